@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Auth } from './modules/auth/auth.js';
+import type { Mailer } from './platform/mailer.js';
+import type { SettingsService } from './modules/settings/service.js';
+
+/** The few shared dependencies modules are built from. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  settings: SettingsService;
+  log: FastifyBaseLogger;
+  migrations: number;
+}

@@ -1,0 +1,115 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase, runMigrations, type Database } from './db/client.js';
+import { createMailer, type Mailer } from './platform/mailer.js';
+import { registerErrorHandler } from './platform/errors.js';
+import { registerAccessControl } from './platform/request-context.js';
+import { getOrCreateSecret } from './platform/secrets.js';
+import { createAuth } from './modules/auth/auth.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { createSettingsService } from './modules/settings/service.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { registerModules } from './modules/index.js';
+import { webRoutes } from './platform/web.js';
+import type { AppContext } from './app-context.js';
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests share one per file). */
+  database?: Database;
+  /** Replace the mailer (tests capture mails). */
+  mailer?: Mailer;
+}
+
+export const BODY_LIMIT = 256 * 1024;
+
+/** Build the whole server without listening. The caller owns closing it (closes the database too). */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: BODY_LIMIT,
+    disableRequestLogging: config.NODE_ENV === 'test',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    opts.database ??
+    (await openDatabase(
+      config.DATABASE_URL
+        ? { kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX }
+        : { kind: 'pglite', dataDir: config.DATA_DIR },
+    ));
+  const ownsDatabase = !opts.database;
+  try {
+    const migrations = await runMigrations(database);
+    const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+    const settings = createSettingsService({ db: database.db });
+    const secret = config.BETTER_AUTH_SECRET ?? (await getOrCreateSecret(database.db, 'better_auth_secret'));
+    const auth = createAuth({
+      db: database.db,
+      secret,
+      baseURL: config.publicUrl,
+      trustedOrigins: config.origins,
+      rateLimit: config.RATE_LIMIT,
+      secureCookies: config.publicUrl.startsWith('https://'),
+      mailer,
+      appName: () => settings.appName(),
+    });
+    const ctx: AppContext = { config, database, auth, mailer, settings, log: app.log, migrations };
+
+    if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      hsts: config.publicUrl.startsWith('https://'),
+    });
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_req, context) => ({
+        statusCode: 429,
+        error: { code: 'RATE_LIMITED', message: `Too many requests. Please try again in ${context.after}.` },
+      }),
+    });
+
+    registerErrorHandler(app);
+    registerAccessControl(app, ctx);
+
+    await app.register(healthRoutes(ctx));
+    await app.register(authRoutes(ctx));
+    await app.register(settingsRoutes(ctx));
+    await registerModules(app, ctx);
+    await app.register(webRoutes(ctx));
+
+    return { app, ctx };
+  } catch (err) {
+    if (ownsDatabase) await database.close().catch(() => {});
+    throw err;
+  }
+}

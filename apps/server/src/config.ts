@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads, with its default. The README table mirrors this. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  BETTER_AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  TRUST_PROXY: bool.default(false),
+  TRUSTED_ORIGINS: z.string().default(''),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().default('Bay Club <no-reply@bayclub.local>'),
+  RATE_LIMIT: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** Origins allowed to send mutating requests (the public URL plus TRUSTED_ORIGINS). */
+  origins: string[];
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; a wrong value throws a message that names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+  // Empty strings count as unset, so `FOO= npm start` behaves like no FOO at all.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const parsed = { ...result.data, ...overrides };
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
+  const extra = parsed.TRUSTED_ORIGINS.split(',')
+    .map((s) => s.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  const origins = [...new Set([publicUrl, ...extra])];
+  return { ...parsed, publicUrl, origins };
+}
+
+export { repoRoot };

@@ -1,0 +1,57 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const appSettings = pgTable('app_settings', {
+  settingKey: text('setting_key').primaryKey(),
+  settingValue: text('setting_value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['message', 'like', 'comment', 'group_join', 'event', 'other'] }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    relatedId: text('related_id'),
+    readAt: ts('read_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id)],
+);
+
+export const pwaAnalytics = pgTable(
+  'pwa_analytics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    eventType: text('event_type').notNull(),
+    eventData: jsonb('event_data'),
+    userAgent: text('user_agent'),
+    platform: text('platform'),
+    isPwaMode: boolean('is_pwa_mode').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('pwa_analytics_created_idx').on(t.createdAt)],
+);
+
+/** One-time first-admin setup links; only the SHA-256 of the token is stored. */
+export const setupTokens = pgTable('setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  usedAt: ts('used_at'),
+});
+
+/** Secrets generated once and shared by every server process (auth secret when not configured, VAPID keys, ...). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

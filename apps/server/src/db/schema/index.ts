@@ -1,0 +1,4 @@
+export * from './auth.js';
+export * from './profiles.js';
+export * from './roles.js';
+export * from './app.js';

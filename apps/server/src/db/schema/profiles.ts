@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One profile per account; id is the user id. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountType: text('account_type', { enum: ['community_only', 'full_platform'] }).notNull().default('community_only'),
+    username: text('username'),
+    fullName: text('full_name'),
+    email: text('email'),
+    profilePictureUrl: text('profile_picture_url'),
+    bio: text('bio'),
+    relationshipStatus: text('relationship_status'),
+    age: integer('age'),
+    church: text('church'),
+    city: text('city'),
+    gender: text('gender'),
+    instagramUsername: text('instagram_username'),
+    tiktokUsername: text('tiktok_username'),
+    linkedinUsername: text('linkedin_username'),
+    youtubeUsername: text('youtube_username'),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    isDeactivated: boolean('is_deactivated').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    applicationStatus: text('application_status', { enum: ['pending', 'approved', 'rejected'] }),
+    instagramOauthConnected: boolean('instagram_oauth_connected').notNull().default(false),
+    instagramUserId: text('instagram_user_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Usernames are stored lowercase; the unique index settles races between two writers.
+    uniqueIndex('profiles_username_key').on(t.username),
+    index('profiles_account_type_idx').on(t.accountType),
+    check('profiles_username_lowercase', sql`${t.username} = lower(${t.username})`),
+    check('profiles_age_range', sql`${t.age} IS NULL OR (${t.age} BETWEEN 13 AND 100)`),
+  ],
+);
+
+export const membershipApplications = pgTable(
+  'membership_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    username: text('username'),
+    instagramUsername: text('instagram_username'),
+    bio: text('bio'),
+    age: integer('age'),
+    gender: text('gender'),
+    relationshipStatus: text('relationship_status'),
+    city: text('city'),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    profilePictureUrl: text('profile_picture_url'),
+    createdUserId: uuid('created_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The admin list orders pending first, then newest first, paged by (created_at, id).
+    index('membership_applications_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
+    index('membership_applications_created_idx').on(t.createdAt.desc(), t.id),
+    index('membership_applications_created_user_idx').on(t.createdUserId, t.status),
+  ],
+);

@@ -1,0 +1,39 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/lock.js';
+import { announceSetupLink } from './modules/setup/service.js';
+
+const startedAt = performance.now();
+
+async function main() {
+  const config = loadConfig();
+  const { app, ctx } = await buildApp(config);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  const address = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  console.log(`\nBay Club is running at ${address}  (database: ${ctx.database.engine}, ready in ${seconds}s)\n`);
+  await announceSetupLink(ctx);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+import { accessLevel, can, hasCrmRole, type LimitedUserFlag, type LimitedUserFlags, type UserRole } from '@bayclub/shared';
+import type { ActorProfile } from './repository.js';
+
+/** Who is calling: resolved once per request from the session. */
+export interface Actor {
+  userId: string;
+  email: string;
+  sessionId: string;
+  profile: ActorProfile | null;
+  roles: UserRole[];
+  communityRoles: string[];
+}
+
+/**
+ * The access a route demands, declared on the route (config.access) and enforced in one hook:
+ * - public: anyone; signedIn: any session (even without a usable profile);
+ * - member: a profile that is not deactivated; full_platform: that account type;
+ * - { flag }: full_platform, or a limited/pending member whose flag is on; admin: role admin.
+ */
+export type RouteAccess = 'public' | 'signedIn' | 'member' | 'full_platform' | 'admin' | { flag: LimitedUserFlag };
+
+export const isAdmin = (actor: Actor | null) => !!actor?.roles.includes('admin');
+
+export const isActiveMember = (actor: Actor | null) => !!actor?.profile && !actor.profile.isDeactivated;
+
+/** Spec section 6: CRM roles or community staff, and full_platform for the CRM entry. */
+export const hasCrmAccess = (actor: Actor | null) =>
+  !!actor &&
+  accessLevel(actor.profile) === 'full_platform' &&
+  hasCrmRole(actor.roles, actor.communityRoles);
+
+export function canUse(actor: Actor | null, capability: LimitedUserFlag, flags: LimitedUserFlags) {
+  return can(actor?.profile ?? null, capability, flags);
+}
+
+/** Decide a route's access; returns null when allowed, else the HTTP status to answer. */
+export function checkRouteAccess(
+  access: RouteAccess,
+  actor: Actor | null,
+  flags: () => Promise<LimitedUserFlags>,
+): Promise<401 | 403 | null> | 401 | 403 | null {
+  if (access === 'public') return null;
+  if (!actor) return 401;
+  switch (access) {
+    case 'signedIn':
+      return null;
+    case 'member':
+      return isActiveMember(actor) ? null : 403;
+    case 'full_platform':
+      return accessLevel(actor.profile) === 'full_platform' ? null : 403;
+    case 'admin':
+      return isAdmin(actor) ? null : 403;
+    default:
+      return flags().then((f) => (canUse(actor, access.flag, f) ? null : 403));
+  }
+}

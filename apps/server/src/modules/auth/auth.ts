@@ -1,0 +1,76 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Db } from '../../db/client.js';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import type { Mailer } from '../../platform/mailer.js';
+import { LIMITS } from '@bayclub/shared';
+
+/** Header the Fastify bridge sets to the client address it trusts; any client copy is replaced. */
+export const CLIENT_IP_HEADER = 'x-bayclub-client-ip';
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  baseURL: string;
+  trustedOrigins: string[];
+  rateLimit: boolean;
+  secureCookies: boolean;
+  mailer: Mailer;
+  appName: () => Promise<string>;
+}
+
+export function createAuth(opts: AuthOptions) {
+  return betterAuth({
+    secret: opts.secret,
+    baseURL: opts.baseURL,
+    basePath: '/api/auth',
+    trustedOrigins: opts.trustedOrigins,
+    database: drizzleAdapter(opts.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created only through the membership application (one transaction with the profile).
+      disableSignUp: true,
+      minPasswordLength: LIMITS.passwordMinLength,
+      maxPasswordLength: LIMITS.passwordMaxLength,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }) {
+        const name = await opts.appName();
+        const link = `${opts.baseURL}/reset-password?token=${encodeURIComponent(token)}`;
+        await opts.mailer.send({
+          to: user.email,
+          subject: `Reset your ${name} password`,
+          text: `Hi ${user.name},\n\nSomeone asked to reset the password of your ${name} account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: opts.rateLimit,
+      storage: 'memory',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
+        '/change-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: opts.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

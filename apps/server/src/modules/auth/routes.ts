@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { changePasswordSchema, PASSWORD_MESSAGES } from '@bayclub/shared';
+import type { AppContext } from '../../app-context.js';
+import { badRequest } from '../../platform/errors.js';
+import { CLIENT_IP_HEADER } from './auth.js';
+
+/** Headers for a better-auth call: the client's own, with the client address we trust. */
+export function authHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+/** Copy better-auth's response (status, cookies, body) to Fastify, in our error shape on failure. */
+export async function sendAuthResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status >= 400) {
+    let message = response.statusText || 'Request failed';
+    let code = 'AUTH_ERROR';
+    try {
+      const body = JSON.parse(text) as { code?: string; message?: string };
+      message = body.message ?? message;
+      code = body.code ?? code;
+    } catch {
+      /* not JSON */
+    }
+    if (response.status === 429) message = 'Too many attempts. Please wait a minute and try again.';
+    return reply.type('application/json').send({ error: { code, message } });
+  }
+  return reply.send(text);
+}
+
+export const authRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // better-auth's own endpoints (sign-in, session, password reset, ...), bridged from Fastify.
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      config: { access: 'public' },
+      async handler(request, reply) {
+        const url = new URL(request.url, ctx.config.publicUrl);
+        const hasBody = request.method === 'POST' && request.body !== undefined;
+        const headers = authHeaders(request);
+        if (hasBody) headers.set('content-type', 'application/json');
+        const response = await ctx.auth.handler(
+          new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
+        );
+        return sendAuthResponse(reply, response);
+      },
+    });
+
+    // Sign out with global scope: every session of the member ends, and this browser's cookie is cleared.
+    app.post('/api/session/sign-out', { config: { access: 'public' } }, async (request, reply) => {
+      const headers = authHeaders(request);
+      if (request.actor) await ctx.auth.api.revokeSessions({ headers }).catch(() => undefined);
+      const response = await ctx.auth.api.signOut({ headers, asResponse: true });
+      return sendAuthResponse(reply, response);
+    });
+
+    app.post(
+      '/api/account/change-password',
+      { config: { access: 'signedIn' }, schema: { body: changePasswordSchema } },
+      async (request, reply) => {
+        const { currentPassword, newPassword } = request.body;
+        const response = await ctx.auth.api.changePassword({
+          headers: authHeaders(request),
+          body: { currentPassword, newPassword, revokeOtherSessions: true },
+          asResponse: true,
+        });
+        if (response.status === 400) {
+          request.log.info({ userId: request.actor?.userId }, PASSWORD_MESSAGES.changeFailed);
+          throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+        }
+        return sendAuthResponse(reply, response);
+      },
+    );
+  };

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { AppContext } from '../app-context.js';
+import { loadAccess } from '../modules/access/repository.js';
+import { checkRouteAccess, type Actor, type RouteAccess } from '../modules/access/policy.js';
+import { AppError, errorBody, unauthenticated } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; every /api route must declare it (checked at start-up). */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** Resolve the session of a request into an Actor (user, profile access fields, roles). */
+export async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+  const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null);
+  if (!session) return null;
+  const access = await loadAccess(ctx.database.db, session.user.id);
+  return {
+    userId: session.user.id,
+    email: session.user.email,
+    sessionId: session.session.id,
+    ...access,
+  };
+}
+
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated();
+  return request.actor;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Registers the access table enforcement: a route without `config.access` fails at start-up,
+ * and each request is checked against its route's declaration before the handler runs.
+ */
+export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (!url.startsWith('/api/') || url.startsWith('/api/auth/')) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${url} has no config.access entry in the access table`);
+    }
+  });
+
+  // Mutations from a foreign Origin are refused (CSRF); requests without Origin come from non-browsers.
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin && !ctx.config.origins.includes(origin.replace(/\/$/, ''))) {
+      return reply.status(403).send(errorBody('FORBIDDEN', 'Requests from this origin are not allowed'));
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    request.actor = await resolveActor(ctx, request);
+    const denied = await checkRouteAccess(access, request.actor, () => ctx.settings.flags());
+    if (denied === 401) throw unauthenticated();
+    if (denied === 403) throw new AppError(403, 'FORBIDDEN', 'You do not have access to this');
+  });
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { errorBody } from './errors.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const DEFAULT_ICON = '/icon.svg';
+
+/**
+ * Serves the built web app on the API's port: static assets, /sw.js, the dynamic web manifest and
+ * index.html with title, description and icon from app settings (no inline script, so the CSP holds).
+ */
+export const webRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    const dist = ctx.config.WEB_DIST;
+    const indexFile = path.join(dist, 'index.html');
+    const hasDist = fs.existsSync(indexFile);
+    const template = hasDist ? fs.readFileSync(indexFile, 'utf8') : null;
+
+    app.get('/manifest.webmanifest', async (_request, reply) => {
+      const s = await ctx.settings.publicSettings();
+      const icon = s.favicon_url || s.fallback_favicon_url || DEFAULT_ICON;
+      const name = s.app_name ?? 'Bay Club';
+      reply.type('application/manifest+json').header('cache-control', 'no-cache');
+      return {
+        name,
+        short_name: name.slice(0, 12),
+        description: s.app_description ?? '',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0b1220',
+        theme_color: '#0b1220',
+        icons: [
+          { src: icon, sizes: 'any', type: icon.endsWith('.svg') ? 'image/svg+xml' : 'image/png', purpose: 'any' },
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        ],
+      };
+    });
+
+    async function renderIndex() {
+      const s = await ctx.settings.publicSettings();
+      const title = escapeHtml(s.app_name ?? 'Bay Club');
+      const description = escapeHtml(s.app_description ?? '');
+      const icon = escapeHtml(s.favicon_url || s.fallback_favicon_url || DEFAULT_ICON);
+      return template!
+        .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+        .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}" />`)
+        .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" />`);
+    }
+
+    if (!hasDist) {
+      app.get('/', async (_request, reply) =>
+        reply.type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).'),
+      );
+      return;
+    }
+
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Hashed asset names never change; everything else (sw.js, index.html) is revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+
+    // Every other GET that is not an API call or a file is a client-side route: serve the app shell.
+    app.get('/*', async (request, reply) => {
+      const urlPath = decodeURIComponent(request.url.split('?')[0]!);
+      if (urlPath.startsWith('/api/')) return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+      const candidate = path.join(dist, path.normalize(urlPath));
+      if (candidate.startsWith(dist + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
+        return reply.sendFile(path.relative(dist, candidate));
+      }
+      return reply.type('text/html').header('cache-control', 'no-cache').send(await renderIndex());
+    });
+    app.get('/', async (_request, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').send(await renderIndex()),
+    );
+  };

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import type { ApplicationStatus } from './enums.js';
+import {
+  ageSchema,
+  bioSchema,
+  citySchema,
+  emailSchema,
+  genderSchema,
+  instagramUsernameSchema,
+  interestsSchema,
+  nameSchema,
+  relationshipStatusSchema,
+  usernameSchema,
+} from './profile.js';
+import { passwordSchema } from './auth.js';
+
+/**
+ * Membership application (the Apply form on /). Username, city and age are required here:
+ * an application must say who the applicant is and where; the rest may be left empty.
+ */
+export const applySchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  username: z.string().trim().toLowerCase().pipe(usernameSchema),
+  instagramUsername: z
+    .union([z.literal(''), instagramUsernameSchema])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  bio: bioSchema.optional().transform((v) => (v?.trim() ? v.trim() : null)),
+  age: ageSchema,
+  gender: genderSchema.nullable().optional().transform((v) => v ?? null),
+  relationshipStatus: relationshipStatusSchema.optional().default('not_specified'),
+  city: citySchema,
+  interests: interestsSchema.optional().default([]),
+});
+export type ApplyInput = z.input<typeof applySchema>;
+export type ApplyData = z.output<typeof applySchema>;
+
+export const rejectApplicationSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(LIMITS.rejectReasonMax, { error: `Reason must be at most ${LIMITS.rejectReasonMax} characters` })
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type RejectApplicationInput = z.input<typeof rejectApplicationSchema>;
+
+export const applicationIdParamsSchema = z.object({ id: z.uuid({ error: 'Must be a valid id' }) });
+
+export const listApplicationsQuerySchema = z.object({
+  status: z.enum(['pending', 'approved', 'rejected', 'all']).optional().default('all'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).optional().default(LIMITS.pageSizeDefault),
+});
+
+export interface ApplicationView {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  instagramUsername: string | null;
+  bio: string | null;
+  age: number | null;
+  gender: string | null;
+  relationshipStatus: string | null;
+  city: string | null;
+  interests: string[];
+  profilePictureUrl: string | null;
+  status: ApplicationStatus;
+  createdUserId: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  decidedBy: { id: string; name: string | null } | null;
+  rejectionReason: string | null;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}

@@ -1,0 +1,23 @@
+/** Error codes of the one error body: { error: { code, message, fields? } }. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  error: { code: ErrorCode | string; message: string; fields?: Record<string, string> };
+}
+
+export const PROFILE_MESSAGES = {
+  notRecovered: 'Profile not found and could not be recovered',
+  maxRetries: 'Max retries exceeded',
+} as const;
