@@ -35,7 +35,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         : { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT,
-    disableRequestLogging: config.NODE_ENV === 'test',
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

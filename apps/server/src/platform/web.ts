@@ -68,8 +68,8 @@ export const webRoutes =
       wildcard: false,
       setHeaders(res, filePath) {
         // Hashed asset names never change; everything else (sw.js, index.html) is revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
       },
     });
 

@@ -1,0 +1,51 @@
+import { hashPassword } from 'better-auth/crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { accounts, profiles, users } from '../../db/schema/index.js';
+
+export type NewProfile = Omit<typeof profiles.$inferInsert, 'id'>;
+
+/**
+ * Create a better-auth user with an email/password credential, hashed by better-auth's own hasher,
+ * so the account can be written in the same transaction as its profile.
+ */
+export async function insertCredentialUser(db: DbOrTx, input: { name: string; email: string; password: string }) {
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await db
+    .insert(users)
+    .values({ name: input.name, email: input.email, emailVerified: false })
+    .returning({ id: users.id });
+  await db.insert(accounts).values({
+    accountId: user!.id,
+    providerId: 'credential',
+    userId: user!.id,
+    password: passwordHash,
+  });
+  return user!.id;
+}
+
+export async function insertProfile(db: DbOrTx, id: string, profile: NewProfile) {
+  await db.insert(profiles).values({ ...profile, id });
+}
+
+export async function emailExists(db: DbOrTx, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return !!row;
+}
+
+export async function usernameExists(db: DbOrTx, username: string) {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.username, username)).limit(1);
+  return !!row;
+}
+
+export async function findUserIdByEmail(db: DbOrTx, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, sql`lower(${email})`)).limit(1);
+  return row?.id ?? null;
+}
+
+/** PostgreSQL unique violation, with the constraint that was hit (both engines report it the same). */
+export function uniqueViolation(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const src = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : null;
+  return src ? (src.constraint ?? 'unique') : null;
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pwaAnalyticsSchema } from '@bayclub/shared';
+import type { AppContext } from '../../app-context.js';
+import { pwaAnalytics } from '../../db/schema/index.js';
+
+export const analyticsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/analytics/pwa',
+      {
+        config: { access: 'public', ...(ctx.config.RATE_LIMIT ? { rateLimit: { max: 60, timeWindow: '1 minute' } } : {}) },
+        schema: { body: pwaAnalyticsSchema },
+      },
+      async (request, reply) => {
+        const b = request.body;
+        await ctx.database.db.insert(pwaAnalytics).values({
+          userId: request.actor?.userId ?? null,
+          eventType: b.eventType,
+          eventData: b.eventData ?? null,
+          platform: b.platform ?? null,
+          isPwaMode: b.isPwaMode,
+          userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        });
+        return reply.status(204).send();
+      },
+    );
+  };

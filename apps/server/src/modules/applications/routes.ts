@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  applicationIdParamsSchema,
+  applySchema,
+  listApplicationsQuerySchema,
+  rejectApplicationSchema,
+  usernameAvailabilityQuerySchema,
+  usernameSchema,
+} from '@bayclub/shared';
+import type { AppContext } from '../../app-context.js';
+import { requireActor } from '../../platform/request-context.js';
+import { authHeaders } from '../auth/routes.js';
+import { usernameExists } from '../accounts/repository.js';
+import { createApplicationsService } from './service.js';
+
+export const applicationsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createApplicationsService({ db: ctx.database.db, settings: ctx.settings });
+    const limit = (max: number, timeWindow: string) =>
+      ctx.config.RATE_LIMIT ? { rateLimit: { max, timeWindow } } : {};
+
+    app.post(
+      '/api/applications',
+      { config: { access: 'public', ...limit(10, '10 minutes') }, schema: { body: applySchema } },
+      async (request, reply) => {
+        const { applicationId } = await service.apply(request.body);
+        // The applicant is signed in at once, so they see their pending state.
+        const response = await ctx.auth.api.signInEmail({
+          body: { email: request.body.email, password: request.body.password },
+          headers: authHeaders(request),
+          asResponse: true,
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        return reply.status(201).send({ applicationId });
+      },
+    );
+
+    app.get(
+      '/api/usernames/availability',
+      { config: { access: 'public', ...limit(120, '1 minute') }, schema: { querystring: usernameAvailabilityQuerySchema } },
+      async (request) => {
+        const username = request.query.username.trim().toLowerCase();
+        const format = usernameSchema.safeParse(username);
+        if (!format.success) return { username, available: false, error: format.error.issues[0]!.message };
+        return { username, available: !(await usernameExists(ctx.database.db, username)) };
+      },
+    );
+
+    app.get('/api/landing/stats', { config: { access: 'public' } }, async () => service.landingStats());
+
+    app.get(
+      '/api/admin/applications',
+      { config: { access: 'admin' }, schema: { querystring: listApplicationsQuerySchema } },
+      async (request) => service.list(request.query),
+    );
+
+    app.post(
+      '/api/admin/applications/:id/approve',
+      { config: { access: 'admin' }, schema: { params: applicationIdParamsSchema } },
+      async (request) => service.approve(request.params.id, requireActor(request).userId),
+    );
+
+    app.post(
+      '/api/admin/applications/:id/reject',
+      { config: { access: 'admin' }, schema: { params: applicationIdParamsSchema, body: rejectApplicationSchema } },
+      async (request) => service.reject(request.params.id, requireActor(request).userId, request.body.reason),
+    );
+
+  };

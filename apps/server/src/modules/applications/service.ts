@@ -1,0 +1,138 @@
+import { USERNAME_MESSAGES, type ApplicationView, type ApplyData, type LandingStats, type Page } from '@bayclub/shared';
+import type { Db } from '../../db/client.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
+import type { SettingsService } from '../settings/service.js';
+import { emailExists, insertCredentialUser, insertProfile, uniqueViolation, usernameExists } from '../accounts/repository.js';
+import { insertNotification } from '../notifications/repository.js';
+import { presentApplication } from './presenter.js';
+import * as repo from './repository.js';
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+const isCursor = (v: unknown): v is repo.ApplicationCursor =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as repo.ApplicationCursor).p === 'number' &&
+  typeof (v as repo.ApplicationCursor).c === 'string' &&
+  !Number.isNaN(Date.parse((v as repo.ApplicationCursor).c)) &&
+  typeof (v as repo.ApplicationCursor).i === 'string' &&
+  /^[0-9a-f-]{36}$/i.test((v as repo.ApplicationCursor).i);
+
+export function createApplicationsService({ db, settings }: { db: Db; settings: SettingsService }) {
+  /** Account, profile (community_only, pending) and application, all in one transaction. */
+  async function apply(input: ApplyData): Promise<{ applicationId: string; userId: string }> {
+    const fields: Record<string, string> = {};
+    if (await emailExists(db, input.email)) fields.email = EMAIL_TAKEN;
+    if (await usernameExists(db, input.username)) fields.username = USERNAME_MESSAGES.taken;
+    if (Object.keys(fields).length) throw conflict(Object.values(fields)[0]!, fields);
+    try {
+      return await db.transaction(async (tx) => {
+        const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, password: input.password });
+        const details = {
+          username: input.username,
+          instagramUsername: input.instagramUsername,
+          bio: input.bio,
+          age: input.age,
+          gender: input.gender,
+          relationshipStatus: input.relationshipStatus,
+          city: input.city,
+          interests: input.interests,
+        };
+        await insertProfile(tx, userId, {
+          ...details,
+          accountType: 'community_only',
+          applicationStatus: 'pending',
+          fullName: input.name,
+          email: input.email,
+        });
+        const applicationId = await repo.insertApplication(tx, {
+          ...details,
+          name: input.name,
+          email: input.email,
+          status: 'pending',
+          createdUserId: userId,
+        });
+        return { applicationId, userId };
+      });
+    } catch (err) {
+      // A concurrent applicant took the email or username between the check and the insert.
+      const constraint = uniqueViolation(err);
+      if (constraint?.includes('username')) throw conflict(USERNAME_MESSAGES.taken, { username: USERNAME_MESSAGES.taken });
+      if (constraint) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      throw err;
+    }
+  }
+
+  async function list(q: { status: 'pending' | 'approved' | 'rejected' | 'all'; cursor?: string; limit: number }): Promise<Page<ApplicationView>> {
+    const cursor = decodeCursor(q.cursor, isCursor);
+    const rows = await repo.listApplications(db, { status: q.status, cursor, limit: q.limit });
+    const page = rows.slice(0, q.limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.map(presentApplication),
+      nextCursor:
+        rows.length > q.limit && last
+          ? encodeCursor({ p: Number(last.pendingRank), c: last.app.createdAt.toISOString(), i: last.app.id })
+          : null,
+    };
+  }
+
+  async function decide(id: string, adminId: string, decision: { status: 'approved' | 'rejected'; reason: string | null }) {
+    // Read outside the transaction: on PGlite a query on `db` inside an open transaction waits forever.
+    const appName = await settings.appName();
+    await db.transaction(async (tx) => {
+      const app = await repo.lockApplication(tx, id);
+      if (!app) throw notFound('Application not found');
+      if (app.status !== 'pending') throw conflict(`This application was already ${app.status}`);
+      await repo.setDecision(tx, id, { status: decision.status, decidedBy: adminId, reason: decision.reason });
+      if (app.createdUserId) {
+        await repo.setProfileDecision(tx, app.createdUserId, decision.status);
+        await insertNotification(
+          tx,
+          decision.status === 'approved'
+            ? {
+                userId: app.createdUserId,
+                type: 'other',
+                title: 'Application approved',
+                message: `Welcome to ${appName}! Your membership is approved and the full platform is open to you.`,
+                relatedId: id,
+              }
+            : {
+                userId: app.createdUserId,
+                type: 'other',
+                title: 'Application not approved',
+                message: decision.reason
+                  ? `Your membership application was not approved: ${decision.reason}`
+                  : 'Your membership application was not approved. You keep community access.',
+                relatedId: id,
+              },
+        );
+      }
+    });
+    const row = await repo.findApplication(db, id);
+    return presentApplication(row!);
+  }
+
+  async function landingStats(): Promise<LandingStats> {
+    const s = await settings.all();
+    const [realMembers, realApplications] = await Promise.all([repo.countMembers(db), repo.countApplications(db)]);
+    const num = (v: string | null) => Number(v ?? 0) || 0;
+    const members = s.landing_use_fake_member_count === 'true' ? num(s.landing_fake_member_count) : realMembers;
+    const applications =
+      s.landing_use_fake_application_count === 'true'
+        ? num(s.landing_fake_application_count)
+        : s.landing_use_hybrid_application_count === 'true'
+          ? num(s.landing_base_application_count) + realApplications
+          : realApplications;
+    return { members, applications };
+  }
+
+  return {
+    apply,
+    list,
+    approve: (id: string, adminId: string) => decide(id, adminId, { status: 'approved', reason: null }),
+    reject: (id: string, adminId: string, reason: string | null) => decide(id, adminId, { status: 'rejected', reason }),
+    landingStats,
+  };
+}

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.js';
+import { requireActor } from '../../platform/request-context.js';
+import { createMeService } from './service.js';
+
+export const meRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const me = createMeService({ db: ctx.database.db });
+    app.get('/api/me', { config: { access: 'signedIn' } }, async (request) => me.view(requireActor(request)));
+    app.post('/api/me/recover', { config: { access: 'signedIn' } }, async (request) => me.recover(requireActor(request)));
+  };

@@ -1,0 +1,129 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig, type Env } from '../config.js';
+import type { AppContext } from '../app-context.js';
+import type { Mail } from '../platform/mailer.js';
+import { userRoles, profiles } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import type { ApplyInput, UserRole } from '@bayclub/shared';
+import { createTestDatabase } from './database.js';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  mails: Mail[];
+  close: () => Promise<void>;
+}
+
+/** Build the app on a fresh database for this test file; closed automatically after the file. */
+export async function buildTestApp(env: Partial<Env> = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const mails: Mail[] = [];
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT: false,
+      BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000',
+      WEB_DIST: '/nonexistent',
+      PORT: 3000,
+      ...env,
+    },
+  );
+  const { app, ctx } = await buildApp(config, { database, mailer: { send: async (m) => void mails.push(m) } });
+  await app.ready();
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    await drop();
+  };
+  afterAll(close);
+  return { app, ctx, mails, close };
+}
+
+/** Cookie header value from a response's set-cookie headers. */
+export function cookieFrom(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+let seq = 0;
+export function applicationInput(overrides: Partial<ApplyInput> = {}): ApplyInput {
+  seq += 1;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  return {
+    name: `Test Member ${seq}`,
+    email: `member${tag}@example.com`,
+    password: 'secret123',
+    username: `member${tag}`.slice(0, 30),
+    instagramUsername: '',
+    bio: 'Loves the beach.',
+    age: 30,
+    gender: 'Female',
+    relationshipStatus: 'single',
+    city: 'tampa',
+    interests: ['Beach', 'Coffee'],
+    ...overrides,
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+  applicationId: string;
+}
+
+/** Apply through the API (community_only, pending) and return the signed-in applicant. */
+export async function applyAs(t: TestApp, overrides: Partial<ApplyInput> = {}): Promise<TestUser> {
+  const input = applicationInput(overrides);
+  const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: input });
+  if (res.statusCode !== 201) throw new Error(`apply failed: ${res.statusCode} ${res.body}`);
+  const cookie = cookieFrom(res);
+  const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+  return { id: me.json().user.id, email: input.email, password: input.password, cookie, applicationId: res.json().applicationId };
+}
+
+export async function signIn(t: TestApp, email: string, password: string): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return cookieFrom(res);
+}
+
+export async function grantRole(t: TestApp, userId: string, role: UserRole) {
+  await t.ctx.database.db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
+}
+
+export async function makeFullPlatform(t: TestApp, userId: string) {
+  await t.ctx.database.db
+    .update(profiles)
+    .set({ accountType: 'full_platform', applicationStatus: 'approved' })
+    .where(eq(profiles.id, userId));
+}
+
+/** A full-platform member with the admin role. */
+export async function createAdmin(t: TestApp): Promise<TestUser> {
+  const user = await applyAs(t);
+  await makeFullPlatform(t, user.id);
+  await grantRole(t, user.id, 'admin');
+  return user;
+}
+
+export async function createMember(t: TestApp): Promise<TestUser> {
+  const user = await applyAs(t);
+  await makeFullPlatform(t, user.id);
+  return user;
+}
+
+/** inject with a member's cookie. */
+export function injectAs(t: TestApp, user: { cookie: string } | null, opts: InjectOptions) {
+  return t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });
+}
