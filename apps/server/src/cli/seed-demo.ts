@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { CITIES, INTEREST_CATEGORIES, RELATIONSHIP_STATUSES, type City } from '@bayclub/shared';
+import { communities, communityMembers, membershipApplications, userRoles, users } from '../db/schema/index.js';
+import { insertCredentialUser, insertProfile } from '../modules/accounts/repository.js';
+import { openCliDatabase } from './open.js';
+
+/** A realistic demo community. Everyone's password is the same, so a newcomer can try every account. */
+const PASSWORD = 'bayclub-demo';
+const ADMIN_EMAIL = 'admin@bayclub.demo';
+
+const FIRST = ['Ava', 'Liam', 'Maya', 'Noah', 'Zoe', 'Ethan', 'Isla', 'Lucas', 'Chloe', 'Mateo', 'Nora', 'Owen', 'Ruby', 'Elijah', 'Layla', 'Caleb', 'Stella', 'Julian', 'Hazel', 'Miles', 'Aria', 'Leo', 'Naomi', 'Ezra', 'Camila'];
+const LAST = ['Rivera', 'Nguyen', 'Patel', 'Johnson', 'Brooks', 'Garcia', 'Kim', 'Thompson', 'Alvarez', 'Reed', 'Okafor', 'Bennett', 'Santos', 'Hughes', 'Moreau'];
+const BIOS = [
+  'Sunrise runs on Bayshore, sunset tacos after.',
+  'New to St Pete and looking for people who love live music.',
+  'Coffee snob, weekend kayaker, terrible at karaoke.',
+  'Product designer. Will trade design feedback for restaurant tips.',
+  'Beach volleyball most Saturdays at Clearwater. Come play!',
+  'Nurse by day, amateur baker by night.',
+  'Exploring every food truck in Tampa Bay, one at a time.',
+  'Book club regular. Currently reading too many things at once.',
+  'Yoga teacher who still cannot touch her toes on Mondays.',
+  'Lakeland local. Ask me about the best hiking trails nearby.',
+];
+
+// A small deterministic generator keeps the demo the same on every machine.
+let state = 42;
+const rand = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const pick = <T>(a: readonly T[]) => a[Math.floor(rand() * a.length)]!;
+const interestsSample = () => {
+  const all = INTEREST_CATEGORIES.flatMap((c) => c.options);
+  const n = 3 + Math.floor(rand() * 6);
+  return [...new Set(Array.from({ length: n }, () => pick(all)))];
+};
+
+async function main() {
+  const { database, publicUrl } = await openCliDatabase();
+  const db = database.db;
+  try {
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL));
+    if (existing) {
+      console.log('The demo community is already here.');
+      printSignIn(publicUrl);
+      return;
+    }
+    console.log('Creating the demo community (a few seconds: every password is hashed for real)...');
+    const adminId = await db.transaction(async (tx) => {
+      const id = await insertCredentialUser(tx, { name: 'Dana Admin', email: ADMIN_EMAIL, password: PASSWORD });
+      await insertProfile(tx, id, {
+        accountType: 'full_platform',
+        applicationStatus: 'approved',
+        fullName: 'Dana Admin',
+        email: ADMIN_EMAIL,
+        username: 'dana',
+        bio: 'Community lead at Bay Club. Say hi!',
+        city: 'tampa',
+        age: 34,
+        gender: 'Female',
+        relationshipStatus: 'not_specified',
+        interests: ['Networking', 'Local Events', 'Coffee'],
+        isVerified: true,
+      });
+      await tx.insert(userRoles).values({ userId: id, role: 'admin' });
+      return id;
+    });
+
+    const memberIds: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const first = FIRST[i % FIRST.length]!;
+      const last = LAST[(i * 7) % LAST.length]!;
+      const name = `${first} ${last}`;
+      const username = `${first}.${last}`.toLowerCase().replace(/[^a-z0-9]/g, '') + (i >= FIRST.length ? String(i) : '');
+      const email = `${username}@bayclub.demo`;
+      const limited = i % 10 === 9; // a few community-only members
+      const id = await db.transaction(async (tx) => {
+        const uid = await insertCredentialUser(tx, { name, email, password: PASSWORD });
+        await insertProfile(tx, uid, {
+          accountType: limited ? 'community_only' : 'full_platform',
+          applicationStatus: limited ? 'rejected' : 'approved',
+          fullName: name,
+          email,
+          username,
+          bio: pick(BIOS),
+          city: CITIES[i % CITIES.length] as City,
+          age: 21 + Math.floor(rand() * 40),
+          gender: i % 2 === 0 ? 'Female' : 'Male',
+          relationshipStatus: pick(RELATIONSHIP_STATUSES),
+          interests: interestsSample(),
+          instagramUsername: rand() > 0.5 ? username.replace(/-/g, '_') : null,
+          isVerified: rand() > 0.8,
+        });
+        return uid;
+      });
+      memberIds.push(id);
+    }
+    await db.insert(userRoles).values({ userId: memberIds[0]!, role: 'moderator' });
+    await db.insert(userRoles).values({ userId: memberIds[1]!, role: 'crm_user' });
+
+    const pending = [
+      ['Priya Shah', 'priya', 'sarasota'],
+      ['Marcus Bell', 'marcus', 'brandon'],
+      ['Sofia Marin', 'sofia', 'st_pete'],
+      ['Theo Walsh', 'theo', 'clearwater'],
+    ] as const;
+    for (const [name, username, city] of pending) {
+      const email = `${username}@bayclub.demo`;
+      await db.transaction(async (tx) => {
+        const uid = await insertCredentialUser(tx, { name, email, password: PASSWORD });
+        const details = { username, city, age: 25 + Math.floor(rand() * 20), bio: pick(BIOS), interests: interestsSample(), gender: null, relationshipStatus: 'not_specified' };
+        await insertProfile(tx, uid, { ...details, accountType: 'community_only', applicationStatus: 'pending', fullName: name, email });
+        await tx.insert(membershipApplications).values({ ...details, name, email, status: 'pending', createdUserId: uid });
+      });
+    }
+
+    const [community] = await db
+      .insert(communities)
+      .values({ name: 'Tampa Sunset Runners', description: 'Easy evening runs along Bayshore Boulevard.', urlSlug: 'sunset-runners', createdBy: memberIds[2] })
+      .returning({ id: communities.id });
+    await db.insert(communityMembers).values([
+      { communityId: community!.id, userId: memberIds[2]!, role: 'creator' },
+      { communityId: community!.id, userId: memberIds[3]!, role: 'moderator' },
+      { communityId: community!.id, userId: adminId, role: 'member' },
+    ]);
+
+    console.log(`Created 1 admin, 50 members (5 community-only), ${pending.length} pending applications and 1 community.`);
+    printSignIn(publicUrl);
+  } finally {
+    await database.close();
+  }
+}
+
+function printSignIn(publicUrl: string) {
+  console.log(`
+Sign in at ${publicUrl}/login with password "${PASSWORD}" and one of:
+  ${ADMIN_EMAIL}            admin (reviews the pending applications under /admin)
+  avarivera@bayclub.demo         full-platform member (moderator)
+  priya@bayclub.demo             applicant with a pending application
+  lucasjohnson@bayclub.demo      community-only member (limited by the permission flags)
+  Any other demo member has an address like firstnamelastname@bayclub.demo.
+`);
+}
+
+void main();

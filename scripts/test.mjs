@@ -1,0 +1,46 @@
+// The one test command: Vitest (shared, server API, web components) then Playwright (browser journeys).
+// Set TEST_DATABASE_URL to run every database test on a PostgreSQL server instead of PGlite.
+// Prints a closing line "N passed, N failed" summed over both runners.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const out = path.resolve('.test-output');
+fs.mkdirSync(out, { recursive: true });
+const skipE2e = process.argv.includes('--no-e2e');
+
+function run(cmd, args, env = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+const totals = { passed: 0, failed: 0 };
+
+const vitestJson = path.join(out, 'vitest.json');
+fs.rmSync(vitestJson, { force: true });
+const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (fs.existsSync(vitestJson)) {
+  const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+}
+if (vitestCode !== 0 && !fs.existsSync(vitestJson)) totals.failed += 1;
+
+let e2eCode = 0;
+if (!skipE2e) {
+  const pwJson = path.join(out, 'playwright.json');
+  fs.rmSync(pwJson, { force: true });
+  run('npm', ['run', 'build', '--silent']);
+  e2eCode = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  if (fs.existsSync(pwJson)) {
+    const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats;
+    totals.passed += s.expected + (s.flaky ?? 0);
+    totals.failed += s.unexpected;
+  }
+  if (e2eCode !== 0 && !fs.existsSync(pwJson)) totals.failed += 1;
+}
+
+const failed = vitestCode !== 0 || e2eCode !== 0;
+if (failed && totals.failed === 0) totals.failed = 1;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failed ? 1 : 0);
