@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { changePasswordSchema, PASSWORD_MESSAGES } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { badRequest } from '../../platform/errors.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 
 /** Headers for a better-auth call: the client's own, with the client address we trust. */
@@ -41,6 +42,8 @@ export async function sendAuthResponse(reply: FastifyReply, response: Response) 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const signInPerAccount = createAttemptLimiter({ max: 10, windowMs: 5 * 60_000 });
+
     // better-auth's own endpoints (sign-in, session, password reset, ...), bridged from Fastify.
     app.route({
       method: ['GET', 'POST'],
@@ -48,6 +51,12 @@ export const authRoutes =
       config: { access: 'public' },
       async handler(request, reply) {
         const url = new URL(request.url, ctx.config.publicUrl);
+        if (ctx.config.RATE_LIMIT && url.pathname === '/api/auth/sign-in/email') {
+          const email = (request.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string' && !signInPerAccount.hit(email.trim().toLowerCase())) {
+            throw new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
+          }
+        }
         const hasBody = request.method === 'POST' && request.body !== undefined;
         const headers = authHeaders(request);
         if (hasBody) headers.set('content-type', 'application/json');
