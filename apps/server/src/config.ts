@@ -12,7 +12,7 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number({ error: 'must be a port number (0-65535)' }).int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   DATABASE_URL: z

@@ -12,6 +12,7 @@ import {
   nameSchema,
   relationshipStatusSchema,
   usernameSchema,
+  requiredString,
 } from './profile.js';
 import { passwordSchema } from './auth.js';
 
@@ -23,7 +24,7 @@ export const applySchema = z.object({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
-  username: z.string().trim().toLowerCase().pipe(usernameSchema),
+  username: requiredString('Username').trim().toLowerCase().pipe(usernameSchema),
   instagramUsername: z
     .union([z.literal(''), instagramUsernameSchema])
     .optional()

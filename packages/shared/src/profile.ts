@@ -13,9 +13,12 @@ export const USERNAME_MESSAGES = {
   checkFailed: 'Error checking availability',
 } as const;
 
+/** A string field whose absence reads "{label} is required" instead of a type error. */
+export const requiredString = (label: string) =>
+  z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required` : `${label} must be text`) });
+
 /** Spec section 5 username rules, checked in the order the messages are listed. */
-export const usernameSchema = z
-  .string()
+export const usernameSchema = requiredString('Username')
   .trim()
   .min(LIMITS.usernameMin, { error: USERNAME_MESSAGES.tooShort })
   .max(LIMITS.usernameMax, { error: USERNAME_MESSAGES.tooLong })
@@ -23,14 +26,12 @@ export const usernameSchema = z
   .refine((v) => !/^[_-]/.test(v), { error: USERNAME_MESSAGES.badStart })
   .refine((v) => !/[_-]$/.test(v), { error: USERNAME_MESSAGES.badEnd });
 
-export const nameSchema = z
-  .string()
+export const nameSchema = requiredString('Name')
   .trim()
   .min(1, { error: 'Name is required' })
   .max(LIMITS.nameMax, { error: `Name must be at most ${LIMITS.nameMax} characters` });
 
-export const emailSchema = z
-  .string()
+export const emailSchema = requiredString('Email')
   .trim()
   .toLowerCase()
   .max(LIMITS.emailMax, { error: 'Email is too long' })
@@ -54,7 +55,7 @@ export const instagramUsernameSchema = z
   );
 
 export const ageSchema = z
-  .number({ error: 'Age must be a number' })
+  .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'Age is required' : 'Age must be a number') })
   .int({ error: 'Age must be a whole number' })
   .min(LIMITS.ageMin, { error: `Age must be between ${LIMITS.ageMin} and ${LIMITS.ageMax}` })
   .max(LIMITS.ageMax, { error: `Age must be between ${LIMITS.ageMin} and ${LIMITS.ageMax}` });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, nameSchema, usernameSchema } from './profile.js';
+import { emailSchema, nameSchema, requiredString, usernameSchema } from './profile.js';
 import { passwordSchema } from './auth.js';
 
 /** First-run admin creation through the one-time setup link. */
@@ -7,7 +7,7 @@ export const setupAdminSchema = z.object({
   token: z.string().min(1, { error: 'The setup link is missing its token' }).max(200),
   name: nameSchema,
   email: emailSchema,
-  username: z.string().trim().toLowerCase().pipe(usernameSchema),
+  username: requiredString('Username').trim().toLowerCase().pipe(usernameSchema),
   password: passwordSchema,
 });
 export type SetupAdminInput = z.input<typeof setupAdminSchema>;
