@@ -1,0 +1,104 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { changePasswordSchema, PASSWORD_MESSAGES, type ChangePasswordInput } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
+import { Input } from '#/components/ui/input';
+import { Spinner } from '#/components/ui/spinner';
+import { applyFieldErrors, errorMessage } from '#/lib/api';
+import { useChangePasswordMutation } from './api';
+
+const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+const FIELDS: ReadonlyArray<{ name: keyof ChangePasswordInput; label: string; autoComplete: string }> = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
+interface ChangePasswordDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The Change Password dialog (spec 2 Dialogs, rules in spec 5). Opened from the profile and from Settings > Security. */
+export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialogProps) {
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const changePassword = useChangePasswordMutation();
+  const submitting = form.formState.isSubmitting;
+
+  const handleOpenChange = (next: boolean) => {
+    if (submitting) return;
+    if (!next) form.reset(EMPTY);
+    onOpenChange(next);
+  };
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    try {
+      await changePassword.mutateAsync(values);
+    } catch (error) {
+      if (!applyFieldErrors(error, form.setError)) {
+        toast.error(PASSWORD_MESSAGES.changeFailed, { description: errorMessage(error) });
+      }
+      return;
+    }
+    toast.success('Password changed');
+    form.reset(EMPTY);
+    onOpenChange(false);
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Change Password</DialogTitle>
+          <DialogDescription>
+            Enter your current password, then choose a new one of at least 6 characters.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+            {FIELDS.map(({ name, label, autoComplete }) => (
+              <FormField
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{label}</FormLabel>
+                    <FormControl>
+                      <Input {...field} type="password" autoComplete={autoComplete} maxLength={128} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            ))}
+            <DialogFooter className="pt-2">
+              <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={submitting}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={submitting}>
+                {submitting && <Spinner />}
+                {submitting ? 'Changing...' : 'Change Password'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { AllSettings, ApplicationView, Page, RejectApplicationInput, UpdateSettingsInput } from '@bayclub/shared';
+import { api } from '#/lib/api';
+import { sessionKeys } from '#/features/auth/api';
+import { landingKeys } from '#/features/landing/api';
+import { settingsKeys } from '#/features/shell/settings-api';
+
+export type ApplicationFilter = 'pending' | 'approved' | 'rejected' | 'all';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  applications: () => [...adminKeys.all, 'applications'] as const,
+  applicationList: (status: ApplicationFilter) => [...adminKeys.applications(), { status }] as const,
+  settings: () => [...adminKeys.all, 'settings'] as const,
+};
+
+export const applicationsQueryOptions = (status: ApplicationFilter) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.applicationList(status),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ status });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<Page<ApplicationView>>(`/api/admin/applications?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    // Decisions are made by several admins: what we show should not be five minutes old.
+    staleTime: 30_000,
+  });
+
+export function useApplicationsQuery(status: ApplicationFilter) {
+  return useInfiniteQuery(applicationsQueryOptions(status));
+}
+
+function useInvalidateApplications() {
+  const queryClient = useQueryClient();
+  // Every filter's list changes when one application is decided; the landing counters too.
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.applications() }),
+      queryClient.invalidateQueries({ queryKey: landingKeys.stats() }),
+    ]);
+}
+
+export function useApproveApplicationMutation() {
+  const invalidate = useInvalidateApplications();
+  return useMutation({
+    mutationFn: (id: string) => api.post<ApplicationView>(`/api/admin/applications/${encodeURIComponent(id)}/approve`, {}),
+    onSettled: invalidate,
+  });
+}
+
+export function useRejectApplicationMutation() {
+  const invalidate = useInvalidateApplications();
+  return useMutation({
+    mutationFn: ({ id, ...body }: RejectApplicationInput & { id: string }) =>
+      api.post<ApplicationView>(`/api/admin/applications/${encodeURIComponent(id)}/reject`, { ...body }),
+    onSettled: invalidate,
+  });
+}
+
+export const adminSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.settings(),
+    queryFn: async ({ signal }) => (await api.get<{ settings: AllSettings }>('/api/admin/settings', { signal })).settings,
+  });
+
+export function useAdminSettingsQuery() {
+  return useQuery(adminSettingsQueryOptions());
+}
+
+/** PUT /api/admin/settings; afterwards everyone's view of the settings (public, permissions, counters) is refreshed. */
+export function useUpdateSettingsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: UpdateSettingsInput['settings']) =>
+      (await api.put<{ settings: AllSettings }>('/api/admin/settings', { settings })).settings,
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(adminKeys.settings(), settings);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.public }),
+        queryClient.invalidateQueries({ queryKey: sessionKeys.permissions }),
+        queryClient.invalidateQueries({ queryKey: landingKeys.stats() }),
+      ]);
+    },
+  });
+}

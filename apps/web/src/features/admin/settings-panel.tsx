@@ -1,0 +1,115 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { AllSettings } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Form } from '#/components/ui/form';
+import { Skeleton } from '#/components/ui/skeleton';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage, isApiError } from '#/lib/api';
+import { useAdminSettingsQuery, useUpdateSettingsMutation } from './api';
+import { SectionError } from './section-error';
+import {
+  EDITABLE_SETTING_KEYS,
+  changedValues,
+  settingsFormSchema,
+  toFormValues,
+  type EditableSettingKey,
+  type SettingsFormValues,
+} from './settings-model';
+import { BrandingSection, LandingCountersSection, LandingCoverSection, PermissionsSection } from './settings-sections';
+
+/** Spec 8: the exact texts of the settings save toasts. */
+export const SETTINGS_TOASTS = {
+  success: { title: 'Settings Updated', description: 'App settings have been saved successfully.' },
+  failure: { title: 'Error', description: 'Failed to update app settings. Please try again.' },
+} as const;
+
+/** App-wide settings: branding, landing cover and counters, limited-member permissions. */
+export function SettingsPanel() {
+  const query = useAdminSettingsQuery();
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading settings" className="grid gap-4">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-48 w-full rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <SectionError
+        message={errorMessage(query.error, 'The settings could not be loaded.')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <SettingsForm settings={query.data} />;
+}
+
+const EDITABLE = new Set<string>(EDITABLE_SETTING_KEYS);
+
+function SettingsForm({ settings }: { settings: AllSettings }) {
+  const update = useUpdateSettingsMutation();
+  const form = useForm<SettingsFormValues>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: toFormValues(settings),
+    mode: 'onTouched',
+  });
+  const { isDirty, isSubmitting } = form.formState;
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(changedValues(values, form.formState.dirtyFields));
+      form.reset(toFormValues(saved));
+    } catch (error) {
+      // Field errors come back as `settings.<key>`: show them where the value was typed.
+      const fields = isApiError(error) ? Object.entries(error.fields ?? {}) : [];
+      fields.forEach(([path, message]) => {
+        const key = path.replace(/^settings\./, '');
+        if (EDITABLE.has(key)) form.setError(key as EditableSettingKey, { type: 'server', message });
+      });
+      toast.error(SETTINGS_TOASTS.failure.title, { description: SETTINGS_TOASTS.failure.description });
+      return;
+    }
+    toast.success(SETTINGS_TOASTS.success.title, { description: SETTINGS_TOASTS.success.description });
+  });
+
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={handleSubmit} aria-labelledby="settings-title" className="grid gap-5">
+        <div className="grid gap-1">
+          <h2 id="settings-title" className="text-xl font-semibold tracking-tight">
+            App settings
+          </h2>
+          <p className="text-sm text-muted-foreground">Changes apply to everyone as soon as they are saved.</p>
+        </div>
+        <BrandingSection />
+        <LandingCoverSection />
+        <LandingCountersSection />
+        <PermissionsSection />
+        <div className="sticky bottom-[calc(env(safe-area-inset-bottom)+4.5rem)] z-10 flex flex-col gap-3 rounded-xl border bg-background/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center sm:justify-between md:bottom-4">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {isDirty ? 'You have unsaved changes.' : 'All changes saved.'}
+          </p>
+          <div className="flex gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              className="flex-1 sm:flex-none"
+              disabled={!isDirty || isSubmitting}
+              onClick={() => form.reset()}
+            >
+              Discard
+            </Button>
+            <Button type="submit" className="flex-1 sm:flex-none" disabled={!isDirty || isSubmitting}>
+              {isSubmitting && <Spinner />}
+              {isSubmitting ? 'Saving...' : 'Save Settings'}
+            </Button>
+          </div>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { requestPasswordResetSchema, type RequestPasswordResetInput } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
+import { Input } from '#/components/ui/input';
+import { useRequestPasswordResetMutation } from './api';
+
+/** Ask for a reset link. The answer is the same whether or not the email has an account. */
+export function RequestResetForm({ onBack }: { onBack?: () => void }) {
+  const request = useRequestPasswordResetMutation();
+  const form = useForm<RequestPasswordResetInput>({
+    resolver: zodResolver(requestPasswordResetSchema),
+    defaultValues: { email: '' },
+  });
+  const handleSubmit = form.handleSubmit(async (values) => {
+    await request.mutateAsync(values);
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={handleSubmit} noValidate className="grid gap-4">
+        {request.data ? (
+          <p role="status" className="rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
+            {request.data}
+          </p>
+        ) : null}
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" inputMode="email" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Sending...' : 'Send reset link'}
+        </Button>
+        {onBack ? (
+          <Button type="button" variant="link" onClick={onBack}>
+            Back to sign in
+          </Button>
+        ) : null}
+      </form>
+    </Form>
+  );
+}

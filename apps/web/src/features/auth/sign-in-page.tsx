@@ -1,0 +1,100 @@
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { SIGN_IN_FAILED_MESSAGE, signInSchema, type SignInInput } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
+import { Input } from '#/components/ui/input';
+import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
+import { useSignInMutation } from './api';
+import { AuthCard, FormError } from './auth-card';
+import { RequestResetForm } from './request-reset-form';
+
+/** /login and /auth for visitors: email and password, or ask for a reset link. */
+export function SignInPage() {
+  const [mode, setMode] = React.useState<'sign-in' | 'forgot'>('sign-in');
+  if (mode === 'forgot') {
+    return (
+      <AuthCard title="Reset your password" description="Enter your email and we will send you a link to choose a new password.">
+        <RequestResetForm onBack={() => setMode('sign-in')} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Sign In" description="Welcome back. Sign in with the email you applied with.">
+      <SignInForm onForgot={() => setMode('forgot')} />
+    </AuthCard>
+  );
+}
+
+function SignInForm({ onForgot }: { onForgot: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signIn = useSignInMutation();
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await signIn.mutateAsync(values);
+      const from = (location.state as { from?: unknown } | null)?.from;
+      await navigate(typeof from === 'string' && from.startsWith('/') ? from : '/', { replace: true });
+    } catch (error) {
+      if (isApiError(error) && (error.status === 401 || error.code === 'INVALID_EMAIL_OR_PASSWORD')) {
+        setFormError(SIGN_IN_FAILED_MESSAGE);
+      } else if (!applyFieldErrors(error, form.setError)) {
+        setFormError(errorMessage(error));
+      }
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={handleSubmit} noValidate className="grid gap-4">
+        <FormError message={formError} />
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" inputMode="email" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex items-center justify-between">
+                <FormLabel>Password</FormLabel>
+                <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={onForgot}>
+                  Forgot password?
+                </Button>
+              </div>
+              <FormControl>
+                <Input type="password" autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          Not a member yet?{' '}
+          <Link to="/#apply" className="font-medium text-primary underline-offset-4 hover:underline">
+            Apply for membership
+          </Link>
+        </p>
+      </form>
+    </Form>
+  );
+}

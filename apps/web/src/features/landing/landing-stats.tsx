@@ -1,0 +1,27 @@
+import { Skeleton } from '#/components/ui/skeleton';
+import { useLandingStatsQuery } from './api';
+
+const formatCount = (n: number) => new Intl.NumberFormat('en-US').format(n);
+
+/** Member and application counters for the hero. Quietly absent if they cannot be loaded. */
+export function LandingStats() {
+  const { data, isPending, isError } = useLandingStatsQuery();
+  if (isError) return null;
+  return (
+    <dl className="grid max-w-md grid-cols-2 gap-3" aria-busy={isPending}>
+      <Stat label="Members" value={data?.members} />
+      <Stat label="Applications" value={data?.applications} />
+    </dl>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div className="flex flex-col-reverse rounded-xl border border-white/20 bg-white/10 px-4 py-3 backdrop-blur-md">
+      <dt className="text-xs font-medium tracking-[0.16em] text-white/80 uppercase">{label}</dt>
+      <dd className="text-2xl font-semibold text-white tabular-nums sm:text-3xl">
+        {value === undefined ? <Skeleton className="my-1 h-7 w-16 bg-white/20" /> : formatCount(value)}
+      </dd>
+    </div>
+  );
+}

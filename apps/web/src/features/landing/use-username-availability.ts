@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { LIMITS, USERNAME_MESSAGES, usernameSchema } from '@bayclub/shared';
+import { usernameAvailabilityQueryOptions } from './api';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** Spec 4: the username check is idle, checking, available, taken or invalid (plus a failed check). */
+export type UsernameStatus =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'available'; message: string }
+  | { state: 'taken'; message: string }
+  | { state: 'invalid'; message: string }
+  | { state: 'error'; message: string };
+
+const IDLE: UsernameStatus = { state: 'idle' };
+
+/**
+ * Checks a candidate username LIMITS.usernameCheckDebounce ms after the last keystroke.
+ * Format rules are checked here with the shared schema, so only well-formed names reach the server.
+ */
+export function useUsernameAvailability(value: string): UsernameStatus {
+  const candidate = value.trim().toLowerCase();
+  const debounced = useDebouncedValue(candidate, LIMITS.usernameCheckDebounce);
+  const settled = candidate === debounced;
+  const parsed = debounced ? usernameSchema.safeParse(debounced) : null;
+  const query = useQuery({
+    ...usernameAvailabilityQueryOptions(debounced),
+    enabled: settled && parsed?.success === true,
+  });
+
+  if (!candidate || !settled || !parsed) return IDLE;
+  if (!parsed.success) return { state: 'invalid', message: parsed.error.issues[0]?.message ?? USERNAME_MESSAGES.charset };
+  if (query.isError) return { state: 'error', message: USERNAME_MESSAGES.checkFailed };
+  if (!query.data) return { state: 'checking' };
+  if (query.data.error) return { state: 'invalid', message: query.data.error };
+  return query.data.available
+    ? { state: 'available', message: USERNAME_MESSAGES.available }
+    : { state: 'taken', message: USERNAME_MESSAGES.taken };
+}

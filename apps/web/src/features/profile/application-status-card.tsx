@@ -1,0 +1,71 @@
+import { EyeOffIcon, HourglassIcon, InfoIcon } from 'lucide-react';
+import type { OwnProfileView } from '@bayclub/shared';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** Where the member's application stands; nothing for full platform members. */
+export function ApplicationStatusCard({ profile }: { profile: OwnProfileView }) {
+  if (profile.accountType === 'full_platform') return null;
+  if (profile.applicationStatus === 'pending') {
+    return (
+      <section
+        aria-labelledby="application-status"
+        className="flex gap-4 rounded-xl border border-primary/40 bg-primary/10 p-4 sm:p-5"
+      >
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/20 text-primary">
+          <HourglassIcon aria-hidden="true" className="size-5" />
+        </span>
+        <div className="grid gap-1">
+          <h2 id="application-status" className="font-semibold">
+            Your application is under review
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            An admin will review your application soon. Once it's approved you'll get full access to the club; this page
+            updates by itself.
+          </p>
+          <p className="text-sm">Applied on {dateFormat.format(new Date(profile.createdAt))}</p>
+        </div>
+      </section>
+    );
+  }
+  if (profile.applicationStatus === 'rejected') {
+    return (
+      <section aria-labelledby="application-status" className="flex gap-4 rounded-xl border bg-muted/60 p-4 sm:p-5">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <InfoIcon aria-hidden="true" className="size-5" />
+        </span>
+        <div className="grid gap-1">
+          <h2 id="application-status" className="font-semibold">
+            Your application was not approved
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            An admin reviewed your application and did not approve full membership this time. You can still use the
+            parts of the club that are open to community members.
+          </p>
+        </div>
+      </section>
+    );
+  }
+  return null;
+}
+
+/** Spec 2: a deactivated profile is hidden and can be reactivated in Settings. */
+export function DeactivatedBanner() {
+  return (
+    <section
+      role="status"
+      aria-labelledby="deactivated-title"
+      className="flex gap-4 rounded-xl border border-warning/50 bg-warning/10 p-4 sm:p-5"
+    >
+      <EyeOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
+      <div className="grid gap-1">
+        <h2 id="deactivated-title" className="font-semibold">
+          Your account is currently deactivated
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Your profile is hidden from other members. You can reactivate your account in Settings.
+        </p>
+      </div>
+    </section>
+  );
+}

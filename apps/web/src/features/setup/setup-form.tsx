@@ -1,0 +1,102 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AlertTriangleIcon } from 'lucide-react';
+import { setupAdminSchema, type SetupAdminInput } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
+import { Input } from '#/components/ui/input';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage, isApiError } from '#/lib/api';
+import { refreshSession } from '#/features/auth/api';
+import { setupKeys, useSetupAdminMutation } from './api';
+
+type SetupFields = Omit<SetupAdminInput, 'token'>;
+
+const FIELDS: ReadonlyArray<{ name: keyof SetupFields; label: string; type: string; autoComplete: string }> = [
+  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+];
+
+export const INVALID_TOKEN_MESSAGE = 'This setup link is invalid or has already been used.';
+
+export function SetupForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setup = useSetupAdminMutation();
+  const form = useForm<SetupAdminInput>({
+    resolver: zodResolver(setupAdminSchema, undefined, { raw: true }),
+    defaultValues: { token, name: '', email: '', username: '', password: '' },
+  });
+  const submitting = form.formState.isSubmitting;
+  const rootError = form.formState.errors.root?.message ?? form.formState.errors.token?.message;
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    try {
+      await setup.mutateAsync({ ...values, token });
+    } catch (error) {
+      handleSetupError(error);
+      return;
+    }
+    toast.success('Welcome, admin', { description: 'Your admin account is ready.' });
+    await refreshSession(queryClient);
+    await navigate('/admin');
+  });
+
+  function handleSetupError(error: unknown) {
+    if (isApiError(error) && error.status === 403) {
+      form.setError('root', { type: 'server', message: INVALID_TOKEN_MESSAGE });
+    } else if (isApiError(error) && error.status === 409) {
+      // Someone finished setup first: show the "Setup is complete" state.
+      void queryClient.invalidateQueries({ queryKey: setupKeys.status() });
+    } else if (isApiError(error) && error.fields) {
+      Object.entries(error.fields).forEach(([field, message], i) =>
+        form.setError(field as keyof SetupAdminInput, { type: 'server', message }, { shouldFocus: i === 0 }),
+      );
+    } else {
+      toast.error('Setup failed', { description: errorMessage(error) });
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+        {rootError && (
+          <p role="alert" className="flex gap-2 rounded-lg border border-destructive/50 bg-destructive/10 px-3 py-2 text-sm">
+            <AlertTriangleIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+            {rootError}
+          </p>
+        )}
+        {FIELDS.map(({ name, label, type, autoComplete }) => (
+          <FormField
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{label}</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    type={type}
+                    autoComplete={autoComplete}
+                    onChange={(e) => field.onChange(name === 'username' ? e.target.value.toLowerCase() : e.target.value)}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ))}
+        <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
+          {submitting && <Spinner />}
+          {submitting ? 'Creating admin...' : 'Create admin account'}
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,91 @@
+import {
+  CalendarDaysIcon,
+  HandHeartIcon,
+  HomeIcon,
+  LayoutDashboardIcon,
+  LinkIcon,
+  MapPinIcon,
+  MessageCircleIcon,
+  ShieldIcon,
+  UserIcon,
+  UsersIcon,
+  BriefcaseBusinessIcon,
+  UsersRoundIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { accessLevel, type LimitedUserFlag, type LimitedUserFlags, type MeView } from '@bayclub/shared';
+import type { Audience } from '#/features/auth/use-session';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+/** Spec 2: the signed-out top menu. */
+export const PUBLIC_NAV: readonly NavItem[] = [
+  { to: '/', label: 'Apply', icon: HandHeartIcon },
+  { to: '/login', label: 'Sign In', icon: UserIcon },
+  { to: '/events', label: 'Events', icon: CalendarDaysIcon },
+  { to: '/communities', label: 'Communities', icon: UsersRoundIcon },
+];
+
+/**
+ * Spec 2: the signed-in side menu. community_only members get Home and Profile only; their Home (the
+ * feed at /community) is outside their route table unless an admin turns on see_feed_nav, so it shows
+ * only then (decision 006).
+ */
+export function sideMenuItems(me: MeView, audience: Audience, flags?: LimitedUserFlags): NavItem[] {
+  const home: NavItem = { to: '/community', label: 'Home', icon: HomeIcon };
+  const profile: NavItem = { to: '/profile', label: 'Profile', icon: UserIcon };
+  if (audience === 'community_only') return flags?.see_feed_nav ? [home, profile] : [profile];
+  const items: NavItem[] = [home, profile];
+  items.push(
+    { to: '/user-directory', label: 'People', icon: UsersIcon },
+    { to: '/events', label: 'Events', icon: CalendarDaysIcon },
+    { to: '/locations', label: 'Locations', icon: MapPinIcon },
+    { to: '/inbox', label: 'Messages', icon: MessageCircleIcon },
+    { to: '/connections', label: 'Connections', icon: LinkIcon },
+    { to: '/say-hi', label: 'Say Hi', icon: HandHeartIcon },
+  );
+  if (me.isAdmin) items.push({ to: '/admin', label: 'Admin', icon: ShieldIcon });
+  if (me.hasCrmAccess && accessLevel(me.profile) === 'full_platform') {
+    items.push({ to: '/crm', label: 'CRM', icon: BriefcaseBusinessIcon });
+  }
+  return items;
+}
+
+export interface TabItem extends NavItem {
+  /** Limited and pending members see the tab only when this flag is on. */
+  flag?: LimitedUserFlag;
+  adminOnly?: boolean;
+  kind?: 'profile';
+}
+
+const TABS: readonly TabItem[] = [
+  { to: '/connections', label: 'Connect', icon: LinkIcon, flag: 'see_connections_nav' },
+  { to: '/groups', label: 'Community', icon: UsersRoundIcon, flag: 'see_communities_nav' },
+  { to: '/locations', label: 'Locations', icon: MapPinIcon, flag: 'see_locations_nav' },
+  { to: '/profile', label: 'Profile', icon: UserIcon, flag: 'see_profile_nav', kind: 'profile' },
+  { to: '/admin-dashboard', label: 'Admin', icon: LayoutDashboardIcon, adminOnly: true },
+];
+
+/**
+ * Spec 2: the bottom tabs. Hidden (empty) for members who are neither full_platform, limited nor pending;
+ * limited and pending members see a tab only when its flag is on (none until the flags load).
+ */
+export function bottomTabs(me: MeView, flags: LimitedUserFlags | undefined): TabItem[] {
+  const level = accessLevel(me.profile);
+  if (level === 'none') return [];
+  return TABS.filter((tab) => {
+    if (tab.adminOnly) return me.isAdmin;
+    if (level === 'full_platform' || !tab.flag) return true;
+    return flags?.[tab.flag] === true;
+  });
+}
+
+/** Whether `pathname` is inside the section that `to` opens. */
+export function isActivePath(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

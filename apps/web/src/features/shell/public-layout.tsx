@@ -1,0 +1,75 @@
+import * as React from 'react';
+import { PageSpinner } from '#/components/page-spinner';
+import { Link, NavLink, Outlet } from 'react-router';
+import { cn } from '#/lib/utils';
+import { AppBrand } from './app-brand';
+import { PUBLIC_NAV } from './nav-items';
+import { SkipLink } from './skip-link';
+import { ThemeToggleButton } from './theme-toggle';
+
+/** Signed-out frame: the top menu (Apply, Sign In, Events, Communities), the page, and a footer. */
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 sm:px-6">
+          <AppBrand to="/" />
+          <div className="ml-auto sm:order-last sm:ml-0">
+            <ThemeToggleButton />
+          </div>
+          <nav aria-label="Main" className="order-last w-full sm:order-none sm:ml-auto sm:w-auto">
+            <ul className="flex items-center justify-between gap-1 sm:justify-end">
+              {PUBLIC_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end
+                    className={({ isActive }) =>
+                      cn(
+                        'inline-flex h-9 items-center rounded-md px-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground sm:px-3',
+                        isActive && 'bg-accent text-accent-foreground',
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <React.Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </React.Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export function SiteFooter({ className }: { className?: string }) {
+  const links = [
+    { to: '/get-app', label: 'Get the App' },
+    { to: '/terms-of-service', label: 'Terms of Service' },
+    { to: '/privacy-policy', label: 'Privacy Policy' },
+    { to: '/delete-data', label: 'Delete your data' },
+  ];
+  return (
+    <footer className={cn('border-t', className)}>
+      <nav aria-label="Footer" className="mx-auto max-w-6xl px-3 py-4 sm:px-6">
+        <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+          {links.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </footer>
+  );
+}

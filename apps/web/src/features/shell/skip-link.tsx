@@ -1,0 +1,11 @@
+/** First focusable element on every page: jumps past the menus to <main id="main">. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only z-[70] rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
+      Skip to main content
+    </a>
+  );
+}

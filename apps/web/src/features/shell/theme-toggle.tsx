@@ -1,0 +1,23 @@
+import { MoonIcon, SunIcon } from 'lucide-react';
+import { Button } from '#/components/ui/button';
+import { useTheme } from '#/app/theme';
+
+/** The label names the theme a press switches to: 'Light Mode' while dark, 'Dark Mode' while light. */
+export function themeToggleLabel(theme: 'dark' | 'light') {
+  return theme === 'dark' ? 'Light Mode' : 'Dark Mode';
+}
+
+export function ThemeToggleIcon({ theme }: { theme: 'dark' | 'light' }) {
+  return theme === 'dark' ? <SunIcon aria-hidden="true" /> : <MoonIcon aria-hidden="true" />;
+}
+
+/** Compact button for the signed-out top menu. */
+export function ThemeToggleButton() {
+  const { theme, toggleTheme } = useTheme();
+  return (
+    <Button variant="ghost" size="sm" onClick={toggleTheme}>
+      <ThemeToggleIcon theme={theme} />
+      <span className="sr-only sm:not-sr-only">{themeToggleLabel(theme)}</span>
+    </Button>
+  );
+}
