@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { json, mockApi, renderApp, signedInAs, apiError } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
+import { DEFAULT_LIMITED_USER_FLAGS } from '@bayclub/shared';
 
 vi.mock('#/features/landing/landing-page', async () => ({ LandingPage: (await import('#/test/mock-pages')).LandingPage }));
 vi.mock('#/features/admin/admin-page', async () => ({ AdminPage: (await import('#/test/mock-pages')).AdminPage }));
@@ -173,11 +174,32 @@ describe('community_only members', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/slugs/inbox')).toBe(true);
   });
 
-  it('shows only Home and Profile in the side menu', async () => {
+  it('shows Profile in the side menu, and Home only with see_feed_nav (decision 006)', async () => {
     mockApi(signedInAs(limited));
     renderApp('/profile');
     const menu = await screen.findByTestId('side-menu');
-    expect([...menu.querySelectorAll('[data-slot=sidebar-content] a')].map((a) => a.textContent)).toEqual(['Home', 'Profile']);
+    await waitFor(() =>
+      expect([...menu.querySelectorAll('[data-slot=sidebar-content] a')].map((a) => a.textContent)).toEqual(['Profile']),
+    );
+  });
+
+  it('with see_feed_nav on, shows Home and Profile and opens /community', async () => {
+    mockApi({
+      ...signedInAs(limited),
+      'GET /api/permissions': () => json({ flags: { ...DEFAULT_LIMITED_USER_FLAGS, see_feed_nav: true } }),
+    });
+    renderApp('/community');
+    const menu = await screen.findByTestId('side-menu');
+    await waitFor(() =>
+      expect([...menu.querySelectorAll('[data-slot=sidebar-content] a')].map((a) => a.textContent)).toEqual(['Home', 'Profile']),
+    );
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+  });
+
+  it('without see_feed_nav, /community is not found', async () => {
+    mockApi(signedInAs(limited));
+    renderApp('/community');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
   });
 });
 
