@@ -36,7 +36,24 @@ export async function sendAuthResponse(reply: FastifyReply, response: Response) 
     if (response.status === 429) message = 'Too many attempts. Please wait a minute and try again.';
     return reply.type('application/json').send({ error: { code, message } });
   }
-  return reply.send(text);
+  return reply.send(stripTokens(text));
+}
+
+/**
+ * better-auth puts the session token in some JSON bodies (sign-in, get-session). The cookie is
+ * httpOnly so scripts cannot read it; handing it to scripts in a body would undo that.
+ */
+function stripTokens(text: string): string {
+  if (!text.startsWith('{')) return text;
+  try {
+    const body = JSON.parse(text) as { token?: unknown; session?: { token?: unknown } | null };
+    if (!('token' in body) && !(body.session && 'token' in body.session)) return text;
+    delete body.token;
+    if (body.session) delete body.session.token;
+    return JSON.stringify(body);
+  } catch {
+    return text;
+  }
 }
 
 export const authRoutes =

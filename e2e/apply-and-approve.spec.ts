@@ -1,0 +1,61 @@
+import { test, expect, newApplicant, signInAsAdmin, signInViaUi, expectNoA11yViolations, sideMenu, bottomTabs } from './support/fixtures';
+
+test('a visitor applies, an admin approves, the member signs in to the full platform', async ({ browser }) => {
+  const applicant = newApplicant('apply');
+
+  // The visitor applies on the landing page.
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoA11yViolations(page);
+  const form = page.getByRole('form', { name: 'Membership application' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(applicant.name);
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(applicant.email);
+  await form.getByLabel('Password', { exact: true }).fill(applicant.password);
+  await form.getByRole('textbox', { name: 'Username', exact: true }).fill(applicant.username);
+  await expect(form.getByText('Username is available!')).toBeVisible();
+  await form.getByLabel('Age', { exact: true }).selectOption(String(applicant.age));
+  await form.getByLabel('City', { exact: true }).selectOption('st_pete');
+  await form.getByRole('button', { name: 'Apply for Membership' }).click();
+
+  // Signed in at once, pending, with the community_only layout.
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Your application is under review')).toBeVisible();
+  await expect(sideMenu(page).getByRole('link', { name: 'People' })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+
+  // The admin approves it.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  await admin.goto('/admin');
+  const card = admin.getByRole('article', { name: applicant.name });
+  await expect(card).toBeVisible();
+  await expectNoA11yViolations(admin);
+  await card.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(card.getByText('Approved', { exact: true }).first()).toBeVisible();
+  await adminContext.close();
+
+  // The member signs in again and has the full platform menu and tabs.
+  await visitor.clearCookies();
+  const fresh = await visitor.newPage();
+  await signInViaUi(fresh, applicant.email, applicant.password);
+  await expect(fresh).toHaveURL(/\/community$/);
+  const menu = sideMenu(fresh);
+  for (const name of ['Home', 'Profile', 'People', 'Events', 'Locations', 'Messages', 'Connections', 'Say Hi']) {
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+  // The bottom tab bar is the phone navigation (below 768 px).
+  await fresh.setViewportSize({ width: 390, height: 844 });
+  const tabs = bottomTabs(fresh);
+  for (const name of ['Connect', 'Community', 'Locations', 'Profile']) {
+    await expect(tabs.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  }
+  await expect(tabs.getByRole('link', { name: /^Admin/ })).toHaveCount(0);
+  await fresh.goto('/profile');
+  await expect(fresh.getByText('Your application is under review')).toHaveCount(0);
+  await expectNoA11yViolations(fresh);
+  await visitor.close();
+});
