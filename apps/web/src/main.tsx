@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, readStoredTheme } from './app/theme';
 import { App } from './app/app';
+import { startPwaAnalytics } from './lib/pwa-analytics';
 import './index.css';
 
 // Before the first render, so the page never flashes the wrong theme (no inline script under our CSP).
@@ -14,6 +15,8 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+if (import.meta.env.PROD) startPwaAnalytics();
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
