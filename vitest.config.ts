@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two workers keep a 2-core machine busy without thrashing (each server test file has its own database).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,8 +19,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two workers keep a 2-core machine busy without thrashing.
-          maxWorkers: 2,
         },
       },
       './apps/web/vitest.config.ts',

@@ -5,8 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { openDatabase, runMigrations, type Database } from './db/client.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
-import { registerErrorHandler } from './platform/errors.js';
-import { registerAccessControl } from './platform/request-context.js';
+import { frameworkErrors, registerErrorHandler } from './platform/errors.js';
+import { registerAccessControl, registerInputGuard } from './platform/request-context.js';
 import { getOrCreateSecret } from './platform/secrets.js';
 import { createAuth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -36,6 +36,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
     registerErrorHandler(app);
     registerAccessControl(app, ctx);
+    registerInputGuard(app);
 
     await app.register(healthRoutes(ctx));
     await app.register(authRoutes(ctx));

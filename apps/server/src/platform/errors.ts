@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@bayclub/shared';
 
@@ -91,4 +91,14 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
   });
+}
+
+/**
+ * Fastify's router answers a malformed URL (400) or an over-long path parameter (414) before any
+ * hook or the error handler runs; this keeps those answers in our error shape too (Fastify option frameworkErrors).
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  const message = status === 414 ? 'The request URL is too long' : 'The request URL is not valid';
+  return reply.status(status).send(errorBody('BAD_REQUEST', message));
 }

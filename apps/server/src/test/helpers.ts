@@ -4,7 +4,8 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Env } from '../config.js';
 import type { AppContext } from '../app-context.js';
 import type { Mail } from '../platform/mailer.js';
-import { userRoles, profiles } from '../db/schema/index.js';
+import { communities, userRoles, profiles } from '../db/schema/index.js';
+import { upsertSettings } from '../modules/settings/repository.js';
 import { eq } from 'drizzle-orm';
 import type { ApplyInput, UserRole } from '@bayclub/shared';
 import { createTestDatabase } from './database.js';
@@ -126,4 +127,41 @@ export async function createMember(t: TestApp): Promise<TestUser> {
 /** inject with a member's cookie. */
 export function injectAs(t: TestApp, user: { cookie: string } | null, opts: InjectOptions) {
   return t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Personas and data used by the route-table, fuzz and module tests.
+
+/** A community_only member whose application was decided against (limited by the flags, not pending). */
+export async function createLimitedMember(t: TestApp): Promise<TestUser> {
+  const user = await applyAs(t);
+  await t.ctx.database.db.update(profiles).set({ applicationStatus: 'rejected' }).where(eq(profiles.id, user.id));
+  return user;
+}
+
+export async function deactivate(t: TestApp, userId: string, deactivated = true) {
+  await t.ctx.database.db.update(profiles).set({ isDeactivated: deactivated }).where(eq(profiles.id, userId));
+}
+
+/** Write app settings directly, as an admin would (values are stored strings). */
+export async function setSettings(t: TestApp, values: Record<string, string>) {
+  await upsertSettings(t.ctx.database.db, values, null);
+}
+
+export async function createCommunity(t: TestApp, values: { name: string; urlSlug: string }) {
+  const [row] = await t.ctx.database.db.insert(communities).values(values).returning({ id: communities.id });
+  return row!.id;
+}
+
+/** An error body: exactly { error: { code, message, fields? } }. */
+export function isErrorBody(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Object.keys(body).join() !== 'error') return false;
+  const e = (body as { error: unknown }).error;
+  if (typeof e !== 'object' || e === null) return false;
+  const keys = Object.keys(e).sort().join();
+  if (keys !== 'code,message' && keys !== 'code,fields,message') return false;
+  const { code, message, fields } = e as { code: unknown; message: unknown; fields?: unknown };
+  if (typeof code !== 'string' || !code || typeof message !== 'string' || !message) return false;
+  if (fields === undefined) return true;
+  return typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string');
 }

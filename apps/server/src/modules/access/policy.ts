@@ -19,9 +19,10 @@ export interface Actor {
  */
 export type RouteAccess = 'public' | 'signedIn' | 'member' | 'full_platform' | 'admin' | { flag: LimitedUserFlag };
 
-export const isAdmin = (actor: Actor | null) => !!actor?.roles.includes('admin');
-
 export const isActiveMember = (actor: Actor | null) => !!actor?.profile && !actor.profile.isDeactivated;
+
+/** A deactivated admin keeps the role row but wields nothing until reactivated. */
+export const isAdmin = (actor: Actor | null) => !!actor?.roles.includes('admin') && isActiveMember(actor);
 
 /** Spec section 6: CRM roles or community staff, and full_platform for the CRM entry. */
 export const hasCrmAccess = (actor: Actor | null) =>

@@ -10,14 +10,21 @@ import * as repo from './repository.js';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 
-const isCursor = (v: unknown): v is repo.ApplicationCursor =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as repo.ApplicationCursor).p === 'number' &&
-  typeof (v as repo.ApplicationCursor).c === 'string' &&
-  !Number.isNaN(Date.parse((v as repo.ApplicationCursor).c)) &&
-  typeof (v as repo.ApplicationCursor).i === 'string' &&
-  /^[0-9a-f-]{36}$/i.test((v as repo.ApplicationCursor).i);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Exactly what toISOString writes, for a year the database accepts. */
+const isInstant = (c: unknown): c is string => {
+  if (typeof c !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(c)) return false;
+  const d = new Date(c);
+  return !Number.isNaN(d.getTime()) && d.toISOString() === c && d.getUTCFullYear() >= 1970;
+};
+
+/** Only what encodeCursor writes: a tampered cursor is a 400, never a query the database refuses. */
+const isCursor = (v: unknown): v is repo.ApplicationCursor => {
+  if (typeof v !== 'object' || v === null) return false;
+  const { p, c, i } = v as Partial<repo.ApplicationCursor>;
+  return (p === 0 || p === 1) && isInstant(c) && typeof i === 'string' && UUID.test(i);
+};
 
 export function createApplicationsService({ db, settings }: { db: Db; settings: SettingsService }) {
   /** Account, profile (community_only, pending) and application, all in one transaction. */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { changePasswordSchema, PASSWORD_MESSAGES } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 
@@ -61,6 +61,17 @@ export const authRoutes =
   async (app) => {
     const signInPerAccount = createAttemptLimiter({ max: 10, windowMs: 5 * 60_000 });
 
+    /**
+     * The better-auth endpoints the app uses. Everything else it offers (update-user, change-email,
+     * list/revoke sessions, ...) would bypass our schemas and policies, so it is not exposed.
+     */
+    const exposed = new Set([
+      'GET /api/auth/get-session',
+      'POST /api/auth/sign-in/email',
+      'POST /api/auth/request-password-reset',
+      'POST /api/auth/reset-password',
+    ]);
+
     // better-auth's own endpoints (sign-in, session, password reset, ...), bridged from Fastify.
     app.route({
       method: ['GET', 'POST'],
@@ -68,6 +79,7 @@ export const authRoutes =
       config: { access: 'public' },
       async handler(request, reply) {
         const url = new URL(request.url, ctx.config.publicUrl);
+        if (!exposed.has(`${request.method} ${url.pathname}`)) throw notFound();
         if (ctx.config.RATE_LIMIT && url.pathname === '/api/auth/sign-in/email') {
           const email = (request.body as { email?: unknown } | undefined)?.email;
           if (typeof email === 'string' && !signInPerAccount.hit(email.trim().toLowerCase())) {

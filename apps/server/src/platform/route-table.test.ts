@@ -1,0 +1,325 @@
+import crypto from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { LIMITED_USER_FLAGS, accessLevel, flagSettingKey, type AccessSubject, type UserRole } from '@bayclub/shared';
+import {
+  applyAs,
+  buildTestApp,
+  createAdmin,
+  createLimitedMember,
+  createMember,
+  deactivate,
+  grantRole,
+  injectAs,
+  isErrorBody,
+  setSettings,
+  type TestUser,
+} from '../test/helpers.js';
+import { fillParams, registeredRoutes, type RegisteredRoute } from '../test/routes.js';
+import { createTestDatabase } from '../test/database.js';
+import { loadConfig } from '../config.js';
+import { membershipApplications, profiles } from '../db/schema/index.js';
+import type { RouteAccess } from '../modules/access/policy.js';
+
+vi.mock('fastify', async (importOriginal) => (await import('../test/routes.js')).withRouteRecorder(await importOriginal()));
+
+const t = await buildTestApp();
+const db = t.ctx.database.db;
+const routes = registeredRoutes(t.app);
+const apiRoutes = routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/auth/'));
+
+/** The foundation routes of docs/api.md with their documented access. */
+const DOCUMENTED: Array<[string, string, RouteAccess]> = [
+  ['GET', '/api/health', 'public'],
+  ['POST', '/api/session/sign-out', 'public'],
+  ['POST', '/api/account/change-password', 'signedIn'],
+  ['GET', '/api/me', 'signedIn'],
+  ['POST', '/api/me/recover', 'signedIn'],
+  ['GET', '/api/permissions', 'signedIn'],
+  ['GET', '/api/settings/public', 'public'],
+  ['GET', '/api/landing/stats', 'public'],
+  ['GET', '/api/usernames/availability', 'public'],
+  ['POST', '/api/applications', 'public'],
+  ['GET', '/api/admin/applications', 'admin'],
+  ['POST', '/api/admin/applications/:id/approve', 'admin'],
+  ['POST', '/api/admin/applications/:id/reject', 'admin'],
+  ['GET', '/api/admin/settings', 'admin'],
+  ['PUT', '/api/admin/settings', 'admin'],
+  ['GET', '/api/setup/status', 'public'],
+  ['POST', '/api/setup/admin', 'public'],
+  ['GET', '/api/slugs/:slug', 'public'],
+  ['POST', '/api/analytics/pwa', 'public'],
+];
+
+const isValidAccess = (a: unknown): a is RouteAccess =>
+  (typeof a === 'string' && ['public', 'signedIn', 'member', 'full_platform', 'admin'].includes(a)) ||
+  (typeof a === 'object' && a !== null && Object.keys(a).join() === 'flag' && LIMITED_USER_FLAGS.includes((a as { flag: never }).flag));
+
+const describeAccess = (a: RouteAccess | undefined) => (typeof a === 'object' ? `flag:${a.flag}` : String(a));
+
+describe('the access table', () => {
+  it('records the routes buildApp registered', () => {
+    expect(apiRoutes.length).toBeGreaterThanOrEqual(DOCUMENTED.length);
+  });
+
+  it('every /api route outside /api/auth/* declares a valid config.access', () => {
+    const missing = apiRoutes.filter((r) => !isValidAccess(r.access)).map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('only the better-auth bridge lives under /api/auth/ (nothing hides from the table there)', () => {
+    const authRoutes = routes.filter((r) => r.url.startsWith('/api/auth/'));
+    expect([...new Set(authRoutes.map((r) => r.url))]).toEqual(['/api/auth/*']);
+    expect(authRoutes.every((r) => r.access === 'public')).toBe(true);
+  });
+
+  it('routes outside /api are read-only (GET/HEAD)', () => {
+    const mutating = routes.filter((r) => !r.url.startsWith('/api/') && !['GET', 'HEAD'].includes(r.method));
+    expect(mutating.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it('matches docs/api.md for every documented route', () => {
+    for (const [method, url, access] of DOCUMENTED) {
+      const route = apiRoutes.find((r) => r.method === method && r.url === url);
+      expect(route, `${method} ${url} is registered`).toBeDefined();
+      expect(route!.access, `${method} ${url}`).toEqual(access);
+    }
+  });
+
+  it('every /api/admin/ route is admin-only', () => {
+    const loose = apiRoutes.filter((r) => r.url.startsWith('/api/admin/') && r.access !== 'admin');
+    expect(loose.map((r) => `${r.method} ${r.url} ${describeAccess(r.access)}`)).toEqual([]);
+  });
+
+  it('buildApp fails when a module registers an /api route without config.access', async () => {
+    vi.resetModules();
+    vi.doMock('../modules/index.js', async (importOriginal) => {
+      const mod = await importOriginal<typeof import('../modules/index.js')>();
+      return {
+        ...mod,
+        registerModules: async (app: FastifyInstance, ctx: Parameters<typeof mod.registerModules>[1]) => {
+          await mod.registerModules(app, ctx);
+          await app.register(async (scope) => {
+            scope.get('/api/rogue', async () => ({ secret: true }));
+          });
+        },
+      };
+    });
+    const { database, drop } = await createTestDatabase();
+    try {
+      const { buildApp } = await import('../app.js');
+      const config = loadConfig(
+        {},
+        { LOG_LEVEL: 'silent', RATE_LIMIT: false, BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000', WEB_DIST: '/nonexistent' },
+      );
+      await expect(buildApp(config, { database })).rejects.toThrow('Route GET /api/rogue has no config.access entry');
+    } finally {
+      vi.doUnmock('../modules/index.js');
+      vi.resetModules();
+      await drop();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Every route against every persona: the declared access decides 401 / 403 / through.
+
+interface Persona {
+  name: string;
+  user: TestUser | null;
+  subject: AccessSubject | null;
+  roles: UserRole[];
+}
+
+async function persona(name: string, user: TestUser | null, roles: UserRole[] = []): Promise<Persona> {
+  if (!user) return { name, user, subject: null, roles };
+  const [p] = await db.select().from(profiles).where(eq(profiles.id, user.id));
+  const subject = p ? { accountType: p.accountType, applicationStatus: p.applicationStatus, isDeactivated: p.isDeactivated } : null;
+  return { name, user, subject, roles };
+}
+
+/** A signed-in user whose profile is gone and cannot be recovered (no pending application). */
+async function userWithoutProfile() {
+  const user = await applyAs(t);
+  await db.delete(profiles).where(eq(profiles.id, user.id));
+  await db
+    .update(membershipApplications)
+    .set({ status: 'rejected' })
+    .where(and(eq(membershipApplications.createdUserId, user.id)));
+  return user;
+}
+
+const admin = await createAdmin(t);
+const full = await createMember(t);
+const moderator = await createMember(t);
+await grantRole(t, moderator.id, 'moderator');
+await grantRole(t, moderator.id, 'crm_admin');
+const deactivatedAdmin = await createAdmin(t);
+await deactivate(t, deactivatedAdmin.id);
+const deactivatedMember = await createMember(t);
+await deactivate(t, deactivatedMember.id);
+
+const personas: Persona[] = [
+  await persona('anonymous', null),
+  await persona('pending (community_only)', await applyAs(t)),
+  await persona('limited (community_only)', await createLimitedMember(t)),
+  await persona('full_platform', full),
+  await persona('moderator + crm_admin', moderator, ['moderator', 'crm_admin']),
+  await persona('admin', admin, ['admin']),
+  await persona('deactivated full_platform', deactivatedMember),
+  await persona('deactivated admin', deactivatedAdmin, ['admin']),
+  await persona('no profile', await userWithoutProfile()),
+];
+
+/** The independent reading of the table: what should happen to this persona on this route. */
+async function expectedOutcome(access: RouteAccess, p: Persona): Promise<'through' | 401 | 403> {
+  if (access === 'public') return 'through';
+  if (!p.user) return 401;
+  const level = accessLevel(p.subject);
+  switch (access) {
+    case 'signedIn':
+      return 'through';
+    case 'member':
+      return level === 'none' ? 403 : 'through';
+    case 'full_platform':
+      return level === 'full_platform' ? 'through' : 403;
+    case 'admin':
+      // A deactivated admin keeps the role row but wields nothing until reactivated.
+      return p.roles.includes('admin') && level !== 'none' ? 'through' : 403;
+    default: {
+      if (level === 'full_platform') return 'through';
+      if (level === 'none') return 403;
+      const flags = await t.ctx.settings.flags();
+      return flags[access.flag] ? 'through' : 403;
+    }
+  }
+}
+
+function requestFor(route: RegisteredRoute) {
+  const url = fillParams(route.url, { id: crypto.randomUUID(), slug: 'nothing-here' });
+  const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+  return { method: route.method as 'GET', url, ...(hasBody ? { payload: {} } : {}) };
+}
+
+const ACCESS_DENIED = 'You do not have access to this';
+
+async function checkRoute(route: RegisteredRoute, p: Persona) {
+  const expected = await expectedOutcome(route.access!, p);
+  const res = await injectAs(t, p.user, requestFor(route));
+  const label = `${route.method} ${route.url} as ${p.name} (${describeAccess(route.access)})`;
+  const body = route.method === 'HEAD' || res.body === '' ? null : res.json();
+  if (expected === 401) {
+    expect(res.statusCode, label).toBe(401);
+    if (body) expect(body, label).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'You need to sign in' } });
+  } else if (expected === 403) {
+    expect(res.statusCode, label).toBe(403);
+    if (body) expect(body, label).toEqual({ error: { code: 'FORBIDDEN', message: ACCESS_DENIED } });
+  } else {
+    expect(res.statusCode, label).not.toBe(401);
+    if (res.statusCode === 403) expect(body?.error?.message, label).not.toBe(ACCESS_DENIED);
+    expect(res.statusCode, label).toBeLessThan(500);
+  }
+  if (body && res.statusCode >= 400) expect(isErrorBody(body), `${label}: ${res.body}`).toBe(true);
+}
+
+describe('every route × every persona', () => {
+  // Public routes are only walked anonymously: walking sign-out as a persona would end its sessions.
+  const nonPublic = () => apiRoutes.filter((r) => r.access !== 'public');
+
+  it('anonymous callers get 401 with the error body on every non-public route', async () => {
+    expect(nonPublic().length).toBeGreaterThan(0);
+    for (const route of nonPublic()) await checkRoute(route, personas[0]!);
+  });
+
+  it('public routes never ask anonymous callers to sign in', async () => {
+    for (const route of apiRoutes.filter((r) => r.access === 'public' && r.method !== 'POST')) {
+      await checkRoute(route, personas[0]!);
+    }
+  });
+
+  for (const p of personas.slice(1)) {
+    it(`${p.name}: the declared access decides on every non-public route`, async () => {
+      for (const route of nonPublic()) await checkRoute(route, p);
+    });
+  }
+
+  it('admin routes answer 403 to community_only and full_platform non-admins', async () => {
+    const adminRoutes = apiRoutes.filter((r) => r.access === 'admin' && r.method !== 'HEAD');
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const name of ['pending (community_only)', 'limited (community_only)', 'full_platform', 'moderator + crm_admin']) {
+      const p = personas.find((x) => x.name === name)!;
+      for (const route of adminRoutes) {
+        const res = await injectAs(t, p.user, requestFor(route));
+        expect(res.statusCode, `${route.method} ${route.url} as ${name}`).toBe(403);
+        expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: ACCESS_DENIED } });
+      }
+    }
+  });
+
+  it('flag routes follow the flag for limited members, with the flag off and on', async () => {
+    const flagRoutes = apiRoutes.filter((r) => typeof r.access === 'object');
+    for (const route of flagRoutes) {
+      const flag = (route.access as { flag: (typeof LIMITED_USER_FLAGS)[number] }).flag;
+      for (const value of ['false', 'true']) {
+        await setSettings(t, { [flagSettingKey(flag)]: value });
+        for (const p of personas) await checkRoute(route, p);
+      }
+    }
+  });
+});
+
+describe('access is decided before input is validated', () => {
+  const bodies: unknown[] = [{}, { settings: { nope: 1 } }, { currentPassword: 1 }, []];
+
+  it('anonymous callers with invalid input get 401, not field messages', async () => {
+    for (const route of apiRoutes.filter((r) => r.access !== 'public' && ['POST', 'PUT'].includes(r.method))) {
+      for (const payload of bodies) {
+        const res = await t.app.inject({ method: route.method as 'POST', url: fillParams(route.url, { id: 'not-a-uuid' }), payload: payload as object });
+        expect(res.statusCode, `${route.method} ${route.url} ${JSON.stringify(payload)}`).toBe(401);
+      }
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/applications?limit=-5&status=nope' });
+    expect(list.statusCode).toBe(401);
+  });
+
+  it('non-admins with invalid input get 403 on admin routes, not field messages', async () => {
+    for (const route of apiRoutes.filter((r) => r.access === 'admin' && ['POST', 'PUT'].includes(r.method))) {
+      for (const payload of bodies) {
+        const res = await injectAs(t, full, { method: route.method as 'POST', url: fillParams(route.url, { id: 'not-a-uuid' }), payload: payload as object });
+        expect(res.statusCode, `${route.method} ${route.url} ${JSON.stringify(payload)}`).toBe(403);
+      }
+    }
+    const list = await injectAs(t, full, { method: 'GET', url: '/api/admin/applications?limit=-5' });
+    expect(list.statusCode).toBe(403);
+  });
+
+  it('admins still get 400 with field messages for the same input', async () => {
+    const res = await injectAs(t, admin, { method: 'PUT', url: '/api/admin/settings', payload: { settings: { nope: '1' } } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    const bad = await injectAs(t, admin, { method: 'POST', url: '/api/admin/applications/not-a-uuid/approve', payload: {} });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ id: 'Must be a valid id' });
+  });
+});
+
+describe('roles take effect on the very next request', () => {
+  it('granting and removing admin', async () => {
+    const m = await createMember(t);
+    expect((await injectAs(t, m, { method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(403);
+    await grantRole(t, m.id, 'admin');
+    expect((await injectAs(t, m, { method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(200);
+    const { userRoles } = await import('../db/schema/index.js');
+    await db.delete(userRoles).where(eq(userRoles.userId, m.id));
+    expect((await injectAs(t, m, { method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(403);
+  });
+
+  it('deactivating an admin removes admin access at once', async () => {
+    const a = await createAdmin(t);
+    expect((await injectAs(t, a, { method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(200);
+    await deactivate(t, a.id);
+    const res = await injectAs(t, a, { method: 'GET', url: '/api/admin/settings' });
+    expect(res.statusCode).toBe(403);
+  });
+});
