@@ -8,12 +8,10 @@ import {
   RELATIONSHIP_STATUSES,
   RELATIONSHIP_STATUS_LABELS,
   type ApplyInput,
-  type City,
-  type RelationshipStatus,
 } from '@bayclub/shared';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Input } from '#/components/ui/input';
-import { NativeSelect } from '#/components/ui/native-select';
+import { SelectField } from '#/components/select-field';
 import { cn } from '#/lib/utils';
 
 export const NOT_SPECIFIED_LABEL = 'Prefer not to say';
@@ -100,91 +98,30 @@ export function InstagramField() {
   );
 }
 
+const AGE_CHOICES = AGE_OPTIONS.map((age) => ({ value: String(age), label: String(age) }));
+const CITY_CHOICES = CITIES.map((city) => ({ value: city, label: CITY_LABELS[city] }));
+const RELATIONSHIP_CHOICES = RELATIONSHIP_STATUSES.map((status) => ({
+  value: status,
+  label: status === 'not_specified' ? NOT_SPECIFIED_LABEL : RELATIONSHIP_STATUS_LABELS[status],
+}));
+
 /** Age, gender, relationship status and city. */
 export function PersonalFields() {
-  const { control } = useFormContext<ApplyInput>();
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FormField
-        control={control}
+      <SelectField<ApplyInput>
         name="age"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Age</FormLabel>
-            <FormControl>
-              <NativeSelect
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={field.value === undefined ? '' : String(field.value)}
-                onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-              >
-                <option value="" disabled>
-                  Select your age
-                </option>
-                {AGE_OPTIONS.map((age) => (
-                  <option key={age} value={age}>
-                    {age}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Age"
+        placeholder="Select your age"
+        options={AGE_CHOICES}
+        toForm={(v) => (v === '' ? undefined : Number(v))}
       />
-      <FormField
-        control={control}
-        name="city"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>City</FormLabel>
-            <FormControl>
-              <NativeSelect
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={field.value ?? ''}
-                onChange={(e) => field.onChange(e.target.value === '' ? undefined : (e.target.value as City))}
-              >
-                <option value="" disabled>
-                  Select your city
-                </option>
-                {CITIES.map((city) => (
-                  <option key={city} value={city}>
-                    {CITY_LABELS[city]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={control}
+      <SelectField<ApplyInput> name="city" label="City" placeholder="Select your city" options={CITY_CHOICES} />
+      <SelectField<ApplyInput>
         name="relationshipStatus"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Relationship Status {optional}</FormLabel>
-            <FormControl>
-              <NativeSelect
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={field.value ?? 'not_specified'}
-                onChange={(e) => field.onChange(e.target.value as RelationshipStatus)}
-              >
-                {RELATIONSHIP_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {status === 'not_specified' ? NOT_SPECIFIED_LABEL : RELATIONSHIP_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={<>Relationship Status {optional}</>}
+        options={RELATIONSHIP_CHOICES}
+        fromForm={(v) => (v == null ? 'not_specified' : String(v))}
       />
       <GenderField />
     </div>
