@@ -1,4 +1,4 @@
-import { test, expect, applyViaApi, adminApi, signInViaUi, signInAsAdmin, bottomTabs } from './support/fixtures';
+import { test, expect, applyViaApi, adminApi, signInViaUi, signInAsAdmin, bottomTabs, expectNoA11yViolations } from './support/fixtures';
 
 test('a community_only member follows the redirects and flags; an admin turns a flag on and the tab appears', async ({
   browser,
@@ -26,6 +26,7 @@ test('a community_only member follows the redirects and flags; an admin turns a 
 
   // Default flags: Community, Locations and Profile tabs; no Connect.
   await page.goto('/profile');
+  await expectNoA11yViolations(page);
   const tabs = bottomTabs(page);
   await expect(tabs.getByRole('link', { name: /^Community/ })).toBeVisible();
   await expect(tabs.getByRole('link', { name: /^Locations/ })).toBeVisible();
@@ -38,6 +39,8 @@ test('a community_only member follows the redirects and flags; an admin turns a 
   await signInAsAdmin(admin);
   await admin.goto('/admin');
   await admin.getByRole('tab', { name: 'Settings' }).click();
+  await expect(admin.getByRole('button', { name: 'Save Settings' })).toBeVisible();
+  await expectNoA11yViolations(admin);
   await admin.getByRole('switch', { name: 'See Connections in navigation' }).click();
   await admin.getByRole('button', { name: 'Save Settings' }).click();
   await expect(admin.getByText('Settings Updated')).toBeVisible();

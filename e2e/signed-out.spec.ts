@@ -16,6 +16,15 @@ test('signed-out visitors: /profile goes to /, unknown paths are not found', asy
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await expectNoA11yViolations(page);
 
+  // First-run setup is over once an admin exists; the page says so.
+  await page.goto('/setup?token=not-a-real-token');
+  await expect(page.getByText('Setup is complete')).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  await page.goto('/reset-password?token=some-token');
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  await expectNoA11yViolations(page);
+
   // The public menu.
   for (const name of ['Apply', 'Sign In', 'Events', 'Communities']) {
     await expect(page.getByRole('navigation').getByRole('link', { name, exact: true }).first()).toBeVisible();

@@ -35,7 +35,9 @@ export async function buildTestApp(env: Partial<Env> = {}): Promise<TestApp> {
       ...env,
     },
   );
-  const { app, ctx } = await buildApp(config, { database, mailer: { send: async (m) => void mails.push(m) } });
+  // With SMTP_URL the real mailer talks to that server; otherwise mails are captured in `mails`.
+  const mailer = env.SMTP_URL ? undefined : { send: async (m: Mail) => void mails.push(m) };
+  const { app, ctx } = await buildApp(config, { database, mailer });
   await app.ready();
   let closed = false;
   const close = async () => {
