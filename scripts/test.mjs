@@ -1,4 +1,5 @@
-// The one test command: Vitest (shared, server API, web components) then Playwright (browser journeys).
+// The one test command: type check and lint, Vitest (shared, server API, web components), then Playwright
+// (browser journeys).
 // Set TEST_DATABASE_URL to run every database test on a PostgreSQL server instead of PGlite.
 // Prints a closing line "N passed, N failed" summed over both runners.
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,17 @@ function run(cmd, args, env = {}) {
 }
 
 const totals = { passed: 0, failed: 0 };
+
+// Static checks first: a type error or lint error fails the run like a failing test.
+let checksCode = 0;
+for (const script of ['typecheck', 'lint']) {
+  const code = run('npm', ['run', script, '--silent']);
+  if (code === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    checksCode = code;
+  }
+}
 
 const vitestJson = path.join(out, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
@@ -40,7 +52,7 @@ if (!skipE2e) {
   if (e2eCode !== 0 && !fs.existsSync(pwJson)) totals.failed += 1;
 }
 
-const failed = vitestCode !== 0 || e2eCode !== 0;
+const failed = checksCode !== 0 || vitestCode !== 0 || e2eCode !== 0;
 if (failed && totals.failed === 0) totals.failed = 1;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failed ? 1 : 0);

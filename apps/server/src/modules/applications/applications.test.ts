@@ -109,7 +109,7 @@ describe('admin review', () => {
     expect(p1.items[0].status).toBe('pending');
     const seen = new Set(p1.items.map((i: { id: string }) => i.id));
     let cursor = p1.nextCursor;
-    let statuses: string[] = p1.items.map((i: { status: string }) => i.status);
+    const statuses: string[] = p1.items.map((i: { status: string }) => i.status);
     while (cursor) {
       const next = await injectAs(t, admin, { method: 'GET', url: `/api/admin/applications?limit=2&cursor=${cursor}` });
       const body = next.json();
