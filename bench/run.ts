@@ -48,18 +48,51 @@ async function latency(url: string, n: number) {
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bayclub-bench-'));
+const children: ReturnType<typeof spawn>[] = [];
 try {
   const first = await startServer(dir);
+  children.push(first.child);
   console.log(`cold start, fresh data folder:    ${(first.ms / 1000).toFixed(2)} s`);
   await stop(first.child);
   const second = await startServer(dir);
+  children.push(second.child);
   console.log(`cold start, existing data folder: ${(second.ms / 1000).toFixed(2)} s`);
   console.log(`ratio fresh/existing:             ${(first.ms / second.ms).toFixed(1)}x`);
   for (const p of ['/api/health', '/api/settings/public', '/api/landing/stats']) {
     await latency(base + p, 50); // warm-up
     console.log(`GET ${p.padEnd(22)} ${await latency(base + p, 500)}`);
   }
+
+  // Health latency while passwords are being hashed (sign-ins with a wrong password hash too).
+  const apply = await fetch(`${base}/api/applications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email: 'bench@x.test', password: 'secret123', username: 'benchuser', age: 30, city: 'tampa' }),
+  });
+  if (apply.status !== 201) throw new Error(`apply failed: ${apply.status}`);
+  let stopLoad = false;
+  let signIns = 0;
+  const loaders = Array.from({ length: 4 }, async () => {
+    while (!stopLoad) {
+      const res = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        // better-auth refuses a sign-in without the Origin a browser sends.
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${PORT}` },
+        body: JSON.stringify({ email: 'bench@x.test', password: 'secret123' }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+      signIns += 1;
+    }
+  });
+  const started = performance.now();
+  const underLoad = await latency(`${base}/api/health`, 200);
+  const seconds = (performance.now() - started) / 1000;
+  stopLoad = true;
+  await Promise.all(loaders);
+  console.log(`GET /api/health while signing in  ${underLoad} (${(signIns / seconds).toFixed(0)} sign-ins/s alongside)`);
   await stop(second.child);
 } finally {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   fs.rmSync(dir, { recursive: true, force: true });
 }
