@@ -1,18 +1,11 @@
+import { TextField } from '#/components/text-field';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { changePasswordSchema, PASSWORD_MESSAGES, type ChangePasswordInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
-import { Input } from '#/components/ui/input';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
+import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { applyFieldErrors, errorMessage } from '#/lib/api';
 import { useChangePasswordMutation } from './api';
@@ -72,20 +65,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
         <Form {...form}>
           <form noValidate onSubmit={handleSubmit} className="grid gap-4">
             {FIELDS.map(({ name, label, autoComplete }) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{label}</FormLabel>
-                    <FormControl>
-                      <Input {...field} type="password" autoComplete={autoComplete} maxLength={128} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextField key={name} name={name} label={label} type="password" autoComplete={autoComplete} maxLength={128} />
             ))}
             <DialogFooter className="pt-2">
               <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={submitting}>

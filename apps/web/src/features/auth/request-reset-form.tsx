@@ -1,9 +1,9 @@
+import { TextField } from '#/components/text-field';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { requestPasswordResetSchema, type RequestPasswordResetInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
-import { Input } from '#/components/ui/input';
+import { Form } from '#/components/ui/form';
 import { useRequestPasswordResetMutation } from './api';
 
 /** Ask for a reset link. The answer is the same whether or not the email has an account. */
@@ -25,19 +25,7 @@ export function RequestResetForm({ onBack }: { onBack?: () => void }) {
             {request.data}
           </p>
         ) : null}
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Sending...' : 'Send reset link'}
         </Button>

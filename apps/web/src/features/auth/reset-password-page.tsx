@@ -1,12 +1,12 @@
 import * as React from 'react';
+import { TextField } from '#/components/text-field';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { resetPasswordSchema, type ResetPasswordInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
-import { Input } from '#/components/ui/input';
+import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
 import { useResetPasswordMutation } from './api';
 import { AuthCard, FormError } from './auth-card';
@@ -64,32 +64,8 @@ function NewPasswordForm({ token }: { token: string }) {
     <Form {...form}>
       <form onSubmit={handleSubmit} noValidate className="grid gap-4">
         <FormError message={formError} />
-        <FormField
-          control={form.control}
-          name="newPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>New password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Confirm new password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" />
+        <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Saving...' : 'Reset password'}
         </Button>

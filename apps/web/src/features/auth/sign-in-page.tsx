@@ -1,11 +1,11 @@
 import * as React from 'react';
+import { TextField } from '#/components/text-field';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SIGN_IN_FAILED_MESSAGE, signInSchema, type SignInInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
-import { Input } from '#/components/ui/input';
+import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
 import { useSignInMutation } from './api';
 import { AuthCard, FormError } from './auth-card';
@@ -54,36 +54,17 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     <Form {...form}>
       <form onSubmit={handleSubmit} noValidate className="grid gap-4">
         <FormError message={formError} />
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
+        <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
+        <TextField
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <div className="flex items-center justify-between">
-                <FormLabel>Password</FormLabel>
-                <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={onForgot}>
-                  Forgot password?
-                </Button>
-              </div>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          labelAction={
+            <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={onForgot}>
+              Forgot password?
+            </Button>
+          }
         />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}

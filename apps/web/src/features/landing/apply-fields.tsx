@@ -1,14 +1,7 @@
+import { TextField } from '#/components/text-field';
 import { useFormContext } from 'react-hook-form';
 import { CheckCircle2Icon, CircleIcon } from 'lucide-react';
-import {
-  AGE_OPTIONS,
-  CITIES,
-  CITY_LABELS,
-  GENDERS,
-  RELATIONSHIP_STATUSES,
-  RELATIONSHIP_STATUS_LABELS,
-  type ApplyInput,
-} from '@bayclub/shared';
+import { AGE_OPTIONS, CITIES, CITY_LABELS, GENDERS, RELATIONSHIP_STATUSES, RELATIONSHIP_STATUS_LABELS, type ApplyInput } from '@bayclub/shared';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Input } from '#/components/ui/input';
 import { SelectField } from '#/components/select-field';
@@ -20,48 +13,11 @@ const optional = <span className="font-normal text-muted-foreground">(optional)<
 
 /** Name, email and password of the new account. */
 export function AccountFields() {
-  const { control } = useFormContext<ApplyInput>();
   return (
     <>
-      <FormField
-        control={control}
-        name="name"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Name</FormLabel>
-            <FormControl>
-              <Input {...field} autoComplete="name" maxLength={120} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={control}
-        name="email"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Email</FormLabel>
-            <FormControl>
-              <Input {...field} type="email" autoComplete="email" inputMode="email" maxLength={254} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={control}
-        name="password"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Password</FormLabel>
-            <FormControl>
-              <Input {...field} type="password" autoComplete="new-password" maxLength={128} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <TextField<ApplyInput> name="name" label="Name" autoComplete="name" maxLength={120} />
+      <TextField<ApplyInput> name="email" label="Email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
+      <TextField<ApplyInput> name="password" label="Password" type="password" autoComplete="new-password" maxLength={128} />
     </>
   );
 }

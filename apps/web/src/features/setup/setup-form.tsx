@@ -1,3 +1,4 @@
+import { TextField } from '#/components/text-field';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,8 +7,7 @@ import { toast } from 'sonner';
 import { AlertTriangleIcon } from 'lucide-react';
 import { setupAdminSchema, type SetupAdminInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
-import { Input } from '#/components/ui/input';
+import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
 import { refreshSession } from '#/features/auth/api';
@@ -72,24 +72,13 @@ export function SetupForm({ token }: { token: string }) {
           </p>
         )}
         {FIELDS.map(({ name, label, type, autoComplete }) => (
-          <FormField
+          <TextField
             key={name}
-            control={form.control}
             name={name}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{label}</FormLabel>
-                <FormControl>
-                  <Input
-                    {...field}
-                    type={type}
-                    autoComplete={autoComplete}
-                    onChange={(e) => field.onChange(name === 'username' ? e.target.value.toLowerCase() : e.target.value)}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={label}
+            type={type}
+            autoComplete={autoComplete}
+            normalize={name === 'username' ? (v) => v.toLowerCase() : undefined}
           />
         ))}
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
