@@ -2,6 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { membershipApplications, profiles } from '../../db/schema/index.js';
 
+type Application = typeof membershipApplications.$inferSelect;
+
 export async function findProfile(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
   return row ?? null;
@@ -15,4 +17,33 @@ export async function findPendingApplicationOf(db: DbOrTx, userId: string) {
     .orderBy(desc(membershipApplications.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Recreate a missing profile from the member's pending application (community_only, pending).
+ * Without `withDetails` only the name is kept, for when the application's username was taken meanwhile.
+ */
+export async function insertProfileFromApplication(
+  db: DbOrTx,
+  user: { id: string; email: string },
+  app: Application,
+  withDetails: boolean,
+) {
+  const details = withDetails
+    ? {
+        username: app.username,
+        instagramUsername: app.instagramUsername,
+        bio: app.bio,
+        age: app.age,
+        gender: app.gender,
+        relationshipStatus: app.relationshipStatus,
+        city: app.city,
+        interests: app.interests,
+        profilePictureUrl: app.profilePictureUrl,
+      }
+    : {};
+  await db
+    .insert(profiles)
+    .values({ id: user.id, accountType: 'community_only', applicationStatus: 'pending', email: user.email, fullName: app.name, ...details })
+    .onConflictDoNothing({ target: profiles.id });
 }

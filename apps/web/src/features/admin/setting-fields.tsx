@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { useFormContext } from 'react-hook-form';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
-import { Input } from '#/components/ui/input';
+import { TextField } from '#/components/text-field';
 import { Switch } from '#/components/ui/switch';
 import { Textarea } from '#/components/ui/textarea';
 import { cn } from '#/lib/utils';
@@ -21,6 +21,9 @@ export function TextSettingField({
   ...inputProps
 }: FieldProps & { multiline?: boolean } & Pick<React.ComponentProps<'input'>, 'type' | 'placeholder' | 'inputMode' | 'min' | 'maxLength'>) {
   const { control } = useFormContext<SettingsFormValues>();
+  if (!multiline) {
+    return <TextField<SettingsFormValues> name={name} label={label} description={description} autoComplete="off" {...inputProps} />;
+  }
   return (
     <FormField
       control={control}
@@ -29,11 +32,7 @@ export function TextSettingField({
         <FormItem>
           <FormLabel>{label}</FormLabel>
           <FormControl>
-            {multiline ? (
-              <Textarea {...field} rows={3} maxLength={inputProps.maxLength} placeholder={inputProps.placeholder} />
-            ) : (
-              <Input {...field} autoComplete="off" {...inputProps} />
-            )}
+            <Textarea {...field} rows={3} maxLength={inputProps.maxLength} placeholder={inputProps.placeholder} />
           </FormControl>
           {description && <FormDescription>{description}</FormDescription>}
           <FormMessage />
