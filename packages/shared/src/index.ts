@@ -8,3 +8,5 @@ export * from './applications.js';
 export * from './errors.js';
 export * from './access.js';
 export * from './setup.js';
+export * from './media.js';
+export * from './account.js';

@@ -35,4 +35,23 @@ export const LIMITS = {
   tooltipDelay: 700,
   pageSizeDefault: 20,
   pageSizeMax: 100,
+  profilePictureMaxBytes: 5 * 1024 * 1024,
+  profilePictureAttempts: 3,
+  /** Wait before attempt n+1 is n times this (1 s, then 2 s). */
+  profilePictureBackoff: 1000,
+  galleryMaxPhotos: 12,
+  galleryPhotoMaxBytes: 10 * 1024 * 1024,
+  captionMax: 100,
+  avatarRetries: 2,
+  profileRefetchDebounce: 1000,
+  /** Decompression-bomb guard: images above this many pixels are refused before a full decode. */
+  imageMaxPixels: 50_000_000,
+  /** Widths of the WebP variants every uploaded image is re-encoded to. */
+  imageVariantWidths: { small: 160, medium: 480, large: 1080 },
+  socialInstagramMax: 30,
+  socialTiktokMin: 2,
+  socialTiktokMax: 24,
+  socialLinkedinMin: 3,
+  socialLinkedinMax: 100,
+  socialYoutubeMax: 30,
 } as const;

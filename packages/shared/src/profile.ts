@@ -43,16 +43,77 @@ export const bioSchema = z.string().max(LIMITS.bioMax, { error: BIO_MESSAGES.too
 /** Leading @ is ignored and never stored. */
 const stripAt = (v: string) => v.trim().replace(/^@/, '');
 
+/** Spec section 5: each message names the character set and the length. */
+export const SOCIAL_MESSAGES = {
+  instagram: 'Instagram username can only contain letters, numbers, periods and underscores (1-30 characters)',
+  tiktok: 'TikTok username can only contain letters, numbers, periods and underscores (2-24 characters)',
+  linkedin: 'LinkedIn username can only contain letters, numbers and hyphens (3-100 characters), or paste your linkedin.com/in/ profile URL',
+  youtube: 'YouTube username can only contain letters, numbers, periods, underscores and hyphens (1-30 characters)',
+} as const;
+
 export const instagramUsernameSchema = z
   .string()
   .transform(stripAt)
-  .pipe(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9._]{1,30}$/, {
-        error: 'Instagram username can only contain letters, numbers, periods and underscores (1-30 characters)',
-      }),
-  );
+  .pipe(z.string().regex(/^[A-Za-z0-9._]{1,30}$/, { error: SOCIAL_MESSAGES.instagram }));
+
+export const tiktokUsernameSchema = z
+  .string()
+  .transform(stripAt)
+  .pipe(z.string().regex(/^[A-Za-z0-9._]{2,24}$/, { error: SOCIAL_MESSAGES.tiktok }));
+
+export const youtubeUsernameSchema = z
+  .string()
+  .transform(stripAt)
+  .pipe(z.string().regex(/^[A-Za-z0-9._-]{1,30}$/, { error: SOCIAL_MESSAGES.youtube }));
+
+const LINKEDIN_URL = /^(?:https?:\/\/)?(?:[a-z0-9-]+\.)*linkedin\.com\/in\/([^/?#\s]+)\/?(?:[?#].*)?$/i;
+
+/** A linkedin.com/in/{name} URL is reduced to {name}; anything else is taken as the name itself. */
+export function reduceLinkedin(value: string): string {
+  const v = stripAt(value);
+  const m = LINKEDIN_URL.exec(v);
+  if (!m) return v;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return m[1]!;
+  }
+}
+
+export const linkedinUsernameSchema = z
+  .string()
+  .transform(reduceLinkedin)
+  .pipe(z.string().regex(/^[A-Za-z0-9-]{3,100}$/, { error: SOCIAL_MESSAGES.linkedin }));
+
+export type SocialNetwork = 'instagram' | 'tiktok' | 'linkedin' | 'youtube';
+
+/**
+ * The address a social icon opens. LinkedIn (spec section 5): a value containing the network's domain
+ * opens as is (only when it really is an https linkedin.com address), otherwise it is a profile name.
+ */
+export function socialProfileUrl(network: SocialNetwork, value: string): string {
+  const name = encodeURIComponent(stripAt(value));
+  switch (network) {
+    case 'instagram':
+      return `https://www.instagram.com/${name}/`;
+    case 'tiktok':
+      return `https://www.tiktok.com/@${name}`;
+    case 'youtube':
+      return `https://www.youtube.com/@${name}`;
+    case 'linkedin': {
+      if (value.toLowerCase().includes('linkedin.com')) {
+        try {
+          const url = new URL(/^https?:\/\//i.test(value) ? value : `https://${value}`);
+          if (url.protocol === 'https:' && (url.hostname === 'linkedin.com' || url.hostname.endsWith('.linkedin.com'))) return url.href;
+        } catch {
+          // not a URL after all: treated as a name below
+        }
+        return `https://www.linkedin.com/in/${encodeURIComponent(reduceLinkedin(value))}`;
+      }
+      return `https://www.linkedin.com/in/${name}`;
+    }
+  }
+}
 
 export const ageSchema = z
   .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'Age is required' : 'Age must be a number') })
@@ -71,6 +132,76 @@ export const genderSchema = z.enum(GENDERS, { error: 'Please choose a gender' })
 export const relationshipStatusSchema = z.enum(RELATIONSHIP_STATUSES, { error: 'Please choose a relationship status' });
 
 export const uuidSchema = z.uuid({ error: 'Must be a valid id' });
+
+/** Spec: a profile id must be a version 1 to 5 UUID; anything else shows 'No user profile available'. */
+const PROFILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export const isProfileId = (value: string) => PROFILE_ID.test(value);
+
+export const PROFILE_VIEW_MESSAGES = {
+  noProfile: 'No user profile available',
+  ownProfile: 'This is your own profile',
+  verified: 'Verified account',
+  deactivatedTitle: 'Your account is currently deactivated',
+  deactivatedText: 'Your profile is hidden from other members. Reactivate it by signing in again, or from Settings.',
+} as const;
+
+/** An optional text field: empty or missing means "not set" (null). */
+const optionalText = <T extends z.ZodType<string, string>>(schema: T) =>
+  z
+    .union([z.literal(''), z.null(), schema])
+    .optional()
+    .transform((v) => (v ? (v as string) : null));
+
+/**
+ * PUT /api/me/profile: the Settings modal saves every profile field at once.
+ * account_type, is_verified, application_status, is_deactivated, email and the picture URL are not part of it:
+ * unknown keys are dropped, so they can never be set through this route.
+ */
+export const profileUpdateSchema = z.object({
+  fullName: nameSchema,
+  username: z
+    .union([z.literal(''), z.null(), z.string().trim().toLowerCase().pipe(usernameSchema)])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  bio: z
+    .union([z.null(), z.string().trim().pipe(bioSchema)])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  instagramUsername: optionalText(instagramUsernameSchema),
+  tiktokUsername: optionalText(tiktokUsernameSchema),
+  linkedinUsername: optionalText(linkedinUsernameSchema),
+  youtubeUsername: optionalText(youtubeUsernameSchema),
+  interests: interestsSchema.optional().default([]),
+  gender: genderSchema.nullable().optional().transform((v) => v ?? null),
+  relationshipStatus: relationshipStatusSchema.nullable().optional().transform((v) => v ?? null),
+  age: ageSchema.nullable().optional().transform((v) => v ?? null),
+  city: citySchema.nullable().optional().transform((v) => v ?? null),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** Another member's profile as members see it: no email, no account internals. */
+export interface PublicProfileView {
+  id: string;
+  username: string | null;
+  fullName: string | null;
+  profilePictureUrl: string | null;
+  bio: string | null;
+  relationshipStatus: string | null;
+  age: number | null;
+  city: string | null;
+  gender: string | null;
+  instagramUsername: string | null;
+  tiktokUsername: string | null;
+  linkedinUsername: string | null;
+  youtubeUsername: string | null;
+  interests: string[];
+  isVerified: boolean;
+  /** True when the viewer is looking at themselves. */
+  isOwn: boolean;
+}
+
+export const profileIdParamsSchema = z.object({ id: z.string().max(100) });
 
 /** The member's own profile as the server presents it. */
 export interface OwnProfileView {
