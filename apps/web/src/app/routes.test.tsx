@@ -134,7 +134,7 @@ describe('full_platform members', () => {
     ['/inbox', 'Messages'],
     ['/chat/abc', 'Chat'],
     ['/say-hi', 'Say Hi'],
-    ['/view-profile/u-1', 'Profile'],
+    ['/view-profile/u-1', 'No user profile available'],
     ['/profile', 'Profile page'],
   ])('%s shows %s inside one <main>', async (path, title) => {
     mockApi(signedInAs(full));

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { LandingPage } from '#/features/landing/landing-page';
 import { ProfilePage } from '#/features/profile/profile-page';
+import { ViewProfilePage, ViewProfileSignInRedirect } from '#/features/profile/view-profile-page';
 import { ResetPasswordPage } from '#/features/auth/reset-password-page';
 import { SignInPage } from '#/features/auth/sign-in-page';
 import { useMe, type Audience } from '#/features/auth/use-session';
@@ -25,7 +26,6 @@ import {
   LocationsPage,
   SayHiPage,
   UserDirectoryPage,
-  ViewProfilePage,
 } from '#/features/placeholders/pages';
 import { AdminOnly, CrmOnly, FlagOnly } from './guards';
 
@@ -54,6 +54,7 @@ export const signedOutRoutes: RouteObject[] = [
       { path: 'linkedin-register', element: <Navigate to={APPLY} replace /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'profile', element: to('/') },
+      { path: 'view-profile/:userId', element: <ViewProfileSignInRedirect /> },
       { path: 'events', element: <EventsPage /> },
       { path: 'events/:eventId', element: <EventDetailPage /> },
       { path: 'communities', element: <CommunitiesPage /> },
@@ -129,6 +130,8 @@ export const communityOnlyRoutes: RouteObject[] = [
       { path: 'register', element: to('/profile') },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'profile', element: <ProfilePage /> },
+      // Not in the spec's community_only table, but its /{slug} handler sends usernames here (decision 006).
+      { path: 'view-profile/:userId', element: <ViewProfilePage /> },
       { path: 'groups', element: <GroupsPage /> },
       { path: 'events', element: <EventsPage /> },
       { path: 'events/:eventId', element: <EventDetailPage /> },

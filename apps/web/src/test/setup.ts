@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { toast } from 'sonner';
 import { consumeConsoleErrorAllowance } from './console-guard';
 
 // jsdom lacks these; radix primitives and our media queries need them.
@@ -42,6 +43,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // sonner keeps toasts in a module-level store; a toast still showing would reappear in the next test's Toaster.
+  toast.dismiss();
   cleanup();
   const errors = consoleErrors;
   vi.mocked(console.error).mockRestore();

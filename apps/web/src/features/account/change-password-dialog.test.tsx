@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { PASSWORD_MESSAGES } from '@bayclub/shared';
-import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
-import { makeMe } from '#/test/fixtures';
+import { renderSettings } from '#/features/settings/settings-test-harness';
+import { apiError, json, type Handler } from '#/test/render-app';
 
+/** Opened from Settings > Security (spec 2). */
 async function openDialog(handler: Handler) {
-  mockApi({ ...signedInAs(makeMe()), 'POST /api/account/change-password': handler });
-  const user = userEvent.setup();
-  renderApp('/profile');
-  await user.click(await screen.findByRole('button', { name: 'Change Password' }));
+  const { user, dialog: settings } = await renderSettings({
+    initialSection: 'security',
+    handlers: { 'POST /api/account/change-password': handler },
+  });
+  await user.click(settings.getByRole('button', { name: 'Change Password' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Change Password' }));
   return { user, dialog };
 }
@@ -63,7 +64,8 @@ describe('change password dialog', () => {
     await user.type(dialog.getByLabelText('Confirm new password'), 'new-secret');
     await user.click(dialog.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Password changed')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Password' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
     expect(body).toEqual({ currentPassword: 'old-secret', newPassword: 'new-secret', confirmPassword: 'new-secret' });
   });
 });

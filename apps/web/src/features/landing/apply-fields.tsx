@@ -1,7 +1,22 @@
+import * as React from 'react';
 import { TextField } from '#/components/text-field';
 import { useFormContext } from 'react-hook-form';
-import { CheckCircle2Icon, CircleIcon } from 'lucide-react';
-import { AGE_OPTIONS, CITIES, CITY_LABELS, GENDERS, RELATIONSHIP_STATUSES, RELATIONSHIP_STATUS_LABELS, type ApplyInput } from '@bayclub/shared';
+import { toast } from 'sonner';
+import { CameraIcon, CheckCircle2Icon, CircleIcon, XIcon } from 'lucide-react';
+import {
+  AGE_OPTIONS,
+  CITIES,
+  CITY_LABELS,
+  GENDERS,
+  PICTURE_MESSAGES,
+  PROFILE_PICTURE_TYPES,
+  RELATIONSHIP_STATUSES,
+  RELATIONSHIP_STATUS_LABELS,
+  type ApplyInput,
+} from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Label } from '#/components/ui/label';
+import { validateProfilePictureFile } from '#/features/media/upload-profile-picture';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Input } from '#/components/ui/input';
 import { SelectField } from '#/components/select-field';
@@ -130,5 +145,89 @@ function GenderField() {
         </FormItem>
       )}
     />
+  );
+}
+
+/** An object URL for `file` while it is chosen, released when it changes or the field goes away. */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = React.useState<string | null>(null);
+  React.useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+/**
+ * The optional profile picture of the application (spec 5: JPEG, PNG or WebP, at most 5MB). It is uploaded once the
+ * application is in, since only then is the applicant signed in.
+ */
+export function ProfilePictureField({ value, onChange, disabled }: { value: File | null; onChange: (file: File | null) => void; disabled?: boolean }) {
+  const [error, setError] = React.useState<string | null>(null);
+  const preview = usePreviewUrl(value);
+
+  const handleChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const invalid = validateProfilePictureFile(file);
+    if (invalid) {
+      setError(invalid.message);
+      toast.error(invalid.toast, { description: invalid.message });
+      return;
+    }
+    setError(null);
+    onChange(file);
+  };
+
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 text-sm leading-none font-medium">Profile picture {optional}</legend>
+      <div className="flex items-center gap-4">
+        <span className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border bg-muted">
+          {value && preview ? (
+            <img src={preview} alt="Preview of your profile picture" className="size-full object-cover" />
+          ) : (
+            <CameraIcon aria-hidden="true" className="size-7 text-muted-foreground" />
+          )}
+        </span>
+        <div className="flex flex-wrap gap-2">
+          <input
+            id="apply-picture"
+            type="file"
+            accept={PROFILE_PICTURE_TYPES.join(',')}
+            className="peer sr-only"
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="apply-picture-status"
+            onChange={handleChange}
+          />
+          <Label
+            htmlFor="apply-picture"
+            className="inline-flex h-9 cursor-pointer items-center rounded-md border border-input bg-background px-3 text-sm font-medium hover:bg-accent peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50"
+          >
+            {value ? PICTURE_MESSAGES.change : PICTURE_MESSAGES.choose}
+          </Label>
+          {value && (
+            <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(null)}>
+              <XIcon aria-hidden="true" />
+              Remove photo
+            </Button>
+          )}
+        </div>
+      </div>
+      <p
+        id="apply-picture-status"
+        aria-live="polite"
+        className={cn('text-sm', error ? 'text-destructive' : 'text-muted-foreground')}
+      >
+        {error ?? (value ? PICTURE_MESSAGES.selected : 'JPEG, PNG or WebP, up to 5MB. You can also add it later in Settings.')}
+      </p>
+    </fieldset>
   );
 }

@@ -3,9 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   INTEREST_MESSAGES,
+  LIMITS,
   PASSWORD_MESSAGES,
+  PICTURE_MESSAGES,
   USERNAME_MESSAGES,
   applySchema,
+  uploadFailedMessage,
   type ApplyInput,
 } from '@bayclub/shared';
 import { apiError, json, mockApi, renderApp, type Handler } from '#/test/render-app';
@@ -270,5 +273,127 @@ describe('interests', () => {
     expect(screen.getByText('14/15 selected')).toBeInTheDocument();
     expect(screen.queryByText(INTEREST_MESSAGES.max)).not.toBeInTheDocument();
     expect(boxes().every((b) => !(b as HTMLInputElement).disabled)).toBe(true);
+  });
+});
+
+function imageFile(name: string, type: string, size = 2000): File {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+/** The applicant is signed in once the application is in. */
+function applyingApi(extra: Record<string, Handler> = {}) {
+  let signedIn = false;
+  return landingApi({
+    'POST /api/applications': () => {
+      signedIn = true;
+      return json({ applicationId: 'a1' }, 201);
+    },
+    'GET /api/me': () =>
+      signedIn
+        ? json(makeMe({ accountType: 'community_only', applicationStatus: 'pending' }))
+        : apiError(401, 'UNAUTHENTICATED', 'Sign in first'),
+    ...extra,
+  });
+}
+
+const objectUrlRestores: Array<() => void> = [];
+
+/** Predictable object URLs for the preview in this test. */
+function stubObjectUrls() {
+  const stubs = { createObjectURL: vi.fn(() => 'blob:preview'), revokeObjectURL: vi.fn() };
+  for (const [name, fn] of Object.entries(stubs)) {
+    const original = Object.getOwnPropertyDescriptor(URL, name);
+    Object.defineProperty(URL, name, { value: fn, configurable: true, writable: true });
+    objectUrlRestores.push(() => {
+      if (original) Object.defineProperty(URL, name, original);
+      else delete (URL as unknown as Record<string, unknown>)[name];
+    });
+  }
+  return stubs;
+}
+
+afterEach(() => {
+  objectUrlRestores.splice(0).forEach((restore) => restore());
+});
+
+const pictureCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url]) => url === '/api/applications/picture');
+
+describe('profile picture', () => {
+  it("refuses a file that is not JPEG, PNG or WebP with 'Invalid file type'", async () => {
+    landingApi();
+    const user = userEvent.setup({ applyAccept: false });
+    await openLanding();
+    const input = screen.getByLabelText(PICTURE_MESSAGES.choose);
+    await user.upload(input, imageFile('me.gif', 'image/gif'));
+    expect(await screen.findByText(PICTURE_MESSAGES.invalidTypeToast)).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(PICTURE_MESSAGES.invalidType);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('img', { name: 'Preview of your profile picture' })).not.toBeInTheDocument();
+  });
+
+  it("refuses a file over 5MB with 'File too large'", async () => {
+    landingApi();
+    const user = userEvent.setup();
+    await openLanding();
+    const input = screen.getByLabelText(PICTURE_MESSAGES.choose);
+    await user.upload(input, imageFile('me.png', 'image/png', LIMITS.profilePictureMaxBytes + 1));
+    expect(await screen.findByText(PICTURE_MESSAGES.tooLargeToast)).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(PICTURE_MESSAGES.tooLarge);
+  });
+
+  it('previews the chosen picture and uploads it once the application is in', async () => {
+    const { revokeObjectURL } = stubObjectUrls();
+    const fetchMock = applyingApi({
+      'POST /api/applications/picture': () => json({ profilePictureUrl: '/media/profile-pictures/u/profile.webp?v=1' }),
+    });
+    const user = userEvent.setup();
+    const { router } = await openLanding();
+    await fillValid(user);
+    await user.upload(screen.getByLabelText(PICTURE_MESSAGES.choose), imageFile('me.png', 'image/png'));
+    expect(screen.getByRole('img', { name: 'Preview of your profile picture' })).toHaveAttribute('src', 'blob:preview');
+    const input = screen.getByLabelText(PICTURE_MESSAGES.change);
+    expect(input).toHaveAccessibleDescription(PICTURE_MESSAGES.selected);
+
+    await user.click(screen.getByRole('button', { name: 'Apply for Membership' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 5000 });
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => url);
+    expect(posts).toEqual(['/api/applications', '/api/applications/picture']);
+    const body = pictureCalls(fetchMock)[0]![1]!.body as FormData;
+    expect((body.get('file') as File).name).toBe('me.png');
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+  });
+
+  it('keeps the application when the upload fails and says the picture can be added later', async () => {
+    const fetchMock = applyingApi({
+      'POST /api/applications/picture': () =>
+        json({ error: { code: 'VALIDATION', message: 'Bad file', fields: { file: PICTURE_MESSAGES.invalidType } } }, 400),
+    });
+    const user = userEvent.setup();
+    const { router } = await openLanding();
+    await fillValid(user);
+    await user.upload(screen.getByLabelText(PICTURE_MESSAGES.choose), imageFile('me.webp', 'image/webp'));
+    await user.click(screen.getByRole('button', { name: 'Apply for Membership' }));
+
+    expect(await screen.findByText(PICTURE_MESSAGES.uploadFailedToast, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(uploadFailedMessage(PICTURE_MESSAGES.invalidType))).toBeInTheDocument();
+    expect(screen.getByText(/add a picture later in Settings/)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 5000 });
+    expect(pictureCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('sends no picture when none was chosen, or when it was removed', async () => {
+    const fetchMock = applyingApi();
+    const user = userEvent.setup();
+    const { router } = await openLanding();
+    await fillValid(user);
+    await user.upload(screen.getByLabelText(PICTURE_MESSAGES.choose), imageFile('me.png', 'image/png'));
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(screen.getByLabelText(PICTURE_MESSAGES.choose)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply for Membership' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), { timeout: 5000 });
+    expect(pictureCalls(fetchMock)).toHaveLength(0);
   });
 });

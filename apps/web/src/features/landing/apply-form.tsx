@@ -1,17 +1,18 @@
+import * as React from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { CameraIcon } from 'lucide-react';
-import { applySchema, type ApplyInput } from '@bayclub/shared';
+import { applySchema, PICTURE_MESSAGES, uploadFailedMessage, type ApplyInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
 import { refreshSession } from '#/features/auth/api';
+import { uploadProfilePicture } from '#/features/media/upload-profile-picture';
 import { landingKeys, useApplyMutation } from './api';
-import { AccountFields, InstagramField, PersonalFields } from './apply-fields';
+import { AccountFields, InstagramField, PersonalFields, ProfilePictureField } from './apply-fields';
 import { BioField } from './bio-field';
 import { InterestsPicker } from './interests-picker';
 import { UsernameField } from './username-field';
@@ -33,11 +34,16 @@ const APPLY_DEFAULTS: Partial<ApplyInput> = {
 
 const FIELD_NAMES = new Set<string>(Object.keys(APPLY_DEFAULTS));
 
+/** The applicant's picture goes to the pending application (and the new profile). */
+const PICTURE_ENDPOINT = '/api/applications/picture';
+
 /** The membership application (spec: Apply on /). On success the applicant is signed in and sent to /profile. */
 export function ApplyForm({ id }: { id?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const apply = useApplyMutation();
+  const [picture, setPicture] = React.useState<File | null>(null);
+  const [uploadingPicture, setUploadingPicture] = React.useState(false);
   const form = useForm<ApplyInput>({
     // raw: the server parses the very same schema, so it gets what was typed, not our parse of it.
     resolver: zodResolver(applySchema, undefined, { raw: true }),
@@ -58,9 +64,30 @@ export function ApplyForm({ id }: { id?: string }) {
       return;
     }
     toast.success('Application received', { description: 'Welcome! An admin will review your application soon.' });
+    if (picture) await uploadPicture(picture);
     await refreshSession(queryClient);
     await navigate('/profile');
   });
+
+  /** The applicant is signed in now; a failed upload leaves the application standing. */
+  async function uploadPicture(file: File) {
+    setUploadingPicture(true);
+    try {
+      await uploadProfilePicture(file, { endpoint: PICTURE_ENDPOINT });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : PICTURE_MESSAGES.noFile;
+      toast.error(PICTURE_MESSAGES.uploadFailedToast, {
+        description: (
+          <>
+            <span className="block">{uploadFailedMessage(reason)}</span>
+            <span className="block">Your application was sent. You can add a picture later in Settings.</span>
+          </>
+        ),
+      });
+    } finally {
+      setUploadingPicture(false);
+    }
+  }
 
   function handleApplyError(error: unknown) {
     const fields = isApiError(error) ? Object.entries(error.fields ?? {}) : [];
@@ -86,6 +113,7 @@ export function ApplyForm({ id }: { id?: string }) {
           <UsernameField status={usernameStatus} />
         </FormSection>
         <FormSection title="About you" description="Help members get to know you.">
+          <ProfilePictureField value={picture} onChange={setPicture} disabled={submitting} />
           <InstagramField />
           <BioField />
           <PersonalFields />
@@ -96,11 +124,10 @@ export function ApplyForm({ id }: { id?: string }) {
             onChange={(next) => form.setValue('interests', next, { shouldDirty: true, shouldValidate: true })}
           />
         </FormSection>
-        <PhotoNote />
         <div className="grid gap-3">
           <Button type="submit" size="lg" className="w-full text-base" disabled={submitting || usernameBlocked}>
             {submitting && <Spinner />}
-            {submitting ? 'Submitting application...' : 'Apply for Membership'}
+            {uploadingPicture ? PICTURE_MESSAGES.uploading : submitting ? 'Submitting application...' : 'Apply for Membership'}
           </Button>
           <p className="text-center text-xs text-muted-foreground">
             By applying you agree to our{' '}
@@ -130,21 +157,5 @@ function FormSection({ title, description, children }: { title: string; descript
       </header>
       {children}
     </section>
-  );
-}
-
-function PhotoNote() {
-  return (
-    <div className="flex gap-3 rounded-lg border border-dashed bg-muted/40 p-4">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary">
-        <CameraIcon aria-hidden="true" className="size-5" />
-      </span>
-      <div className="grid gap-0.5 text-sm">
-        <p className="font-medium">Profile photo</p>
-        <p className="text-muted-foreground">
-          You'll add your photo from your profile once your application is approved.
-        </p>
-      </div>
-    </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useFormContext } from 'react-hook-form';
 import { AlertTriangleIcon } from 'lucide-react';
-import { LIMITS, type ApplyInput } from '@bayclub/shared';
+import { LIMITS } from '@bayclub/shared';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Textarea } from '#/components/ui/textarea';
 import { cn } from '#/lib/utils';
 
 /** Bio with the spec's counter: warning past LIMITS.bioWarn, error past LIMITS.bioMax, input capped at LIMITS.bioInputCap. */
 export function BioField() {
-  const { control, trigger } = useFormContext<ApplyInput>();
+  const { control, trigger } = useFormContext<{ bio?: string | null }>();
   return (
     <FormField
       control={control}

@@ -17,11 +17,13 @@ const IDLE: UsernameStatus = { state: 'idle' };
 /**
  * Checks a candidate username LIMITS.usernameCheckDebounce ms after the last keystroke.
  * Format rules are checked here with the shared schema, so only well-formed names reach the server.
+ * `current` (the member's own username, in Settings) is never checked: spec 5 skips an unchanged name.
  */
-export function useUsernameAvailability(value: string): UsernameStatus {
+export function useUsernameAvailability(value: string, opts: { current?: string | null } = {}): UsernameStatus {
   const candidate = value.trim().toLowerCase();
   const debounced = useDebouncedValue(candidate, LIMITS.usernameCheckDebounce);
-  const settled = candidate === debounced;
+  const unchanged = !!opts.current && candidate === opts.current.toLowerCase();
+  const settled = candidate === debounced && !unchanged;
   const parsed = debounced ? usernameSchema.safeParse(debounced) : null;
   const query = useQuery({
     ...usernameAvailabilityQueryOptions(debounced),

@@ -1,15 +1,17 @@
 import { useFormContext } from 'react-hook-form';
 import { AlertTriangleIcon, CheckCircle2Icon, XCircleIcon } from 'lucide-react';
-import type { ApplyInput } from '@bayclub/shared';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Input } from '#/components/ui/input';
 import { Spinner } from '#/components/ui/spinner';
 import { cn } from '#/lib/utils';
 import type { UsernameStatus } from './use-username-availability';
 
+/** The slice of a form this field binds to (the Apply form and the Settings modal both have it). */
+type UsernameForm = { username?: string | null };
+
 /** Username input: lowercased as typed, with the live availability check under it. */
 export function UsernameField({ status }: { status: UsernameStatus }) {
-  const { control } = useFormContext<ApplyInput>();
+  const { control } = useFormContext<UsernameForm>();
   const flagged = status.state === 'taken' || status.state === 'invalid';
   return (
     <FormField
@@ -25,6 +27,7 @@ export function UsernameField({ status }: { status: UsernameStatus }) {
             <FormControl>
               <Input
                 {...field}
+                value={field.value ?? ''}
                 onChange={(e) => field.onChange(e.target.value.toLowerCase())}
                 className="pl-7"
                 autoComplete="username"

@@ -38,9 +38,6 @@ export const ChatPage = () => (
 export const CrmPage = () => (
   <ComingSoonPage title="CRM">tools for admins and community organisers to manage members and contacts.</ComingSoonPage>
 );
-export const ViewProfilePage = () => (
-  <ComingSoonPage title="Profile">other members' profiles, with their photos and a Message button.</ComingSoonPage>
-);
 export const CommunitiesPage = () => (
   <ComingSoonPage title="Communities">a public list of the club's communities and what each one is about.</ComingSoonPage>
 );

@@ -1,5 +1,5 @@
 import { EyeOffIcon, HourglassIcon, InfoIcon } from 'lucide-react';
-import type { OwnProfileView } from '@bayclub/shared';
+import { PROFILE_VIEW_MESSAGES, type OwnProfileView } from '@bayclub/shared';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -60,11 +60,9 @@ export function DeactivatedBanner() {
       <EyeOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
       <div className="grid gap-1">
         <h2 id="deactivated-title" className="font-semibold">
-          Your account is currently deactivated
+          {PROFILE_VIEW_MESSAGES.deactivatedTitle}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Your profile is hidden from other members. You can reactivate your account in Settings.
-        </p>
+        <p className="text-sm text-muted-foreground">{PROFILE_VIEW_MESSAGES.deactivatedText}</p>
       </div>
     </section>
   );

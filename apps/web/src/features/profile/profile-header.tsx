@@ -1,43 +1,71 @@
-import { BadgeCheckIcon, CakeIcon, HeartIcon, MapPinIcon } from 'lucide-react';
-import type { OwnProfileView } from '@bayclub/shared';
-import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
-import { Tooltip, TooltipContent, TooltipTrigger } from '#/components/ui/tooltip';
-import { cityLabel, initials, relationshipLabel } from '#/features/admin/format';
+import type * as React from 'react';
+import { CakeIcon, HeartIcon, MapPinIcon } from 'lucide-react';
+import { imageVariantUrl, type PublicProfileView } from '@bayclub/shared';
+import { cityLabel, relationshipLabel } from '#/features/admin/format';
+import { AvatarWithRetry } from './avatar-with-retry';
+import { SocialLinks } from './social-links';
+import { VerifiedBadge } from './verified-badge';
 
-export const ACCOUNT_TYPE_LABELS = {
-  full_platform: 'Full platform member',
-  community_only: 'Community member',
-} as const;
+/** What the header shows; both the own profile (OwnProfileView) and another member's (PublicProfileView) fit. */
+export type ProfileHeaderData = Pick<
+  PublicProfileView,
+  | 'username'
+  | 'fullName'
+  | 'profilePictureUrl'
+  | 'bio'
+  | 'relationshipStatus'
+  | 'age'
+  | 'city'
+  | 'instagramUsername'
+  | 'tiktokUsername'
+  | 'linkedinUsername'
+  | 'youtubeUsername'
+  | 'interests'
+  | 'isVerified'
+>;
 
-/** Name, handle, facts, bio and interests of the signed-in member. */
-export function ProfileHeader({ profile }: { profile: OwnProfileView }) {
+interface ProfileHeaderProps {
+  profile: ProfileHeaderData;
+  /** Shown under the handle (the own profile shows the membership type). */
+  badge?: React.ReactNode;
+  /** Buttons beside the name: Share and Settings on the own profile, Message on another's. */
+  actions?: React.ReactNode;
+}
+
+type Fact = { icon: typeof MapPinIcon; label: string; text: string };
+
+/** Spec 2: avatar, name, verified badge, @username, social icons, age, city, relationship status, bio (3 lines). */
+export function ProfileHeader({ profile, badge, actions }: ProfileHeaderProps) {
+  const name = profile.fullName || 'Member';
   const city = cityLabel(profile.city);
   const relationship = relationshipLabel(profile.relationshipStatus);
   const facts = [
-    city && { icon: MapPinIcon, label: 'City', text: city },
     profile.age !== null && { icon: CakeIcon, label: 'Age', text: String(profile.age) },
+    city && { icon: MapPinIcon, label: 'City', text: city },
     relationship && { icon: HeartIcon, label: 'Relationship status', text: relationship },
-  ].filter((f): f is { icon: typeof MapPinIcon; label: string; text: string } => Boolean(f));
+  ].filter((f): f is Fact => Boolean(f));
 
   return (
     <section aria-labelledby="profile-name" className="grid gap-5">
-      <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-end sm:text-left">
-        <Avatar className="size-24 border-4 border-background shadow-lg ring-2 ring-primary/40 sm:size-28">
-          {profile.profilePictureUrl && <AvatarImage src={profile.profilePictureUrl} alt="" />}
-          <AvatarFallback className="bg-primary/15 text-3xl font-semibold text-primary">
-            {initials(profile.fullName)}
-          </AvatarFallback>
-        </Avatar>
-        <div className="grid min-w-0 gap-1">
-          <h1 id="profile-name" className="flex items-center justify-center gap-2 text-3xl font-semibold tracking-tight sm:justify-start">
-            <span className="truncate">{profile.fullName || 'Member'}</span>
+      <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:text-left">
+        <AvatarWithRetry
+          src={imageVariantUrl(profile.profilePictureUrl, 'medium')}
+          alt={`Profile picture of ${name}`}
+          className="size-24 border-4 border-background shadow-lg ring-2 ring-primary/40 sm:size-28"
+        />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h1
+            id="profile-name"
+            className="flex min-w-0 items-center justify-center gap-2 text-2xl font-semibold tracking-tight sm:justify-start sm:text-3xl"
+          >
+            <span className="min-w-0 break-words">{name}</span>
             {profile.isVerified && <VerifiedBadge />}
           </h1>
-          {profile.username && <p className="text-muted-foreground">@{profile.username}</p>}
-          <p className="mt-1 inline-flex w-fit items-center self-center rounded-full border border-primary/40 bg-primary/10 px-3 py-0.5 text-xs font-medium sm:self-start">
-            {ACCOUNT_TYPE_LABELS[profile.accountType]}
-          </p>
+          {profile.username && <p className="truncate text-muted-foreground">@{profile.username}</p>}
+          {badge}
+          <SocialLinks profile={profile} />
         </div>
+        {actions && <div className="flex flex-wrap items-start justify-center gap-2 sm:self-start">{actions}</div>}
       </div>
 
       {facts.length > 0 && (
@@ -55,7 +83,7 @@ export function ProfileHeader({ profile }: { profile: OwnProfileView }) {
       )}
 
       {profile.bio && (
-        <p className="line-clamp-3 text-center leading-relaxed whitespace-pre-line sm:text-left" title={profile.bio}>
+        <p className="line-clamp-3 text-center leading-relaxed break-words whitespace-pre-line sm:text-left" title={profile.bio}>
           {profile.bio}
         </p>
       )}
@@ -70,19 +98,5 @@ export function ProfileHeader({ profile }: { profile: OwnProfileView }) {
         </ul>
       )}
     </section>
-  );
-}
-
-function VerifiedBadge() {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <span tabIndex={0} className="inline-flex shrink-0 rounded-full text-primary">
-          <BadgeCheckIcon aria-hidden="true" className="size-6" />
-          <span className="sr-only">Verified account</span>
-        </span>
-      </TooltipTrigger>
-      <TooltipContent>Verified account</TooltipContent>
-    </Tooltip>
   );
 }

@@ -1,25 +1,25 @@
 import { UserRoundXIcon } from 'lucide-react';
 import { useMe } from '#/features/auth/use-session';
 import { ApplicationStatusCard, DeactivatedBanner } from './application-status-card';
-import { ProfileActions } from './profile-actions';
+import { OwnMessagesTab } from './message-tab';
 import { ProfileHeader } from './profile-header';
+import { ProfileTabs } from './profile-tabs';
+import { SettingsMenu } from './settings-menu';
+import { ShareProfileButton } from './share-profile-button';
 
-/** '/profile': the signed-in member's own profile (this version: details, application status, account actions). */
+export const ACCOUNT_TYPE_LABELS = {
+  full_platform: 'Full platform member',
+  community_only: 'Community member',
+} as const;
+
+/** '/profile': the signed-in member's own profile: header with Share and Settings, then Photos and Messages. */
 export function ProfilePage() {
   const me = useMe();
   const profile = me?.profile ?? null;
 
-  return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
-      {profile ? (
-        <>
-          {profile.isDeactivated && <DeactivatedBanner />}
-          <ApplicationStatusCard profile={profile} />
-          <div className="rounded-2xl border bg-card p-5 text-card-foreground shadow-sm sm:p-8">
-            <ProfileHeader profile={profile} />
-          </div>
-        </>
-      ) : (
+  if (!profile) {
+    return (
+      <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
         <section className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
           <UserRoundXIcon aria-hidden="true" className="size-8 text-muted-foreground" />
           <h1 className="text-lg font-semibold">No user profile available</h1>
@@ -27,8 +27,31 @@ export function ProfilePage() {
             Your account has no profile yet. If you just applied, try again in a moment.
           </p>
         </section>
-      )}
-      {me && <ProfileActions />}
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
+      {profile.isDeactivated && <DeactivatedBanner />}
+      <ApplicationStatusCard profile={profile} />
+      <div className="rounded-2xl border bg-card p-5 text-card-foreground shadow-sm sm:p-8">
+        <ProfileHeader
+          profile={profile}
+          badge={
+            <p className="mt-1 inline-flex w-fit items-center self-center justify-self-center rounded-full border border-primary/40 bg-primary/10 px-3 py-0.5 text-xs font-medium sm:justify-self-start">
+              {ACCOUNT_TYPE_LABELS[profile.accountType]}
+            </p>
+          }
+          actions={
+            <>
+              <ShareProfileButton profile={profile} />
+              <SettingsMenu />
+            </>
+          }
+        />
+      </div>
+      <ProfileTabs profileId={profile.id} isOwner messageLabel="Messages" messageContent={<OwnMessagesTab />} />
     </div>
   );
 }

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { AlertTriangleIcon } from 'lucide-react';
+import { ACCOUNT_MESSAGES } from '@bayclub/shared';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#/components/ui/alert-dialog';
+import { Button } from '#/components/ui/button';
+import { Spinner } from '#/components/ui/spinner';
+import { isApiError } from '#/lib/api';
+import { useSignOut } from '#/features/auth/use-sign-out';
+import { AccountActionFailed, useDeleteAccountMutation } from './api';
+import { ConfirmWordInput } from './confirm-word-input';
+
+interface DeleteAccountDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const DELETED_THINGS = [
+  'Your profile and everything on it',
+  'Your profile picture and photos',
+  'Your messages and conversations',
+  'Everything else tied to your account: applications, settings and history',
+] as const;
+
+/**
+ * The two-step Delete Account dialog (spec 2 Dialogs, 4, 5): a warning, then typing exactly DELETE.
+ * Failures show the server's message (no user, last admin) or the spec's general text.
+ */
+export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogProps) {
+  const [step, setStep] = useState<'warning' | 'confirm'>('warning');
+  const [typed, setTyped] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const remove = useDeleteAccountMutation();
+  const signOut = useSignOut();
+  const busy = remove.isPending;
+  const confirmed = typed === ACCOUNT_MESSAGES.deleteWord;
+
+  const handleOpenChange = (next: boolean) => {
+    if (busy) return;
+    if (!next) {
+      setStep('warning');
+      setTyped('');
+      setFailure(null);
+    }
+    onOpenChange(next);
+  };
+
+  const handleDelete = async () => {
+    if (!confirmed || busy) return;
+    setFailure(null);
+    let message: string;
+    try {
+      message = (await remove.mutateAsync({ confirmation: ACCOUNT_MESSAGES.deleteWord })).message;
+    } catch (error) {
+      setFailure(deleteFailureMessage(error));
+      return;
+    }
+    toast.success(message || ACCOUNT_MESSAGES.deleted);
+    await signOut();
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={handleOpenChange}>
+      <AlertDialogContent>
+        {step === 'warning' ? (
+          <>
+            <AlertDialogHeader>
+              <AlertDialogTitle className="flex items-center gap-2">
+                <AlertTriangleIcon aria-hidden="true" className="size-5 text-destructive" /> Delete Account
+              </AlertDialogTitle>
+              <AlertDialogDescription>
+                This permanently deletes your account. It cannot be undone and nothing can be recovered.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <div className="grid gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+              <p className="font-medium">What will be deleted:</p>
+              <ul className="list-disc space-y-1 pl-5">
+                {DELETED_THINGS.map((thing) => (
+                  <li key={thing}>{thing}</li>
+                ))}
+              </ul>
+            </div>
+            <AlertDialogFooter>
+              <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+              <Button type="button" variant="destructive" onClick={() => setStep('confirm')}>
+                Continue
+              </Button>
+            </AlertDialogFooter>
+          </>
+        ) : (
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              e.stopPropagation();
+              void handleDelete();
+            }}
+          >
+            <AlertDialogHeader>
+              <AlertDialogTitle>Confirm account deletion</AlertDialogTitle>
+              <AlertDialogDescription>
+                Your profile, photos, messages and everything else will be deleted for good.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <ConfirmWordInput word={ACCOUNT_MESSAGES.deleteWord} value={typed} onChange={setTyped} disabled={busy} />
+            {failure && (
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+                {failure}
+              </p>
+            )}
+            <AlertDialogFooter>
+              <AlertDialogCancel type="button" disabled={busy}>
+                Cancel
+              </AlertDialogCancel>
+              <Button type="submit" variant="destructive" disabled={!confirmed || busy}>
+                {busy && <Spinner />}
+                {busy ? 'Deleting...' : 'Delete Account'}
+              </Button>
+            </AlertDialogFooter>
+          </form>
+        )}
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** A refusal the member can act on (no user, last admin) is shown as the server says it; anything else gets the spec's text. */
+function deleteFailureMessage(error: unknown): string {
+  if (error instanceof AccountActionFailed && error.message) return error.message;
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  return ACCOUNT_MESSAGES.deleteFailedToast;
+}

@@ -1,0 +1,32 @@
+import { GALLERY_IMAGE_TYPES, GALLERY_MESSAGES, LIMITS } from '@bayclub/shared';
+
+export interface FileCheck {
+  /** Files that may be uploaded, at most `room` of them. */
+  accepted: File[];
+  /** One message per refused file ('File {name} is not an image' / '... is too large (max 10MB)'). */
+  errors: string[];
+  /** Good files beyond the free slots, not taken. */
+  leftOut: number;
+}
+
+const IMAGE_TYPES: readonly string[] = GALLERY_IMAGE_TYPES;
+
+/** Spec 5: images only, 10 MB each, and only as many files as there are free slots. The server checks again. */
+export function checkGalleryFiles(files: readonly File[], room: number): FileCheck {
+  const errors: string[] = [];
+  const good: File[] = [];
+  for (const file of files) {
+    if (!IMAGE_TYPES.includes(file.type)) errors.push(GALLERY_MESSAGES.notImage(file.name));
+    else if (file.size > LIMITS.galleryPhotoMaxBytes) errors.push(GALLERY_MESSAGES.tooLarge(file.name));
+    else good.push(file);
+  }
+  const accepted = good.slice(0, Math.max(0, room));
+  return { accepted, errors, leftOut: good.length - accepted.length };
+}
+
+/** What to tell the member about good files that did not fit. */
+export function leftOutMessage(leftOut: number, room: number): string {
+  const files = leftOut === 1 ? '1 photo was' : `${leftOut} photos were`;
+  const space = room === 0 ? 'your gallery has no free slots left' : `your gallery had room for ${room} more`;
+  return `${files} left out: ${space} (${LIMITS.galleryMaxPhotos} photos at most).`;
+}

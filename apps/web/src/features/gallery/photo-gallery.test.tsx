@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GALLERY_MESSAGES, LIMITS, type ProfileImageView } from '@bayclub/shared';
+import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
+import { makeFlags, makeMe } from '#/test/fixtures';
+import { REORDER_FAILED_MESSAGE } from './api';
+import { OWN_ID, makeImages } from './gallery-fixtures';
+
+/** Whole-app renders can take a few seconds while other test files run. */
+const LOAD = { timeout: 5000 };
+
+const IMAGES = `GET /api/profiles/${OWN_ID}/images`;
+
+function galleryApi(items: ProfileImageView[], extra: Record<string, Handler> = {}, me = makeMe()) {
+  return mockApi({ ...signedInAs(me), [IMAGES]: () => json({ items }), ...extra });
+}
+
+async function openGallery() {
+  const utils = renderApp('/profile');
+  const grid = await screen.findByRole('list', { name: 'Photos' }, LOAD);
+  return { ...utils, grid };
+}
+
+const slots = (grid: HTMLElement) => [...grid.querySelectorAll('[data-slot="gallery-slot"]')];
+const order = (grid: HTMLElement) =>
+  slots(grid)
+    .map((slot) => slot.querySelector('img')?.getAttribute('alt'))
+    .filter(Boolean);
+
+/** Resolves a handler's answer when the test says so. */
+function deferred() {
+  let resolve!: (r: Response) => void;
+  const promise = new Promise<Response>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('gallery grid', () => {
+  it('shows 12 slots in 3 columns: the photos (medium variant) first, then empty placeholders', async () => {
+    galleryApi(makeImages(3, (i) => (i === 1 ? 'Beach day' : null)));
+    const { grid } = await openGallery();
+    expect(grid).toHaveClass('grid-cols-3');
+    expect(slots(grid)).toHaveLength(LIMITS.galleryMaxPhotos);
+    expect(slots(grid).filter((s) => s.getAttribute('data-state') === 'filled')).toHaveLength(3);
+    expect(order(grid)).toEqual(['Photo 1 of 3', 'Beach day', 'Photo 3 of 3']);
+    const first = within(grid).getByRole('img', { name: 'Photo 1 of 3' });
+    expect(first.getAttribute('src')).toMatch(/-480\.webp$/);
+    expect(screen.getByText('3/12 photos')).toBeInTheDocument();
+  });
+
+  it('shows skeletons while loading', async () => {
+    mockApi({ ...signedInAs(makeMe()), [IMAGES]: () => new Promise<Response>(() => {}) });
+    const { container } = renderApp('/profile');
+    expect(await screen.findByText('Loading photos...')).toHaveAttribute('role', 'status');
+    expect(container.querySelectorAll('[data-slot="skeleton"]')).toHaveLength(LIMITS.galleryMaxPhotos);
+  });
+
+  it('lets a limited member without upload_images only look', async () => {
+    galleryApi(makeImages(2), {}, makeMe({ accountType: 'community_only', applicationStatus: 'approved' }));
+    await openGallery();
+    expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Options for/ })).not.toBeInTheDocument();
+  });
+
+  it('lets a limited member with upload_images edit', async () => {
+    galleryApi(makeImages(2), { 'GET /api/permissions': () => json({ flags: makeFlags({ upload_images: true }) }) }, makeMe({ accountType: 'community_only', applicationStatus: 'approved' }));
+    await openGallery();
+    expect(await screen.findByRole('button', { name: 'Add photos' })).toBeEnabled();
+  });
+
+  it('says the gallery is full and disables Add photos at 12', async () => {
+    galleryApi(makeImages(12));
+    await openGallery();
+    const add = screen.getByRole('button', { name: 'Add photos' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(GALLERY_MESSAGES.full);
+  });
+});
+
+describe('delete', () => {
+  it('asks first, then deletes the photo', async () => {
+    const items = makeImages(2, (i) => ['Boat', 'Pier'][i]!);
+    let stored = items;
+    let deleted = '';
+    mockApi({
+      ...signedInAs(makeMe()),
+      [IMAGES]: () => json({ items: stored }),
+      'DELETE /api/me/images/*': ({ url }) => {
+        deleted = url;
+        stored = stored.filter((i) => !url.endsWith(i.id));
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    const { grid } = await openGallery();
+    await user.click(screen.getByRole('button', { name: 'Options for Boat' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete photo' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this photo?' });
+    expect(dialog).toHaveTextContent('"Boat" will be removed from your gallery.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(order(grid)).toEqual(['Pier']));
+    expect(deleted).toBe(`/api/me/images/${items[0]!.id}`);
+  });
+
+  it("keeps the photo and says 'Failed to delete image' when the delete fails", async () => {
+    const items = makeImages(2, (i) => ['Boat', 'Pier'][i]!);
+    galleryApi(items, { 'DELETE /api/me/images/*': () => apiError(500, 'INTERNAL', 'Broken') });
+    const user = userEvent.setup();
+    const { grid } = await openGallery();
+    await user.click(screen.getByRole('button', { name: 'Options for Boat' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete photo' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(GALLERY_MESSAGES.deleteFailed)).toBeInTheDocument();
+    expect(order(grid)).toEqual(['Boat', 'Pier']);
+  });
+
+  it('deletes nothing on Cancel', async () => {
+    const fetchMock = galleryApi(makeImages(1, () => 'Boat'));
+    const user = userEvent.setup();
+    await openGallery();
+    await user.click(screen.getByRole('button', { name: 'Options for Boat' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete photo' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Boat' })).toHaveFocus());
+  });
+});
+
+describe('reorder', () => {
+  it('moves a photo at once and sends every id in the new order', async () => {
+    const items = makeImages(3, (i) => ['A', 'B', 'C'][i]!);
+    const answer = deferred();
+    let body: unknown;
+    galleryApi(items, {
+      'PUT /api/me/images/order': (req) => {
+        body = req.body;
+        return answer.promise;
+      },
+    });
+    const user = userEvent.setup();
+    const { grid } = await openGallery();
+    expect(screen.getByRole('button', { name: 'Options for A' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Options for B' }));
+    expect(screen.getByRole('menuitem', { name: 'Move earlier' })).toBeEnabled();
+    await user.click(screen.getByRole('menuitem', { name: 'Move earlier' }));
+    // Optimistic: the new order shows before the server answers.
+    expect(order(grid)).toEqual(['B', 'A', 'C']);
+    expect(body).toEqual({ ids: [items[1]!.id, items[0]!.id, items[2]!.id] });
+    answer.resolve(json({ items: [items[1], items[0], items[2]] }));
+    await waitFor(() => expect(order(grid)).toEqual(['B', 'A', 'C']));
+  });
+
+  it('puts the old order back when the server refuses', async () => {
+    const items = makeImages(3, (i) => ['A', 'B', 'C'][i]!);
+    galleryApi(items, { 'PUT /api/me/images/order': () => apiError(400, 'VALIDATION', 'Bad order') });
+    const user = userEvent.setup();
+    const { grid } = await openGallery();
+    await user.click(screen.getByRole('button', { name: 'Options for A' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Move later' }));
+    expect(await screen.findByText(REORDER_FAILED_MESSAGE)).toBeInTheDocument();
+    expect(order(grid)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('cannot move the first photo earlier or the last one later', async () => {
+    galleryApi(makeImages(2, (i) => ['A', 'B'][i]!));
+    const user = userEvent.setup();
+    await openGallery();
+    await user.click(screen.getByRole('button', { name: 'Options for A' }));
+    expect(screen.getByRole('menuitem', { name: 'Move earlier' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Options for B' }));
+    expect(screen.getByRole('menuitem', { name: 'Move later' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});

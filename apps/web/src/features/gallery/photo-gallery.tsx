@@ -1,0 +1,203 @@
+import * as React from 'react';
+import { ImageIcon, ImagePlusIcon } from 'lucide-react';
+import { GALLERY_MESSAGES, LIMITS, type ProfileImageView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Skeleton } from '#/components/ui/skeleton';
+import { useCan } from '#/features/auth/use-session';
+import { errorMessage } from '#/lib/api';
+import { moveId, useDeletePhotoMutation, useGalleryQuery, useReorderPhotosMutation } from './api';
+import { DeletePhotoDialog } from './delete-photo-dialog';
+import { GalleryTile } from './gallery-tile';
+import { photoLabel, PhotoViewer } from './photo-viewer';
+import { UploadPhotosDialog } from './upload-photos-dialog';
+
+const SLOTS = Array.from({ length: LIMITS.galleryMaxPhotos }, (_, i) => i);
+const GRID = 'grid grid-cols-3 gap-1.5 sm:gap-2';
+
+interface PhotoGalleryProps {
+  profileId: string;
+  /** The signed-in member's own gallery: may upload, delete and reorder (with the upload_images capability). */
+  isOwner: boolean;
+}
+
+/** Spec 2: a 3-column grid of 12 slots, a viewer, and for the owner upload, delete and reorder. */
+export function PhotoGallery({ profileId, isOwner }: PhotoGalleryProps) {
+  const query = useGalleryQuery(profileId);
+  const canUpload = useCan('upload_images');
+  const canEdit = isOwner && canUpload;
+
+  if (query.isPending) return <GallerySkeleton />;
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
+        <p className="font-medium">Could not load photos</p>
+        <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const photos = query.data.items;
+  if (photos.length === 0 && !canEdit) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
+        <ImageIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+        <p className="font-medium">No photos yet</p>
+      </div>
+    );
+  }
+  return <GalleryGrid profileId={profileId} photos={photos} canEdit={canEdit} />;
+}
+
+function GallerySkeleton() {
+  return (
+    <div>
+      <span role="status" className="sr-only">
+        Loading photos...
+      </span>
+      <div className={GRID}>
+        {SLOTS.map((i) => (
+          <Skeleton key={i} className="aspect-square" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos: ProfileImageView[]; canEdit: boolean }) {
+  const [viewing, setViewing] = React.useState<number | null>(null);
+  const [uploading, setUploading] = React.useState(false);
+  const [deleting, setDeleting] = React.useState<{ photo: ProfileImageView; label: string } | null>(null);
+  const thumbnails = React.useRef(new Map<string, HTMLButtonElement>());
+  // The photo whose thumbnail gets focus back when a dialog closes (null: the Add photos button).
+  const focusTarget = React.useRef<string | null>(null);
+  const addButton = React.useRef<HTMLButtonElement>(null);
+  const reorder = useReorderPhotosMutation(profileId);
+  const remove = useDeletePhotoMutation(profileId);
+  const total = photos.length;
+  const freeSlots = Math.max(0, LIMITS.galleryMaxPhotos - total);
+
+  const showPhoto = (index: number) => {
+    setViewing(index);
+    focusTarget.current = photos[index]?.id ?? null;
+  };
+  // Dialogs opened from here have no trigger of their own: focus goes back to the thumbnail (or Add photos).
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    const id = focusTarget.current;
+    const thumbnail = id ? thumbnails.current.get(id) : undefined;
+    (thumbnail ?? addButton.current)?.focus();
+  };
+  const openUpload = () => {
+    focusTarget.current = null;
+    setUploading(true);
+  };
+  const move = (index: number, delta: -1 | 1) => {
+    reorder.mutate(
+      moveId(
+        photos.map((p) => p.id),
+        index,
+        index + delta,
+      ),
+    );
+  };
+
+  return (
+    <div className="grid gap-3">
+      {canEdit && (
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground tabular-nums">{`${total}/${LIMITS.galleryMaxPhotos} photos`}</p>
+          <Button ref={addButton} size="sm" onClick={openUpload} disabled={freeSlots === 0} aria-describedby={freeSlots === 0 ? 'gallery-full' : undefined}>
+            <ImagePlusIcon aria-hidden="true" />
+            Add photos
+          </Button>
+        </div>
+      )}
+      {canEdit && freeSlots === 0 && (
+        <p id="gallery-full" className="text-sm text-muted-foreground">
+          {GALLERY_MESSAGES.full}
+        </p>
+      )}
+      <ul aria-label="Photos" className={GRID}>
+        {SLOTS.map((slot) => {
+          const photo = photos[slot];
+          if (!photo) {
+            return (
+              <li
+                key={`empty-${slot}`}
+                data-slot="gallery-slot"
+                data-state="empty"
+                aria-hidden="true"
+                // A mouse or touch shortcut to the Add photos button, which keyboard users reach directly.
+                onClick={canEdit ? openUpload : undefined}
+                className={
+                  canEdit
+                    ? 'flex aspect-square cursor-pointer items-center justify-center rounded-md border border-dashed text-muted-foreground hover:bg-accent'
+                    : 'aspect-square rounded-md border border-dashed bg-muted/30'
+                }
+              >
+                {canEdit && <ImagePlusIcon className="size-5" />}
+              </li>
+            );
+          }
+          const label = photoLabel(photo, slot, total);
+          return (
+            <GalleryTile
+              key={photo.id}
+              photo={photo}
+              label={label}
+              onOpen={() => showPhoto(slot)}
+              thumbnailRef={(node) => {
+                if (node) thumbnails.current.set(photo.id, node);
+                else thumbnails.current.delete(photo.id);
+              }}
+              edit={
+                canEdit
+                  ? {
+                      isFirst: slot === 0,
+                      isLast: slot === total - 1,
+                      onMove: (delta) => move(slot, delta),
+                      onDelete: () => {
+                        focusTarget.current = photo.id;
+                        setDeleting({ photo, label });
+                      },
+                    }
+                  : undefined
+              }
+            />
+          );
+        })}
+      </ul>
+
+      <PhotoViewer
+        photos={photos}
+        index={viewing !== null && viewing < total ? viewing : null}
+        onIndexChange={showPhoto}
+        onClose={() => setViewing(null)}
+        onCloseAutoFocus={returnFocus}
+      />
+      {canEdit && (
+        <>
+          <UploadPhotosDialog
+            profileId={profileId}
+            open={uploading}
+            onOpenChange={setUploading}
+            freeSlots={freeSlots}
+            onCloseAutoFocus={returnFocus}
+          />
+          <DeletePhotoDialog
+            label={deleting?.label ?? null}
+            onOpenChange={(open) => !open && setDeleting(null)}
+            onConfirm={() => {
+              if (!deleting) return;
+              focusTarget.current = null;
+              remove.mutate(deleting.photo.id);
+            }}
+            onCloseAutoFocus={returnFocus}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockApi, renderApp, signedInAs } from '#/test/render-app';
+import { makeMe } from '#/test/fixtures';
+import { OWN_ID, makeImages } from './gallery-fixtures';
+
+/** Whole-app renders can take a few seconds while other test files run. */
+const LOAD = { timeout: 5000 };
+
+async function openViewerOn(name: string) {
+  const items = makeImages(3, (i) => ['Boat', 'Pier', null][i]!);
+  mockApi({ ...signedInAs(makeMe()), [`GET /api/profiles/${OWN_ID}/images`]: () => json({ items }) });
+  const user = userEvent.setup();
+  renderApp('/profile');
+  await user.click(await screen.findByRole('button', { name }, LOAD));
+  const dialog = await screen.findByRole('dialog');
+  return { user, items, dialog };
+}
+
+const position = () => screen.getByTestId('photo-viewer-position').textContent;
+
+describe('photo viewer', () => {
+  it('shows the large variant with its caption and position', async () => {
+    const { dialog, items } = await openViewerOn('Pier');
+    expect(dialog).toHaveAccessibleName('Pier');
+    expect(within(dialog).getByRole('img', { name: 'Pier' })).toHaveAttribute('src', items[1]!.imageUrl);
+    expect(position()).toBe('2 / 3');
+  });
+
+  it('moves with the arrow keys (wrapping around) and the buttons, and Escape closes back to the thumbnail', async () => {
+    const { user, dialog } = await openViewerOn('Pier');
+    await user.keyboard('{ArrowRight}');
+    expect(dialog).toHaveAccessibleName('Photo 3 of 3');
+    expect(position()).toBe('3 / 3');
+    await user.keyboard('{ArrowRight}');
+    expect(dialog).toHaveAccessibleName('Boat');
+    await user.keyboard('{ArrowLeft}');
+    expect(position()).toBe('3 / 3');
+    await user.click(within(dialog).getByRole('button', { name: 'Previous photo' }));
+    expect(position()).toBe('2 / 3');
+    await user.click(within(dialog).getByRole('button', { name: 'Next photo' }));
+    expect(position()).toBe('3 / 3');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Focus returns to the thumbnail of the photo last shown.
+    expect(screen.getByRole('button', { name: 'Photo 3 of 3' })).toHaveFocus();
+  });
+
+  it('turns the page with a swipe', async () => {
+    await openViewerOn('Boat');
+    const swipe = (from: number, to: number) => {
+      const stage = screen.getByTestId('photo-viewer-stage');
+      // The scroll lock of the dialog reads changedTouches on touchstart too.
+      fireEvent.touchStart(stage, { touches: [{ clientX: from, clientY: 300 }], changedTouches: [{ clientX: from, clientY: 300 }] });
+      fireEvent.touchEnd(stage, { touches: [], changedTouches: [{ clientX: to, clientY: 300 }] });
+    };
+    swipe(250, 100);
+    expect(position()).toBe('2 / 3');
+    swipe(100, 260);
+    expect(position()).toBe('1 / 3');
+    // A small movement is a tap, not a swipe.
+    swipe(100, 120);
+    expect(position()).toBe('1 / 3');
+  });
+
+  it('closes with the Close button', async () => {
+    const { user, dialog } = await openViewerOn('Boat');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Boat' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,80 @@
+import * as React from 'react';
+import { BellIcon, LogOutIcon, SearchIcon, SettingsIcon, UserCogIcon } from 'lucide-react';
+import { Button } from '#/components/ui/button';
+import { CountBadge } from '#/components/count-badge';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#/components/ui/dropdown-menu';
+import { useSignOut } from '#/features/auth/use-sign-out';
+import { SettingsModal } from '#/features/settings/settings-modal';
+import { useUnreadNotificationCount } from '#/features/shell/notifications-api';
+import { formatBadgeCount } from '#/lib/format';
+import { NotificationsSoonDialog, SearchSoonDialog } from './soon-dialogs';
+
+type Open = 'search' | 'notifications' | 'settings' | null;
+
+/**
+ * Spec 2: the own profile's Settings menu: Search, Notifications (with the unread count), Profile Settings, Sign Out.
+ * Search and the notifications list come in later issues; until then their entries open a short, honest dialog.
+ */
+export function SettingsMenu() {
+  const [open, setOpen] = React.useState<Open>(null);
+  const triggerRef = React.useRef<HTMLButtonElement>(null);
+  const unread = useUnreadNotificationCount();
+  const signOut = useSignOut();
+  const close = (next: boolean) => {
+    if (!next) setOpen(null);
+  };
+  // Dialogs opened from a menu have no trigger of their own: focus goes back to the menu button.
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    triggerRef.current?.focus();
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button ref={triggerRef} variant="outline" className="relative" aria-describedby={unread > 0 ? 'settings-unread' : undefined}>
+            <SettingsIcon aria-hidden="true" />
+            Settings
+            <CountBadge count={unread} className="absolute -top-2 -right-2" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-56">
+          <DropdownMenuItem onSelect={() => setOpen('search')}>
+            <SearchIcon aria-hidden="true" />
+            Search
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setOpen('notifications')}>
+            <BellIcon aria-hidden="true" />
+            Notifications
+            {unread > 0 && <span className="sr-only">{`, ${formatBadgeCount(unread)} unread`}</span>}
+            <CountBadge count={unread} className="ml-auto" />
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setOpen('settings')}>
+            <UserCogIcon aria-hidden="true" />
+            Profile Settings
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => void signOut()}>
+            <LogOutIcon aria-hidden="true" />
+            Sign Out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {unread > 0 && (
+        <span id="settings-unread" className="sr-only">
+          {formatBadgeCount(unread)} unread notifications
+        </span>
+      )}
+      <SearchSoonDialog open={open === 'search'} onOpenChange={close} onCloseAutoFocus={returnFocus} />
+      <NotificationsSoonDialog open={open === 'notifications'} onOpenChange={close} onCloseAutoFocus={returnFocus} unread={unread} />
+      <SettingsModal open={open === 'settings'} onOpenChange={close} initialSection="profile" />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MeView, OwnProfileView, ProfileUpdateInput } from '@bayclub/shared';
+import { api } from '#/lib/api';
+import { sessionKeys } from '#/features/auth/api';
+import { emitProfileUpdated } from '#/features/auth/profile-events';
+
+/** Put a newer own profile into the cached /api/me answer, so every view shows it at once. */
+export function patchMeProfile(queryClient: ReturnType<typeof useQueryClient>, patch: Partial<OwnProfileView>) {
+  queryClient.setQueryData<MeView | null>(sessionKeys.me, (me) => (me?.profile ? { ...me, profile: { ...me.profile, ...patch } } : me));
+}
+
+/** PUT /api/me/profile with every field at once (spec 4 Save); answers the saved OwnProfileView. */
+export function useUpdateProfileMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileUpdateInput) => api.put<OwnProfileView>('/api/me/profile', { ...input }),
+    onSuccess: (profile) => {
+      patchMeProfile(queryClient, profile);
+      emitProfileUpdated('profile');
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import { AlertCircleIcon, CheckCircle2Icon } from 'lucide-react';
+import { NativeSelect } from '#/components/ui/native-select';
+import { TabsList, TabsTrigger } from '#/components/ui/tabs';
+import { useIsMobile } from '#/lib/use-is-mobile';
+import { SETTINGS_SECTIONS, type SettingsSection } from './settings-model';
+
+export interface SectionStatus {
+  complete: boolean;
+  error: boolean;
+}
+
+interface SectionNavProps {
+  value: SettingsSection;
+  onChange: (section: SettingsSection) => void;
+  statuses: Record<SettingsSection, SectionStatus>;
+}
+
+/** Spec 2: the section list is a dropdown below 768 px and a side list on wider screens. */
+export function SectionNav({ value, onChange, statuses }: SectionNavProps) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <NativeSelect aria-label="Settings section" value={value} onChange={(e) => onChange(e.target.value as SettingsSection)}>
+        {SETTINGS_SECTIONS.map(({ id, label }) => (
+          <option key={id} value={id}>
+            {sectionName(label, statuses[id])}
+          </option>
+        ))}
+      </NativeSelect>
+    );
+  }
+  return (
+    <TabsList aria-label="Settings sections" className="flex h-auto w-full flex-col items-stretch gap-1 bg-transparent p-0">
+      {SETTINGS_SECTIONS.map(({ id, label, icon: Icon }) => (
+        <TabsTrigger
+          key={id}
+          value={id}
+          data-complete={statuses[id].complete || undefined}
+          data-error={statuses[id].error || undefined}
+          aria-label={sectionName(label, statuses[id])}
+          className="h-10 flex-none justify-start gap-2 px-3 data-[state=active]:bg-accent data-[state=active]:text-accent-foreground data-[state=active]:shadow-none"
+        >
+          <Icon aria-hidden="true" />
+          <span className="flex-1 text-left">{label}</span>
+          <SectionMarkers status={statuses[id]} />
+        </TabsTrigger>
+      ))}
+    </TabsList>
+  );
+}
+
+/** 'Profile', 'Profile (complete)', 'Profile (needs attention)': what the markers say in words. */
+export function sectionName(label: string, status: SectionStatus): string {
+  const notes = [status.complete && 'complete', status.error && 'needs attention'].filter(Boolean);
+  return notes.length > 0 ? `${label} (${notes.join(', ')})` : label;
+}
+
+function SectionMarkers({ status }: { status: SectionStatus }) {
+  return (
+    <span aria-hidden="true" className="flex items-center gap-1">
+      {status.error && <AlertCircleIcon className="text-destructive" />}
+      {status.complete && <CheckCircle2Icon className="text-success" />}
+    </span>
+  );
+}

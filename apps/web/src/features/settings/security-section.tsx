@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import { KeyRoundIcon, MoonIcon, PowerIcon, SunIcon, Trash2Icon } from 'lucide-react';
+import type * as React from 'react';
+import { Button } from '#/components/ui/button';
+import { Switch } from '#/components/ui/switch';
+import { useTheme } from '#/app/theme';
+import { ChangePasswordDialog } from '#/features/account/change-password-dialog';
+import { DeactivateAccountDialog } from '#/features/account/deactivate-account-dialog';
+import { DeleteAccountDialog } from '#/features/account/delete-account-dialog';
+
+type OpenDialog = 'password' | 'deactivate' | 'delete' | null;
+
+/** Settings > Security: theme, Change Password, Deactivate Account and the Danger Zone (spec 2). */
+export function SecuritySection() {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const dialogProps = (name: Exclude<OpenDialog, null>) => ({
+    open: dialog === name,
+    onOpenChange: (open: boolean) => setDialog(open ? name : null),
+  });
+
+  return (
+    <div className="grid gap-4">
+      <ThemeRow />
+      <Row
+        title="Password"
+        description="Change the password you sign in with."
+        action={
+          <Button type="button" variant="outline" onClick={() => setDialog('password')}>
+            <KeyRoundIcon aria-hidden="true" /> Change Password
+          </Button>
+        }
+      />
+      <Row
+        title="Deactivate Account"
+        description="Hide your profile from other members and sign out. Sign in again to reactivate it."
+        action={
+          <Button type="button" variant="outline" onClick={() => setDialog('deactivate')}>
+            <PowerIcon aria-hidden="true" /> Deactivate Account
+          </Button>
+        }
+      />
+      <section aria-labelledby="danger-zone-title" className="grid gap-3 rounded-lg border border-destructive/50 p-4">
+        <h3 id="danger-zone-title" className="font-semibold text-destructive">
+          Danger Zone
+        </h3>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted-foreground">
+            Permanently delete your account, profile, photos and messages. This cannot be undone.
+          </p>
+          <Button type="button" variant="destructive" onClick={() => setDialog('delete')}>
+            <Trash2Icon aria-hidden="true" /> Delete Account
+          </Button>
+        </div>
+      </section>
+      <ChangePasswordDialog {...dialogProps('password')} />
+      <DeactivateAccountDialog {...dialogProps('deactivate')} />
+      <DeleteAccountDialog {...dialogProps('delete')} />
+    </div>
+  );
+}
+
+/** The app's theme store; the switch reads "on" in dark mode (the default, spec 4). */
+function ThemeRow() {
+  const { theme, setTheme } = useTheme();
+  const id = useId();
+  return (
+    <Row
+      title="Theme"
+      description={
+        <span className="inline-flex items-center gap-1.5">
+          {theme === 'dark' ? <MoonIcon aria-hidden="true" className="size-4" /> : <SunIcon aria-hidden="true" className="size-4" />}
+          {theme === 'dark' ? 'Dark Mode' : 'Light Mode'}
+        </span>
+      }
+      descriptionId={`${id}-description`}
+      action={
+        <Switch
+          id={id}
+          aria-label="Dark Mode"
+          aria-describedby={`${id}-description`}
+          checked={theme === 'dark'}
+          onCheckedChange={(dark) => setTheme(dark ? 'dark' : 'light')}
+        />
+      }
+    />
+  );
+}
+
+function Row({
+  title,
+  description,
+  descriptionId,
+  action,
+}: {
+  title: string;
+  description: React.ReactNode;
+  descriptionId?: string;
+  action: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid gap-1">
+        <h3 className="font-medium">{title}</h3>
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      {action}
+    </div>
+  );
+}
