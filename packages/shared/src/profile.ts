@@ -181,25 +181,27 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
 /** Another member's profile as members see it: no email, no account internals. */
-export interface PublicProfileView {
-  id: string;
-  username: string | null;
-  fullName: string | null;
-  profilePictureUrl: string | null;
-  bio: string | null;
-  relationshipStatus: string | null;
-  age: number | null;
-  city: string | null;
-  gender: string | null;
-  instagramUsername: string | null;
-  tiktokUsername: string | null;
-  linkedinUsername: string | null;
-  youtubeUsername: string | null;
-  interests: string[];
-  isVerified: boolean;
+export type PublicProfileView = Pick<
+  OwnProfileView,
+  | 'id'
+  | 'username'
+  | 'fullName'
+  | 'profilePictureUrl'
+  | 'bio'
+  | 'relationshipStatus'
+  | 'age'
+  | 'city'
+  | 'gender'
+  | 'instagramUsername'
+  | 'tiktokUsername'
+  | 'linkedinUsername'
+  | 'youtubeUsername'
+  | 'interests'
+  | 'isVerified'
+> & {
   /** True when the viewer is looking at themselves. */
   isOwn: boolean;
-}
+};
 
 export const profileIdParamsSchema = z.object({ id: z.string().max(100) });
 
