@@ -83,7 +83,7 @@ export const captionSchema = z
   .transform((v) => (v ? v : null));
 
 /** The `captions` part of a gallery upload: a JSON array sent before the files, one entry per file. */
-export const galleryCaptionsSchema = z.array(z.union([z.null(), captionSchema])).max(LIMITS.galleryMaxPhotos * 2);
+export const galleryCaptionsSchema = z.array(captionSchema.nullable()).max(LIMITS.galleryMaxPhotos * 2);
 
 export const reorderImagesSchema = z.object({
   ids: z
