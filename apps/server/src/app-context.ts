@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { Auth } from './modules/auth/auth.js';
 import type { Mailer } from './platform/mailer.js';
 import type { SettingsService } from './modules/settings/service.js';
+import type { Storage } from './platform/storage/storage.js';
 
 /** The few shared dependencies modules are built from. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   settings: SettingsService;
   log: FastifyBaseLogger;
   migrations: number;
+  /** Uploaded files: local disk or S3-compatible (platform/storage). */
+  storage: Storage;
 }

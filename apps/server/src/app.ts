@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, runMigrations, type Database } from './db/client.js';
@@ -16,12 +17,16 @@ import { settingsRoutes } from './modules/settings/routes.js';
 import { registerModules } from './modules/index.js';
 import { webRoutes } from './platform/web.js';
 import type { AppContext } from './app-context.js';
+import { createStorage } from './platform/storage/index.js';
+import type { Storage } from './platform/storage/storage.js';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
   database?: Database;
   /** Replace the mailer (tests capture mails). */
   mailer?: Mailer;
+  /** Use this storage instead of the configured one (tests). */
+  storage?: Storage;
 }
 
 export const BODY_LIMIT = 256 * 1024;
@@ -64,9 +69,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       mailer,
       appName: () => settings.appName(),
     });
-    const ctx: AppContext = { config, database, auth, mailer, settings, log: app.log, migrations };
+    const storage = opts.storage ?? createStorage(config);
+    await storage.init();
+    const ctx: AppContext = { config, database, auth, mailer, settings, log: app.log, migrations, storage };
 
     if (ownsDatabase) app.addHook('onClose', async () => database.close());
+    if (!opts.storage) app.addHook('onClose', async () => storage.close());
 
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -97,6 +105,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         error: { code: 'RATE_LIMITED', message: `Too many requests. Please try again in ${context.after}.` },
       }),
     });
+
+    // Multipart is read part by part by the upload routes, with their own limits (platform/uploads.ts).
+    await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: 0, files: 0 } });
 
     registerErrorHandler(app);
     registerAccessControl(app, ctx);

@@ -28,6 +28,16 @@ const envSchema = z.object({
   RATE_LIMIT: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Local-disk storage folder; default `{DATA_DIR}/uploads`. */
+  UPLOADS_DIR: z.string().min(1).optional(),
+  /** S3-compatible storage is used when S3_ENDPOINT or S3_REGION is set. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket names are the spec's (profile-pictures, ...) with this prefix, e.g. `bayclub-`. */
+  S3_BUCKET_PREFIX: z.string().regex(/^[a-z0-9.-]*$/, { error: 'may contain only a-z, 0-9, dots and hyphens' }).default(''),
+  S3_FORCE_PATH_STYLE: bool.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -36,6 +46,8 @@ export interface Config extends Env {
   /** Origins allowed to send mutating requests (the public URL plus TRUSTED_ORIGINS). */
   origins: string[];
   publicUrl: string;
+  uploadsDir: string;
+  storage: 'disk' | 's3';
 }
 
 export class ConfigError extends Error {}
@@ -55,7 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     .map((s) => s.trim().replace(/\/$/, ''))
     .filter(Boolean);
   const origins = [...new Set([publicUrl, ...extra])];
-  return { ...parsed, publicUrl, origins };
+  const uploadsDir = parsed.UPLOADS_DIR ?? path.join(parsed.DATA_DIR, 'uploads');
+  const storage = parsed.S3_ENDPOINT || parsed.S3_REGION ? 's3' : 'disk';
+  return { ...parsed, publicUrl, origins, uploadsDir, storage };
 }
 
 export { repoRoot };

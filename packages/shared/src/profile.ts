@@ -180,30 +180,33 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-/** Another member's profile as members see it: no email, no account internals. */
-export type PublicProfileView = Pick<
-  OwnProfileView,
-  | 'id'
-  | 'username'
-  | 'fullName'
-  | 'profilePictureUrl'
-  | 'bio'
-  | 'relationshipStatus'
-  | 'age'
-  | 'city'
-  | 'gender'
-  | 'instagramUsername'
-  | 'tiktokUsername'
-  | 'linkedinUsername'
-  | 'youtubeUsername'
-  | 'interests'
-  | 'isVerified'
-> & {
+/** What members may see of each other's profiles: no email, no account internals. */
+export const PUBLIC_PROFILE_FIELDS = [
+  'id',
+  'username',
+  'fullName',
+  'profilePictureUrl',
+  'bio',
+  'relationshipStatus',
+  'age',
+  'city',
+  'gender',
+  'instagramUsername',
+  'tiktokUsername',
+  'linkedinUsername',
+  'youtubeUsername',
+  'interests',
+  'isVerified',
+] as const satisfies ReadonlyArray<keyof OwnProfileView>;
+
+/** Another member's profile as members see it. */
+export type PublicProfileView = Pick<OwnProfileView, (typeof PUBLIC_PROFILE_FIELDS)[number]> & {
   /** True when the viewer is looking at themselves. */
   isOwn: boolean;
 };
 
-export const profileIdParamsSchema = z.object({ id: z.string().max(100) });
+// Anything that is not a profile id is answered 404 by the route, not 400 (the spec's 'No user profile available').
+export const profileIdParamsSchema = z.object({ id: z.string().max(200) });
 
 /** The member's own profile as the server presents it. */
 export interface OwnProfileView {

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildTestApp, createAdmin, createMember, injectAs, isErrorBody, signIn, type TestUser } from '../test/helpers.js';
+import { applyAs, buildTestApp, createAdmin, createMember, injectAs, isErrorBody, signIn, type TestUser } from '../test/helpers.js';
+import { randomMultipart } from '../test/multipart.js';
+import { photo, pngBomb } from '../test/image-fixtures.js';
 import { fillParams, registeredRoutes, type RegisteredRoute } from '../test/routes.js';
 import {
   RAW_BODIES,
@@ -65,6 +67,23 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   },
   'POST /api/analytics/pwa': { body: { eventType: 'install', eventData: { a: 1, b: 'x', c: true }, platform: 'ios', isPwaMode: true } },
   'POST /api/me/recover': { body: {} },
+  'PUT /api/me/profile': {
+    body: {
+      fullName: 'Fuzz Member',
+      username: 'fuzzmember',
+      bio: 'hello',
+      instagramUsername: '@fuzz.insta',
+      tiktokUsername: 'fuzz_tok',
+      linkedinUsername: 'https://www.linkedin.com/in/fuzz-link/',
+      youtubeUsername: '@fuzz-tube',
+      interests: ['Yoga', 'Beach'],
+      gender: 'Male',
+      relationshipStatus: 'single',
+      age: 30,
+      city: 'tampa',
+    },
+  },
+  'PUT /api/me/images/order': { body: { ids: ['6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60'] } },
   'POST /api/session/sign-out': { body: {} },
   'GET /api/usernames/availability': { queryKeys: ['username'] },
   'GET /api/admin/applications': { queryKeys: ['status', 'cursor', 'limit'] },
@@ -88,7 +107,19 @@ const AUTH_PATHS: Record<string, Record<string, unknown>> = {
   'no-such-endpoint': {},
 };
 /** Endpoints that end the caller's sessions or account: fuzzed anonymously, and once each with a throwaway session. */
-const SESSION_ENDING = new Set(['/api/session/sign-out', '/api/auth/sign-out', '/api/auth/revoke-sessions', '/api/auth/revoke-other-sessions', '/api/auth/revoke-session', '/api/auth/delete-user']);
+const SESSION_ENDING = new Set([
+  '/api/session/sign-out',
+  '/api/auth/sign-out',
+  '/api/auth/revoke-sessions',
+  '/api/auth/revoke-other-sessions',
+  '/api/auth/revoke-session',
+  '/api/auth/delete-user',
+  '/api/account/deactivate',
+  '/api/account/delete',
+]);
+
+/** Upload routes: multipart bodies, fuzzed on their own below (the JSON and raw bodies above reach them too). */
+const MULTIPART_ROUTES = ['/api/me/profile-picture', '/api/applications/picture', '/api/me/images'];
 
 const STACK_TRACE = /\bat [^\s]+ \(|\bat (?:file:\/\/|\/)[^\s]+:\d+:\d+|node_modules|"stack"|\.ts:\d+:\d+/;
 
@@ -258,9 +289,32 @@ describe('fuzz: malformed input never breaks the server', () => {
             const original = path.reduce<unknown>((node, k) => (node as Record<string | number, unknown>)[k], body) as string;
             const at = position === 'start' ? 0 : position === 'end' ? original.length : Math.floor(original.length / 2);
             const payload = replaceAt(body, path, original.slice(0, at) + ch + original.slice(at)) as Record<string, unknown>;
-            const who = pattern.startsWith('/api/admin/') ? everyone[2]! : pattern.startsWith('/api/auth/') || pattern.startsWith('/api/account/') ? everyone[1]! : anonymous;
+            const who = pattern.startsWith('/api/admin/')
+              ? everyone[2]!
+              : pattern.startsWith('/api/auth/') || pattern.startsWith('/api/account/') || pattern.startsWith('/api/me/')
+                ? everyone[1]!
+                : anonymous;
             await send(who, { method: method as 'POST', url, payload }, `${method} ${pattern} ${show(payload)}`, `${method} ${pattern}`);
           }
+        }
+      }
+    }
+    report();
+  });
+
+  it('multipart upload routes: random, odd and broken multipart bodies', async () => {
+    expect(MULTIPART_ROUTES.every((url) => ourRoutes.some((r) => r.method === 'POST' && r.url === url))).toBe(true);
+    const assets = { image: await photo(24, 16), bomb: await pngBomb(4000) };
+    const applicant = await applyAs(t);
+    for (const url of MULTIPART_ROUTES) {
+      const key = `POST ${url} (multipart)`;
+      const callers: Who[] = [anonymous, { name: 'member', user: member }, { name: 'applicant', user: applicant }];
+      for (const who of callers) {
+        const r = createRandom(seedOf('multipart', url, who.name));
+        const n = who === anonymous ? Math.ceil(ITERATIONS / 6) : Math.ceil(ITERATIONS / 2);
+        for (let i = 0; i < n; i++) {
+          const body = randomMultipart(r, assets);
+          await send(who, { method: 'POST', url, payload: body.payload, headers: { 'content-type': body.contentType } }, `${key} [#${i}] ${body.note}`, key);
         }
       }
     }

@@ -17,7 +17,14 @@ declare module 'fastify' {
 
 /** Resolve the session of a request into an Actor (user, profile access fields, roles). */
 export async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
-  const session = await ctx.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).catch(() => null);
+  let headers: Headers;
+  try {
+    headers = fromNodeHeaders(request.headers);
+  } catch {
+    // Header bytes the Fetch API refuses (only injected requests can carry them): no session.
+    return null;
+  }
+  const session = await ctx.auth.api.getSession({ headers }).catch(() => null);
   if (!session) return null;
   const access = await loadAccess(ctx.database.db, session.user.id);
   return {

@@ -50,6 +50,18 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/setup/admin', 'public'],
   ['GET', '/api/slugs/:slug', 'public'],
   ['POST', '/api/analytics/pwa', 'public'],
+  // Issue 3: profiles, media and the account lifecycle. The profile reads are signedIn: a deactivated
+  // member still sees their own profile and photos; the service answers 404 for everyone else's.
+  ['GET', '/api/profiles/:id', 'signedIn'],
+  ['GET', '/api/profiles/:id/images', 'signedIn'],
+  ['PUT', '/api/me/profile', { flag: 'edit_profile' }],
+  ['POST', '/api/me/profile-picture', { flag: 'edit_profile' }],
+  ['POST', '/api/applications/picture', 'signedIn'],
+  ['POST', '/api/me/images', { flag: 'upload_images' }],
+  ['DELETE', '/api/me/images/:id', { flag: 'upload_images' }],
+  ['PUT', '/api/me/images/order', { flag: 'upload_images' }],
+  ['POST', '/api/account/deactivate', 'member'],
+  ['POST', '/api/account/delete', 'signedIn'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>
@@ -85,6 +97,14 @@ describe('the access table', () => {
       expect(route, `${method} ${url} is registered`).toBeDefined();
       expect(route!.access, `${method} ${url}`).toEqual(access);
     }
+  });
+
+  it('every registered /api route has an entry in the documented table (a new route without one fails)', () => {
+    const undocumented = apiRoutes
+      .filter((r) => r.method !== 'HEAD')
+      .filter((r) => !DOCUMENTED.some(([method, url]) => method === r.method && url === r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undocumented).toEqual([]);
   });
 
   it('every /api/admin/ route is admin-only', () => {

@@ -4,11 +4,15 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Env } from '../config.js';
 import type { AppContext } from '../app-context.js';
 import type { Mail } from '../platform/mailer.js';
-import { communities, userRoles, profiles } from '../db/schema/index.js';
+import { communities, membershipApplications, userRoles, profiles } from '../db/schema/index.js';
 import { upsertSettings } from '../modules/settings/repository.js';
 import { eq } from 'drizzle-orm';
 import type { ApplyInput, UserRole } from '@bayclub/shared';
 import { createTestDatabase } from './database.js';
+import type { Storage } from '../platform/storage/storage.js';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -20,8 +24,10 @@ export interface TestApp {
 }
 
 /** Build the app on a fresh database for this test file; closed automatically after the file. */
-export async function buildTestApp(env: Partial<Env> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Partial<Env> = {}, opts: { storage?: Storage } = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
+  // Uploads go to a throwaway folder per test file (or to the storage the test passes, e.g. S3 on s3rver).
+  const uploadsDir = env.UPLOADS_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'bayclub-uploads-')));
   const mails: Mail[] = [];
   const config = loadConfig(
     {},
@@ -32,12 +38,13 @@ export async function buildTestApp(env: Partial<Env> = {}): Promise<TestApp> {
       BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-000',
       WEB_DIST: '/nonexistent',
       PORT: 3000,
+      UPLOADS_DIR: uploadsDir,
       ...env,
     },
   );
   // With SMTP_URL the real mailer talks to that server; otherwise mails are captured in `mails`.
   const mailer = env.SMTP_URL ? undefined : { send: async (m: Mail) => void mails.push(m) };
-  const { app, ctx } = await buildApp(config, { database, mailer });
+  const { app, ctx } = await buildApp(config, { database, mailer, storage: opts.storage });
   await app.ready();
   let closed = false;
   const close = async () => {
@@ -45,6 +52,7 @@ export async function buildTestApp(env: Partial<Env> = {}): Promise<TestApp> {
     closed = true;
     await app.close();
     await drop();
+    if (!env.UPLOADS_DIR) await fs.rm(uploadsDir, { recursive: true, force: true });
   };
   afterAll(close);
   return { app, ctx, mails, close };
@@ -105,11 +113,17 @@ export async function grantRole(t: TestApp, userId: string, role: UserRole) {
   await t.ctx.database.db.insert(userRoles).values({ userId, role }).onConflictDoNothing();
 }
 
+/** What an admin's approval does: the profile becomes full_platform and the application approved. */
 export async function makeFullPlatform(t: TestApp, userId: string) {
   await t.ctx.database.db
     .update(profiles)
     .set({ accountType: 'full_platform', applicationStatus: 'approved' })
     .where(eq(profiles.id, userId));
+  await setApplicationStatus(t, userId, 'approved');
+}
+
+async function setApplicationStatus(t: TestApp, userId: string, status: 'approved' | 'rejected') {
+  await t.ctx.database.db.update(membershipApplications).set({ status }).where(eq(membershipApplications.createdUserId, userId));
 }
 
 /** A full-platform member with the admin role. */
@@ -138,6 +152,7 @@ export function injectAs(t: TestApp, user: { cookie: string } | null, opts: Inje
 export async function createLimitedMember(t: TestApp): Promise<TestUser> {
   const user = await applyAs(t);
   await t.ctx.database.db.update(profiles).set({ applicationStatus: 'rejected' }).where(eq(profiles.id, user.id));
+  await setApplicationStatus(t, user.id, 'rejected');
   return user;
 }
 

@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './profiles.js';
 export * from './roles.js';
 export * from './app.js';
+export * from './media.js';

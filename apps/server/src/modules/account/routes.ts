@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCOUNT_MESSAGES, deactivateAccountSchema, deleteAccountSchema, type AccountActionResult } from '@bayclub/shared';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../platform/errors.js';
+import { requireActor } from '../../platform/request-context.js';
+import { authHeaders } from '../auth/routes.js';
+import type { MediaService } from '../media/service.js';
+import { createAccountService } from './service.js';
+
+export const accountRoutes =
+  (ctx: AppContext, media: MediaService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createAccountService(ctx, media);
+
+    /** Expire this browser's session cookie (the sessions themselves are already gone). */
+    async function clearSessionCookie(request: Parameters<typeof authHeaders>[0], reply: { header: (k: string, v: string[]) => unknown }) {
+      const response = await ctx.auth.api.signOut({ headers: authHeaders(request), asResponse: true }).catch(() => null);
+      const cookies = response?.headers.getSetCookie() ?? [];
+      if (cookies.length) reply.header('set-cookie', cookies);
+    }
+
+    app.post(
+      '/api/account/deactivate',
+      { config: { access: 'member' }, schema: { body: deactivateAccountSchema } },
+      async (request, reply): Promise<AccountActionResult> => {
+        await service.deactivate(requireActor(request).userId);
+        await clearSessionCookie(request, reply);
+        return { success: true, message: 'Your account has been deactivated. Sign in again to reactivate it.' };
+      },
+    );
+
+    app.post(
+      '/api/account/delete',
+      { config: { access: 'signedIn' }, schema: { body: deleteAccountSchema } },
+      async (request, reply): Promise<AccountActionResult> => {
+        const actor = requireActor(request);
+        try {
+          await service.deleteAccount(actor.userId);
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          request.log.error({ err }, ACCOUNT_MESSAGES.deleteFailed);
+          throw new AppError(500, 'INTERNAL', ACCOUNT_MESSAGES.deleteFailed);
+        }
+        await clearSessionCookie(request, reply);
+        return { success: true, message: ACCOUNT_MESSAGES.deleted };
+      },
+    );
+  };

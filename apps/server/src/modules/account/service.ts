@@ -1,0 +1,45 @@
+import { ACCOUNT_MESSAGES, type Bucket } from '@bayclub/shared';
+import type { AppContext } from '../../app-context.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import type { MediaService } from '../media/service.js';
+import * as repo from './repository.js';
+
+/** Buckets whose `{userId}/` folder belongs to one member and goes with their account. */
+const MEMBER_FOLDERS: Bucket[] = ['profile-pictures', 'profile-images', 'chat-media', 'post-images'];
+
+export function createAccountService(ctx: AppContext, media: MediaService) {
+  const db = ctx.database.db;
+  return {
+    /** Hide the profile and end every session; signing in again reactivates (see reactivateOnSignIn). */
+    async deactivate(userId: string) {
+      await db.transaction(async (tx) => {
+        await repo.setDeactivated(tx, userId, true);
+        await repo.deleteAllSessions(tx, userId);
+      });
+    },
+
+    /**
+     * Delete the member: every row (one transaction, by cascade from the user) and every stored file
+     * (recorded in the same transaction, removed right after commit, retried at start-up if that fails).
+     */
+    async deleteAccount(userId: string) {
+      await db.transaction(async (tx) => {
+        if (!(await repo.userExists(tx, userId))) throw notFound(ACCOUNT_MESSAGES.noUser);
+        if ((await repo.isAdminUser(tx, userId)) && !(await repo.otherAdminExists(tx, userId))) {
+          throw conflict(ACCOUNT_MESSAGES.lastAdmin);
+        }
+        await media.scheduleDeletion(
+          tx,
+          MEMBER_FOLDERS.map((bucket) => ({ bucket, keyOrPrefix: `${userId}/` })),
+        );
+        await repo.deleteUser(tx, userId);
+      });
+      await media.drainDeletions().catch((err: unknown) => ctx.log.error({ err }, 'Stored files of a deleted account wait for the next start-up'));
+    },
+  };
+}
+
+/** Signing in again reactivates a deactivated account (spec: the dialog says so). */
+export async function reactivateOnSignIn(ctx: AppContext, userId: string) {
+  await repo.setDeactivated(ctx.database.db, userId, false);
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BUCKETS, type Bucket } from '@bayclub/shared';
+import type { AppContext } from '../../app-context.js';
+import { isSafeKey } from '../../platform/storage/storage.js';
+import { resolveActor } from '../../platform/request-context.js';
+import { errorBody } from '../../platform/errors.js';
+import { PUBLIC_BUCKETS } from './policy.js';
+import { createMediaService, type MediaService } from './service.js';
+
+/** Names written once and never overwritten carry a timestamp; `profile*.webp` is overwritten in place. */
+export const isImmutableKey = (key: string) => !/(^|\/)profile(-\d+)?\.webp$/.test(key);
+
+const isBucket = (value: string): value is Bucket => (BUCKETS as readonly string[]).includes(value);
+
+/** If-None-Match holds this entity tag (a list, weak forms and `*` included, RFC 9110 13.1.2). */
+function matchesEtag(header: string | undefined, etag: string) {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** GET /media/{bucket}/{key}: stored files, with the detected type, nosniff and cache headers. */
+export const mediaRoutes =
+  (
+    ctx: AppContext,
+    media: MediaService = createMediaService({ db: ctx.database.db, storage: ctx.storage, log: ctx.log }),
+  ): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/media/:bucket/*',
+      {
+        // Outside /api: the bucket decides (PUBLIC_BUCKETS public, the others need a session; see policy.ts).
+        config: { access: 'public' },
+        schema: { params: z.object({ bucket: z.string().max(40), '*': z.string().max(400) }) },
+      },
+      async (request, reply) => {
+        const notFound = () => reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+        const { bucket } = request.params;
+        const key = request.params['*'];
+        if (!isBucket(bucket) || !isSafeKey(key)) return notFound();
+
+        const isPrivate = !PUBLIC_BUCKETS.has(bucket);
+        const actor = isPrivate ? await resolveActor(ctx, request) : null;
+        if (isPrivate && !actor) return reply.status(401).send(errorBody('UNAUTHENTICATED', 'You need to sign in'));
+
+        const object = await media.open(bucket, key, actor);
+        if (!object) return notFound();
+
+        const etag = object.etag ? (object.etag.startsWith('"') || object.etag.startsWith('W/') ? object.etag : `"${object.etag}"`) : undefined;
+        const scope = isPrivate ? 'private' : 'public';
+        reply
+          .header('content-type', object.contentType)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', 'inline')
+          // A stored file is never a document: no scripts, even if someone managed to store HTML.
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .header('cache-control', isImmutableKey(key) ? `${scope}, max-age=31536000, immutable` : `${scope}, max-age=60, must-revalidate`);
+        if (isPrivate) reply.header('vary', 'cookie');
+        if (etag) reply.header('etag', etag);
+        if (object.lastModified) reply.header('last-modified', object.lastModified.toUTCString());
+        if (etag && matchesEtag(request.headers['if-none-match'], etag)) {
+          object.body.destroy();
+          return reply.status(304).send();
+        }
+        // HEAD is answered by Fastify's generated route, which drains the stream and keeps this length.
+        reply.header('content-length', object.size);
+        return reply.send(object.body);
+      },
+    );
+  };

@@ -1,0 +1,110 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { isProfileId, type Bucket } from '@bayclub/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { storageDeletions } from '../../db/schema/index.js';
+import { processImage, sniffImageFormat, type ImageFormat, type ProcessedImage } from '../../platform/images.js';
+import { publicUrl, type Storage, type StoredObject } from '../../platform/storage/storage.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Actor } from '../access/policy.js';
+import { canReadMedia, MEMBER_BUCKETS } from './policy.js';
+import { findMediaOwner } from './repository.js';
+
+export interface StoredImage {
+  /** Key of the large variant; the others are `{base}-480.webp` and `{base}-160.webp`. */
+  key: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** Every key an image stored under `base` occupies. */
+export const variantKeys = (base: string) => [`${base}.webp`, `${base}-480.webp`, `${base}-160.webp`];
+
+/** `{userId}/{timestamp}-{index}` style base from a large-variant key. */
+export const baseOfKey = (key: string) => key.replace(/\.webp$/, '');
+
+export function createMediaService(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
+  const { db, storage, log } = deps;
+
+  return {
+    storage,
+
+    /** The image format from the file's bytes when it is one of `allowed`, else null. */
+    detect(data: Buffer, allowed: readonly ImageFormat[]): ImageFormat | null {
+      const format = sniffImageFormat(data.subarray(0, 64));
+      return format && allowed.includes(format) ? format : null;
+    },
+
+    process(data: Buffer): Promise<ProcessedImage> {
+      return processImage(data);
+    },
+
+    /** Write the variants of a processed image under `base`; on failure nothing is left behind. */
+    async storeVariants(bucket: Bucket, base: string, image: ProcessedImage): Promise<StoredImage> {
+      const written: string[] = [];
+      try {
+        for (const v of image.variants) {
+          const key = `${base}${v.suffix}.webp`;
+          await storage.put(bucket, key, v.body, 'image/webp');
+          written.push(key);
+        }
+      } catch (err) {
+        await storage.remove(bucket, written).catch(() => undefined);
+        throw err;
+      }
+      const large = image.variants.find((v) => v.suffix === '') ?? image.variants[0]!;
+      const key = `${base}.webp`;
+      return { key, url: publicUrl(bucket, key), width: large.width, height: large.height };
+    },
+
+    /**
+     * A stored file as this reader may see it; null when it does not exist or they may not see it
+     * (the same answer, so nobody learns which files exist). The key must already be a safe key.
+     */
+    async open(bucket: Bucket, key: string, actor: Actor | null): Promise<StoredObject | null> {
+      let owner: { id: string; isDeactivated: boolean } | null = null;
+      if (MEMBER_BUCKETS.has(bucket)) {
+        const ownerId = key.split('/')[0]!;
+        if (isProfileId(ownerId)) owner = await findMediaOwner(db, ownerId.toLowerCase());
+      }
+      if (!canReadMedia(bucket, actor, owner)) return null;
+      return storage.get(bucket, key);
+    },
+
+    async removeImage(bucket: Bucket, largeKey: string) {
+      await storage.remove(bucket, variantKeys(baseOfKey(largeKey)));
+    },
+
+    /** Record files to delete in the caller's transaction (see drainDeletions). */
+    async scheduleDeletion(tx: DbOrTx, entries: Array<{ bucket: Bucket; keyOrPrefix: string }>) {
+      if (entries.length) await tx.insert(storageDeletions).values(entries);
+    },
+
+    /**
+     * Remove the files recorded by scheduleDeletion. Called after the deleting transaction commits and at
+     * start-up, so a crash between the two never leaves a deleted member's files behind.
+     */
+    async drainDeletions(): Promise<number> {
+      const pending = await db.select().from(storageDeletions).orderBy(asc(storageDeletions.createdAt)).limit(500);
+      let done = 0;
+      for (const entry of pending) {
+        try {
+          const bucket = entry.bucket as Bucket;
+          if (entry.keyOrPrefix.endsWith('/')) await storage.removePrefix(bucket, entry.keyOrPrefix);
+          else await storage.remove(bucket, [entry.keyOrPrefix]);
+          await db.delete(storageDeletions).where(eq(storageDeletions.id, entry.id));
+          done++;
+        } catch (err) {
+          log.error({ err, entry: entry.id }, 'Could not delete stored files; will retry');
+          await db
+            .update(storageDeletions)
+            .set({ attempts: sql`${storageDeletions.attempts} + 1` })
+            .where(eq(storageDeletions.id, entry.id));
+        }
+      }
+      return done;
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

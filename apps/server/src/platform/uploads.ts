@@ -1,0 +1,106 @@
+import type { FastifyRequest } from 'fastify';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { AppError, badRequest } from './errors.js';
+
+/** The client's file name, for messages and logs only (never a storage path): printable, at most 100 characters. */
+export function displayName(name: string | undefined): string {
+  const clean = (name ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '').replace(/^.*[\\/]/, '').trim();
+  return (clean || 'file').slice(0, 100);
+}
+
+export interface ReadFile {
+  fieldName: string;
+  fileName: string;
+  data: Buffer;
+}
+
+export const payloadTooLarge = (message: string, field = 'file') =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', message, { [field]: message });
+
+export const UNREADABLE_UPLOAD = 'The upload could not be read. Please try again.';
+
+/**
+ * What the client hears when the multipart stream itself fails: a malformed body, a part cut short or a
+ * connection closed mid-file. Busboy reports those as plain errors, which would otherwise become 500s.
+ * Limits of @fastify/multipart (too many files, parts or fields) keep their 413.
+ */
+export function uploadReadError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const status = (err as { statusCode?: unknown } | null)?.statusCode;
+  if (status === 413) return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The upload has too many files or fields');
+  return badRequest(UNREADABLE_UPLOAD);
+}
+
+/**
+ * Read one file part into memory, refusing it when it passes `maxBytes`: busboy stops at the limit
+ * (`fileSize` below), discards the rest and flags the stream truncated, so a file one byte over is a 413
+ * and never a stored partial file. An aborted request rejects here (the stream errors), before anything
+ * is written anywhere.
+ */
+export async function readFilePart(part: MultipartFile, maxBytes: number, tooLarge: (name: string) => string): Promise<ReadFile> {
+  const fileName = displayName(part.filename);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of part.file) {
+      const buf = chunk as Buffer;
+      size += buf.length;
+      // Never hold more than the limit, whatever the parser does.
+      if (size <= maxBytes) chunks.push(buf);
+    }
+  } catch (err) {
+    throw uploadReadError(err);
+  }
+  if (size > maxBytes || part.file.truncated) throw payloadTooLarge(tooLarge(fileName));
+  return { fieldName: part.fieldname, fileName, data: Buffer.concat(chunks, size) };
+}
+
+/**
+ * Iterate a multipart request's parts with limits; callers read file parts with readFilePart (or skip them).
+ * Errors of the multipart stream come out as 400/413 (uploadReadError), never as 500s.
+ */
+export function multipartParts(
+  request: FastifyRequest,
+  limits: { maxFileBytes: number; maxFiles: number; maxFields?: number; maxFieldBytes?: number },
+): AsyncGenerator<Multipart> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', { file: 'No file selected' });
+  const maxFields = limits.maxFields ?? 4;
+  const source = request.parts({
+    limits: {
+      // busboy passes at most this many bytes of a file on and flags the rest as truncated (readFilePart).
+      fileSize: limits.maxFileBytes,
+      files: limits.maxFiles,
+      fields: maxFields,
+      fieldSize: limits.maxFieldBytes ?? 16 * 1024,
+      parts: limits.maxFiles + maxFields,
+      headerPairs: 100,
+    },
+  });
+  return (async function* guarded() {
+    try {
+      for (;;) {
+        let next: IteratorResult<Multipart>;
+        try {
+          next = await source.next();
+        } catch (err) {
+          throw uploadReadError(err);
+        }
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      await source.return?.(undefined).catch(() => undefined);
+    }
+  })();
+}
+
+/** Drain a part nobody wants (a file beyond the free slots) so the next one can be read. */
+export async function skipPart(part: MultipartFile): Promise<void> {
+  try {
+    for await (const _ of part.file) {
+      // discard
+    }
+  } catch (err) {
+    throw uploadReadError(err);
+  }
+}
