@@ -105,7 +105,7 @@ try {
     members.map(async (cookie) => {
       const form = new FormData();
       form.append('captions', JSON.stringify(['bench']));
-      form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
+      form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
       const res = await fetch(`${base}/api/me/images`, { method: 'POST', headers: { origin, cookie }, body: form });
       await res.arrayBuffer();
       return res.status;
