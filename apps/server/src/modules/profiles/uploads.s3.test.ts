@@ -1,45 +1,22 @@
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { BUCKETS } from '@bayclub/shared';
 import { buildTestApp, createAdmin, createMember, injectAs } from '../../test/helpers.js';
 import { jpegWithGps, photo } from '../../test/image-fixtures.js';
 import { captions, file, upload } from '../../test/multipart.js';
-import { createS3Storage } from '../../platform/storage/s3.js';
+import { startS3rver } from '../../test/s3rver.js';
 
 /*
  * The upload, serving and deletion paths once more, with S3 storage (s3rver, a local S3-protocol peer)
  * instead of the local disk: what the API promises must not depend on the backend.
  */
 
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverCtor = new (opts: { port: number; address: string; directory: string; silent: boolean }) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverCtor;
-
-const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'bayclub-s3-api-'));
-const server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true });
-const { port } = await server.run();
-const storage = createS3Storage({
-  endpoint: `http://127.0.0.1:${port}`,
-  region: 'us-east-1',
-  accessKeyId: 'S3RVER',
-  secretAccessKey: 'S3RVER',
-  bucketPrefix: 'bayclub-',
-  forcePathStyle: true,
-});
+const s3 = await startS3rver();
+const storage = s3.storage;
 const t = await buildTestApp({}, { storage });
 afterAll(async () => {
   await t.close();
-  await storage.close();
-  await server.close();
-  await fs.rm(dir, { recursive: true, force: true });
+  await s3.close();
 });
 
 const jpeg = await photo(120, 90);

@@ -1,22 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUCKETS, type Bucket } from '@bayclub/shared';
-import { contentTypeForKey, createDiskStorage, createS3Storage, type Storage } from './index.js';
+import { contentTypeForKey, createDiskStorage, type Storage } from './index.js';
+import { startS3rver } from '../../test/s3rver.js';
 
 // s3rver ships no types; this is the part of its API the tests use.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverCtor = new (opts: { port: number; address: string; directory: string; silent: boolean }) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverCtor;
 
 interface Backend {
   storage: Storage;
@@ -38,26 +31,8 @@ async function diskBackend(): Promise<Backend> {
 }
 
 async function s3Backend(): Promise<Backend> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bayclub-s3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true });
-  const { port } = await server.run();
-  const storage = createS3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    bucketPrefix: 'bayclub-',
-    forcePathStyle: true,
-  });
-  return {
-    storage,
-    dir,
-    teardown: async () => {
-      await storage.close();
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  const s3 = await startS3rver();
+  return { storage: s3.storage, dir: s3.dir, teardown: s3.close };
 }
 
 async function readAll(body: Readable): Promise<Buffer> {
