@@ -1,4 +1,5 @@
 import { test, expect, newApplicant, signInAsAdmin, signInViaUi, expectNoA11yViolations, sideMenu, bottomTabs } from './support/fixtures';
+import { photoFile } from './support/members';
 
 test('a visitor applies, an admin approves, the member signs in to the full platform', async ({ browser }) => {
   const applicant = newApplicant('apply');
@@ -17,11 +18,15 @@ test('a visitor applies, an admin approves, the member signs in to the full plat
   await expect(form.getByText('Username is available!')).toBeVisible();
   await form.getByLabel('Age', { exact: true }).selectOption(String(applicant.age));
   await form.getByLabel('City', { exact: true }).selectOption('st_pete');
+  // The optional profile picture goes through the upload pipeline once the application is in.
+  await form.getByLabel('Choose Photo').setInputFiles(await photoFile('applicant.jpg', { r: 250, g: 180, b: 60 }, 300, 300));
+  await expect(form.getByRole('img', { name: 'Preview of your profile picture' })).toBeVisible();
   await form.getByRole('button', { name: 'Apply for Membership' }).click();
 
   // Signed in at once, pending, with the community_only layout.
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText('Your application is under review')).toBeVisible();
+  await expect(page.getByRole('img', { name: `Profile picture of ${applicant.name}` })).toHaveAttribute('src', /\/media\/profile-pictures\//);
   await expect(sideMenu(page).getByRole('link', { name: 'People' })).toHaveCount(0);
   await expectNoA11yViolations(page);
 
@@ -32,6 +37,10 @@ test('a visitor applies, an admin approves, the member signs in to the full plat
   await admin.goto('/admin');
   const card = admin.getByRole('article', { name: applicant.name });
   await expect(card).toBeVisible();
+  // The admin sees the applicant's picture (a real, decodable image).
+  const picture = card.locator('img[src*="/media/profile-pictures/"]');
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
   await expectNoA11yViolations(admin);
   await card.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(card.getByText('Approved', { exact: true }).first()).toBeVisible();

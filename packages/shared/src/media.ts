@@ -98,3 +98,22 @@ export const imageIdParamsSchema = z.object({ id: z.uuid({ error: 'Must be a val
 export interface ProfilePictureResult {
   profilePictureUrl: string;
 }
+
+/** Spec section 8: favicon and landing cover uploads (admin Settings). */
+export const SITE_ASSET_MESSAGES = {
+  faviconErrorTitle: 'Upload Error',
+  faviconFailed: 'Failed to upload favicon. Please try again.',
+  faviconUploaded: 'Favicon Uploaded',
+  coverFailed: 'Failed to upload landing cover. Please try again.',
+  coverUploaded: 'Landing cover uploaded',
+  invalidType: 'Please select a JPEG, PNG, or WebP image.',
+  faviconTooLarge: 'Please select an image smaller than 2MB.',
+  coverTooLarge: 'Please select an image smaller than 10MB.',
+} as const;
+
+export const SITE_ASSET_LIMITS = {
+  faviconMaxBytes: 2 * 1024 * 1024,
+  coverMaxBytes: 10 * 1024 * 1024,
+} as const;
+
+export type SiteAssetKind = 'favicon' | 'landing-cover';

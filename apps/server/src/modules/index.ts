@@ -9,6 +9,7 @@ import { createMediaService } from './media/service.js';
 import { mediaRoutes } from './media/routes.js';
 import { profilesRoutes } from './profiles/routes.js';
 import { accountRoutes } from './account/routes.js';
+import { siteAssetsRoutes } from './site-assets/routes.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(mediaRoutes(ctx, media));
   await app.register(profilesRoutes(ctx, media));
   await app.register(accountRoutes(ctx, media));
+  await app.register(siteAssetsRoutes(ctx));
 }

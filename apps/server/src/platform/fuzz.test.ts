@@ -119,7 +119,13 @@ const SESSION_ENDING = new Set([
 ]);
 
 /** Upload routes: multipart bodies, fuzzed on their own below (the JSON and raw bodies above reach them too). */
-const MULTIPART_ROUTES = ['/api/me/profile-picture', '/api/applications/picture', '/api/me/images'];
+const MULTIPART_ROUTES = [
+  '/api/me/profile-picture',
+  '/api/applications/picture',
+  '/api/me/images',
+  '/api/admin/assets/favicon',
+  '/api/admin/assets/landing-cover',
+];
 
 const STACK_TRACE = /\bat [^\s]+ \(|\bat (?:file:\/\/|\/)[^\s]+:\d+:\d+|node_modules|"stack"|\.ts:\d+:\d+/;
 

@@ -173,3 +173,42 @@ async function encodeVariants(input: Buffer, maxPixels: number): Promise<Process
   }
   return { width, height, variants };
 }
+
+export interface EncodedImage {
+  body: Buffer;
+  width: number;
+  height: number;
+  contentType: 'image/png' | 'image/webp';
+  extension: 'png' | 'webp';
+}
+
+/**
+ * One re-encoded image for site assets: the favicon as a square PNG (transparent padding, 512 px at most),
+ * the landing cover as one wide WebP (it fills a desktop screen, so it is larger than the member variants).
+ * Same guarantees as processImage: type from the bytes, pixel limit, EXIF rotation, no metadata.
+ */
+export async function processSiteAsset(input: Buffer, kind: 'favicon' | 'cover', opts: { maxPixels?: number } = {}): Promise<EncodedImage> {
+  if (!sniffImageFormat(input)) throw new ImageRejected('unreadable');
+  const maxPixels = opts.maxPixels ?? LIMITS.imageMaxPixels;
+  return imageSlots.run(async () => {
+    try {
+      const pipeline = sharp(input, { limitInputPixels: maxPixels, failOn: 'error' }).autoOrient().toColourspace('srgb');
+      const { data, info } =
+        kind === 'favicon'
+          ? await pipeline
+              .resize({ width: 512, height: 512, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 }, withoutEnlargement: true })
+              .png()
+              .toBuffer({ resolveWithObject: true })
+          : await pipeline
+              .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
+              .webp(WEBP_OPTIONS)
+              .toBuffer({ resolveWithObject: true });
+      return kind === 'favicon'
+        ? { body: data, width: info.width, height: info.height, contentType: 'image/png', extension: 'png' }
+        : { body: data, width: info.width, height: info.height, contentType: 'image/webp', extension: 'webp' };
+    } catch (err) {
+      const tooBig = err instanceof Error && /pixel limit/i.test(err.message);
+      throw new ImageRejected(tooBig ? 'too_many_pixels' : 'unreadable', { cause: err });
+    }
+  });
+}

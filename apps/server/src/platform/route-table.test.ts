@@ -62,6 +62,8 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['PUT', '/api/me/images/order', { flag: 'upload_images' }],
   ['POST', '/api/account/deactivate', 'member'],
   ['POST', '/api/account/delete', 'signedIn'],
+  ['POST', '/api/admin/assets/favicon', 'admin'],
+  ['POST', '/api/admin/assets/landing-cover', 'admin'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>

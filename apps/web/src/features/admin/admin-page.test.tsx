@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DEFAULT_APP_DESCRIPTION,
@@ -184,7 +184,7 @@ describe('admin settings', () => {
       },
     });
     expect(screen.getByLabelText('App description')).toHaveValue(DEFAULT_APP_DESCRIPTION);
-    expect(screen.getByText(/Favicon and landing cover uploads arrive in a later update/)).toBeInTheDocument();
+    expect(screen.getByText(/Upload a cover image, or paste the link/)).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save Settings' });
     expect(save).toBeDisabled();
 
@@ -236,5 +236,48 @@ describe('admin settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('App name is required')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('favicon and landing cover uploads', () => {
+  const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'icon.png', { type: 'image/png' });
+
+  it("uploads the favicon as a file part and says 'Favicon Uploaded'; the preview follows", async () => {
+    const url = '/media/app-assets/1700000000000-favicon.png';
+    const { user, fetchMock } = await openSettings({
+      'POST /api/admin/assets/favicon': () => json({ url, settings: { ...storedSettings(), favicon_url: url } }),
+    });
+    await user.upload(screen.getByLabelText('Upload favicon'), png());
+    expect(await screen.findByText('Favicon Uploaded')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/admin/assets/favicon'));
+    const body = call?.[1]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).get('file')).toBeInstanceOf(File);
+    expect(await screen.findByRole('img', { name: 'Current favicon' })).toHaveAttribute('src', url);
+    // Nothing is left unsaved: the upload saved the setting itself.
+    expect(screen.getByRole('button', { name: 'Save Settings' })).toBeDisabled();
+  });
+
+  it("failures use the spec's toasts: 'Upload Error' with the favicon or the cover text", async () => {
+    const { user } = await openSettings({
+      'POST /api/admin/assets/favicon': () => apiError(500, 'INTERNAL', 'Something went wrong'),
+      'POST /api/admin/assets/landing-cover': () => apiError(500, 'INTERNAL', 'Something went wrong'),
+    });
+    await user.upload(screen.getByLabelText('Upload favicon'), png());
+    expect(await screen.findByText('Failed to upload favicon. Please try again.')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Upload cover image'), png());
+    expect(await screen.findByText('Failed to upload landing cover. Please try again.')).toBeInTheDocument();
+    expect(screen.getAllByText('Upload Error').length).toBeGreaterThan(0);
+  });
+
+  it('refuses other types and files over the limit without sending anything', async () => {
+    const { user, fetchMock } = await openSettings({});
+    const gif = new File(['GIF89a'], 'a.gif', { type: 'image/gif' });
+    fireEvent.change(screen.getByLabelText('Upload favicon'), { target: { files: [gif] } });
+    expect(await screen.findByText('Please select a JPEG, PNG, or WebP image.')).toBeInTheDocument();
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Upload cover image'), big);
+    expect(await screen.findByText('Please select an image smaller than 10MB.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/admin/assets/'))).toBe(false);
   });
 });

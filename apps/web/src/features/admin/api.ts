@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { AllSettings, ApplicationView, Page, RejectApplicationInput, UpdateSettingsInput } from '@bayclub/shared';
+import type { AllSettings, ApplicationView, Page, RejectApplicationInput, SiteAssetKind, UpdateSettingsInput } from '@bayclub/shared';
 import { api } from '#/lib/api';
 import { sessionKeys } from '#/features/auth/api';
 import { landingKeys } from '#/features/landing/api';
@@ -76,19 +76,38 @@ export function useAdminSettingsQuery() {
   return useQuery(adminSettingsQueryOptions());
 }
 
-/** PUT /api/admin/settings; afterwards everyone's view of the settings (public, permissions, counters) is refreshed. */
-export function useUpdateSettingsMutation() {
+/** After settings change, everyone's view of them (public, permissions, counters) is refreshed. */
+function useSettingsSaved() {
   const queryClient = useQueryClient();
+  return async (settings: AllSettings) => {
+    queryClient.setQueryData(adminKeys.settings(), settings);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: settingsKeys.public }),
+      queryClient.invalidateQueries({ queryKey: sessionKeys.permissions }),
+      queryClient.invalidateQueries({ queryKey: landingKeys.stats() }),
+    ]);
+  };
+}
+
+/** PUT /api/admin/settings. */
+export function useUpdateSettingsMutation() {
+  const saved = useSettingsSaved();
   return useMutation({
     mutationFn: async (settings: UpdateSettingsInput['settings']) =>
       (await api.put<{ settings: AllSettings }>('/api/admin/settings', { settings })).settings,
-    onSuccess: async (settings) => {
-      queryClient.setQueryData(adminKeys.settings(), settings);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: settingsKeys.public }),
-        queryClient.invalidateQueries({ queryKey: sessionKeys.permissions }),
-        queryClient.invalidateQueries({ queryKey: landingKeys.stats() }),
-      ]);
+    onSuccess: saved,
+  });
+}
+
+/** POST /api/admin/assets/{favicon|landing-cover}: the server stores the image and points the setting at it. */
+export function useUploadSiteAssetMutation(kind: SiteAssetKind) {
+  const saved = useSettingsSaved();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api.post<{ url: string; settings: AllSettings }>(`/api/admin/assets/${kind}`, body);
     },
+    onSuccess: ({ settings }) => saved(settings),
   });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CheckIcon, CheckCircle2Icon, Clock3Icon, XCircleIcon, XIcon } from 'lucide-react';
-import type { ApplicationStatus, ApplicationView } from '@bayclub/shared';
+import { imageVariantUrl, type ApplicationStatus, type ApplicationView } from '@bayclub/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
@@ -38,7 +38,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
     <article aria-labelledby={titleId} className="grid gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
       <header className="flex items-start gap-3">
         <Avatar className="size-12 text-base">
-          {a.profilePictureUrl && <AvatarImage src={a.profilePictureUrl} alt="" />}
+          {a.profilePictureUrl && <AvatarImage src={imageVariantUrl(a.profilePictureUrl, 'small')} alt="" />}
           <AvatarFallback className="bg-primary/15 font-semibold text-primary">{initials(a.name)}</AvatarFallback>
         </Avatar>
         <div className="grid min-w-0 flex-1 gap-0.5">

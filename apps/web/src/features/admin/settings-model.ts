@@ -39,7 +39,7 @@ const isNavFlag = (f: LimitedUserFlag) => f.startsWith('see_') && f.endsWith('_n
 export const NAVIGATION_FLAGS = LIMITED_USER_FLAGS.filter(isNavFlag);
 export const FEATURE_FLAGS = LIMITED_USER_FLAGS.filter((f) => !isNavFlag(f));
 
-/** The settings this form edits (favicon, fallback favicon and email logo wait for the upload pipeline). */
+/** The settings this form edits as text (the favicon is uploaded; fallback favicon and email logo are not edited here). */
 export const EDITABLE_SETTING_KEYS = [
   'app_name',
   'app_description',

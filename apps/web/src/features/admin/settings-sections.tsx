@@ -5,6 +5,7 @@ import { FormField, FormItem, FormMessage } from '#/components/ui/form';
 import { cn } from '#/lib/utils';
 import { FEATURE_FLAGS, FLAG_LABELS, NAVIGATION_FLAGS, type SettingsFormValues } from './settings-model';
 import { SettingsCard, SwitchSettingField, TextSettingField } from './setting-fields';
+import { SiteAssetUpload } from './site-asset-upload';
 
 export function BrandingSection() {
   return (
@@ -18,6 +19,7 @@ export function BrandingSection() {
         placeholder="https://..."
         description="Image shown next to verified members' names."
       />
+      <SiteAssetUpload kind="favicon" />
     </SettingsCard>
   );
 }
@@ -26,12 +28,13 @@ export function LandingCoverSection() {
   return (
     <SettingsCard title="Landing cover" description="The picture or video behind the app name on the landing page.">
       <CoverTypeField />
+      <SiteAssetUpload kind="landing-cover" />
       <TextSettingField name="landing_cover_url" label="Cover image URL" type="url" placeholder="https://..." />
       <TextSettingField name="landing_video_url" label="Cover video URL" type="url" placeholder="https://..." />
       <p className="flex gap-2 rounded-lg bg-muted/60 px-3 py-2 text-sm text-muted-foreground">
         <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        Favicon and landing cover uploads arrive in a later update. Until then, paste the link of an image or video
-        hosted elsewhere. Without one, the landing page shows its built-in Tampa Bay cover.
+        Upload a cover image, or paste the link of an image or video hosted elsewhere. Without one, the landing page
+        shows its built-in Tampa Bay cover.
       </p>
     </SettingsCard>
   );

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { UserIcon } from 'lucide-react';
-import type { MeView } from '@bayclub/shared';
+import { imageVariantUrl, type MeView } from '@bayclub/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
 import { CountBadge } from '#/components/count-badge';
 import { usePermissions } from '#/features/auth/use-session';
@@ -51,7 +51,7 @@ function TabLink({ tab, active, me, unread }: { tab: TabItem; active: boolean; m
       <span className="relative">
         {isProfile ? (
           <Avatar className={cn('size-6', active && 'ring-2 ring-primary')}>
-            {me.profile?.profilePictureUrl ? <AvatarImage src={me.profile.profilePictureUrl} alt="" /> : null}
+            {me.profile?.profilePictureUrl ? <AvatarImage src={imageVariantUrl(me.profile.profilePictureUrl, 'small')} alt="" /> : null}
             <AvatarFallback>
               <UserIcon className="size-4" aria-hidden="true" />
             </AvatarFallback>

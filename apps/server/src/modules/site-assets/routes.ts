@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.js';
+import { requireActor } from '../../platform/request-context.js';
+import { createSiteAssetsService } from './service.js';
+
+export const siteAssetsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createSiteAssetsService(ctx);
+    app.post('/api/admin/assets/favicon', { config: { access: 'admin' } }, async (request) =>
+      service.upload(request, 'favicon', requireActor(request).userId),
+    );
+    app.post('/api/admin/assets/landing-cover', { config: { access: 'admin' } }, async (request) =>
+      service.upload(request, 'landing-cover', requireActor(request).userId),
+    );
+  };
