@@ -156,6 +156,25 @@ test('a member uploads three photos with captions, reorders them and deletes one
   const images = await (await otherApi.get(`/api/profiles/${me.user.id}/images`)).json();
   expect(images.items.map((i: { caption: string }) => i.caption)).toEqual(['Palms', 'Sunset']);
   await otherApi.dispose();
+
+  // ... and in a browser, by username: the photos, a Message button that is not built yet, no owner controls.
+  const otherPage = await (await page.context().browser()!.newContext()).newPage();
+  await signInViaUi(otherPage, other.email, other.password);
+  await otherPage.goto(`/${member.username}`);
+  await expect(otherPage).toHaveURL(new RegExp(`/view-profile/${me.user.id}$`));
+  await expect(otherPage.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
+  const theirGallery = otherPage.getByRole('list', { name: 'Photos' });
+  await expect(theirGallery.getByRole('button', { name: 'Palms', exact: true })).toBeVisible();
+  await expect(theirGallery.getByRole('button', { name: /^Options for/ })).toHaveCount(0);
+  await expect(otherPage.getByRole('button', { name: 'Add photos' })).toHaveCount(0);
+  await expect(otherPage.getByRole('button', { name: 'Message', exact: true })).toBeDisabled();
+  await expectNoA11yViolations(otherPage);
+  await otherPage.getByRole('tab', { name: 'Message' }).click();
+  await expect(otherPage.getByRole('heading', { name: 'Messaging arrives soon' })).toBeVisible();
+  // A malformed id never reaches the server.
+  await otherPage.goto('/view-profile/not-a-uuid');
+  await expect(otherPage.getByText('No user profile available')).toBeVisible();
+  await otherPage.context().close();
 });
 
 test('deactivate hides the profile until the member signs in again; delete removes it and its files for good', async ({
