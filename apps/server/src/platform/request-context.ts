@@ -35,6 +35,22 @@ export async function resolveActor(ctx: AppContext, request: FastifyRequest): Pr
   };
 }
 
+const actors = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+
+/**
+ * The request's Actor, resolved at most once per request. Routes that are not public get it from the access
+ * hook as `request.actor`; public routes that care who is calling (sign-out, slugs, media, analytics) ask here,
+ * so the many public requests that do not care never pay for the session and access queries.
+ */
+export function actorOf(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+  let actor = actors.get(request);
+  if (!actor) {
+    actor = resolveActor(ctx, request);
+    actors.set(request, actor);
+  }
+  return actor;
+}
+
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthenticated();
   return request.actor;
@@ -70,8 +86,8 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   // (401/403 before any 400 with field messages).
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (!access) return;
-    request.actor = await resolveActor(ctx, request);
+    if (!access || access === 'public') return;
+    request.actor = await actorOf(ctx, request);
     const denied = await checkRouteAccess(access, request.actor, () => ctx.settings.flags());
     if (denied === 401) throw unauthenticated();
     if (denied === 403) throw new AppError(403, 'FORBIDDEN', 'You do not have access to this');

@@ -23,18 +23,19 @@ export function createAccountService(ctx: AppContext, media: MediaService) {
      * (recorded in the same transaction, removed right after commit, retried at start-up if that fails).
      */
     async deleteAccount(userId: string) {
-      await db.transaction(async (tx) => {
+      const outbox = await db.transaction(async (tx) => {
         if (!(await repo.userExists(tx, userId))) throw notFound(ACCOUNT_MESSAGES.noUser);
         if ((await repo.isAdminUser(tx, userId)) && !(await repo.otherAdminExists(tx, userId))) {
           throw conflict(ACCOUNT_MESSAGES.lastAdmin);
         }
-        await media.scheduleDeletion(
+        const ids = await media.scheduleDeletion(
           tx,
           MEMBER_FOLDERS.map((bucket) => ({ bucket, keyOrPrefix: `${userId}/` })),
         );
         await repo.deleteUser(tx, userId);
+        return ids;
       });
-      await media.drainDeletions().catch((err: unknown) => ctx.log.error({ err }, 'Stored files of a deleted account wait for the next start-up'));
+      await media.drainDeletions(outbox).catch((err: unknown) => ctx.log.error({ err }, 'Stored files of a deleted account wait for the next start-up'));
     },
   };
 }

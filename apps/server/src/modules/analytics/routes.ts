@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pwaAnalyticsSchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { pwaAnalytics } from '../../db/schema/index.js';
+import { actorOf } from '../../platform/request-context.js';
 
 export const analyticsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -15,7 +16,7 @@ export const analyticsRoutes =
       async (request, reply) => {
         const b = request.body;
         await ctx.database.db.insert(pwaAnalytics).values({
-          userId: request.actor?.userId ?? null,
+          userId: (await actorOf(ctx, request))?.userId ?? null,
           eventType: b.eventType,
           eventData: b.eventData ?? null,
           platform: b.platform ?? null,

@@ -9,7 +9,7 @@ import {
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { requireActor } from '../../platform/request-context.js';
-import { authHeaders } from '../auth/routes.js';
+import { signInNewAccount } from '../auth/routes.js';
 import { usernameExists } from '../accounts/repository.js';
 import { createApplicationsService } from './service.js';
 
@@ -26,13 +26,7 @@ export const applicationsRoutes =
       async (request, reply) => {
         const { applicationId } = await service.apply(request.body);
         // The applicant is signed in at once, so they see their pending state.
-        const response = await ctx.auth.api.signInEmail({
-          body: { email: request.body.email, password: request.body.password },
-          headers: authHeaders(request),
-          asResponse: true,
-        });
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length) reply.header('set-cookie', cookies);
+        await signInNewAccount(ctx, request, reply, { email: request.body.email, password: request.body.password });
         return reply.status(201).send({ applicationId });
       },
     );

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import { reactivateOnSignIn } from '../account/service.js';
+import { actorOf } from '../../platform/request-context.js';
 
 /** Headers for a better-auth call: the client's own, with the client address we trust. */
 export function authHeaders(request: FastifyRequest): Headers {
@@ -57,6 +58,18 @@ function stripTokens(text: string): string {
   }
 }
 
+/** Sign a just-created account in (apply, first-admin setup): the session cookie goes on this reply. */
+export async function signInNewAccount(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  credentials: { email: string; password: string },
+) {
+  const response = await ctx.auth.api.signInEmail({ body: credentials, headers: authHeaders(request), asResponse: true });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+}
+
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -105,7 +118,7 @@ export const authRoutes =
     // Sign out with global scope: every session of the member ends, and this browser's cookie is cleared.
     app.post('/api/session/sign-out', { config: { access: 'public' } }, async (request, reply) => {
       const headers = authHeaders(request);
-      if (request.actor) await ctx.auth.api.revokeSessions({ headers }).catch(() => undefined);
+      if (await actorOf(ctx, request)) await ctx.auth.api.revokeSessions({ headers }).catch(() => undefined);
       const response = await ctx.auth.api.signOut({ headers, asResponse: true });
       return sendAuthResponse(reply, response);
     });

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { BUCKETS, type Bucket } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { isSafeKey } from '../../platform/storage/storage.js';
-import { resolveActor } from '../../platform/request-context.js';
+import { actorOf } from '../../platform/request-context.js';
 import { errorBody } from '../../platform/errors.js';
 import { PUBLIC_BUCKETS } from './policy.js';
-import { createMediaService, type MediaService } from './service.js';
+import type { MediaService } from './service.js';
 
 /** Names written once and never overwritten carry a timestamp; `profile*.webp` is overwritten in place. */
 export const isImmutableKey = (key: string) => !/(^|\/)profile(-\d+)?\.webp$/.test(key);
@@ -22,10 +22,7 @@ function matchesEtag(header: string | undefined, etag: string) {
 
 /** GET /media/{bucket}/{key}: stored files, with the detected type, nosniff and cache headers. */
 export const mediaRoutes =
-  (
-    ctx: AppContext,
-    media: MediaService = createMediaService({ db: ctx.database.db, storage: ctx.storage, log: ctx.log }),
-  ): FastifyPluginAsyncZod =>
+  (ctx: AppContext, media: MediaService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/media/:bucket/*',
@@ -41,7 +38,7 @@ export const mediaRoutes =
         if (!isBucket(bucket) || !isSafeKey(key)) return notFound();
 
         const isPrivate = !PUBLIC_BUCKETS.has(bucket);
-        const actor = isPrivate ? await resolveActor(ctx, request) : null;
+        const actor = isPrivate ? await actorOf(ctx, request) : null;
         if (isPrivate && !actor) return reply.status(401).send(errorBody('UNAUTHENTICATED', 'You need to sign in'));
 
         const object = await media.open(bucket, key, actor);

@@ -1,8 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import { isProfileId, type Bucket } from '@bayclub/shared';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { PICTURE_MESSAGES, isProfileId, type Bucket } from '@bayclub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { storageDeletions } from '../../db/schema/index.js';
-import { processImage, sniffImageFormat, type ImageFormat, type ProcessedImage } from '../../platform/images.js';
+import { processImage, sniffImageFormat, type ImageFormat, type ImageRejected, type ProcessedImage } from '../../platform/images.js';
 import { publicUrl, type Storage, type StoredObject } from '../../platform/storage/storage.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../access/policy.js';
@@ -22,6 +22,10 @@ export const variantKeys = (base: string) => [`${base}.webp`, `${base}-480.webp`
 
 /** `{userId}/{timestamp}-{index}` style base from a large-variant key. */
 export const baseOfKey = (key: string) => key.replace(/\.webp$/, '');
+
+/** The 400 message for an image sharp refused. */
+export const imageRejectedMessage = (err: ImageRejected) =>
+  err.reason === 'too_many_pixels' ? PICTURE_MESSAGES.tooManyPixels : PICTURE_MESSAGES.unreadable;
 
 export function createMediaService(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const { db, storage, log } = deps;
@@ -75,17 +79,26 @@ export function createMediaService(deps: { db: Db; storage: Storage; log: Fastif
       await storage.remove(bucket, variantKeys(baseOfKey(largeKey)));
     },
 
-    /** Record files to delete in the caller's transaction (see drainDeletions). */
-    async scheduleDeletion(tx: DbOrTx, entries: Array<{ bucket: Bucket; keyOrPrefix: string }>) {
-      if (entries.length) await tx.insert(storageDeletions).values(entries);
+    /** Record files to delete in the caller's transaction (see drainDeletions); returns the outbox ids. */
+    async scheduleDeletion(tx: DbOrTx, entries: Array<{ bucket: Bucket; keyOrPrefix: string }>): Promise<string[]> {
+      if (!entries.length) return [];
+      const rows = await tx.insert(storageDeletions).values(entries).returning({ id: storageDeletions.id });
+      return rows.map((r) => r.id);
     },
 
     /**
-     * Remove the files recorded by scheduleDeletion. Called after the deleting transaction commits and at
-     * start-up, so a crash between the two never leaves a deleted member's files behind.
+     * Remove the files recorded by scheduleDeletion. A request drains only the `ids` it just scheduled (an
+     * older entry that keeps failing never slows it down); start-up drains everything left, so a crash
+     * between commit and removal never leaves a deleted member's files behind.
      */
-    async drainDeletions(): Promise<number> {
-      const pending = await db.select().from(storageDeletions).orderBy(asc(storageDeletions.createdAt)).limit(500);
+    async drainDeletions(ids?: string[]): Promise<number> {
+      if (ids && !ids.length) return 0;
+      const pending = await db
+        .select()
+        .from(storageDeletions)
+        .where(ids ? inArray(storageDeletions.id, ids) : undefined)
+        .orderBy(asc(storageDeletions.createdAt))
+        .limit(500);
       let done = 0;
       for (const entry of pending) {
         try {

@@ -15,7 +15,7 @@ import { publicUrl } from '../../platform/storage/storage.js';
 import { displayName, multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
 import { uniqueViolation } from '../accounts/repository.js';
 import type { Actor } from '../access/policy.js';
-import { variantKeys, type MediaService, type StoredImage } from '../media/service.js';
+import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
 import { canEditSocialLinks, canViewProfile, changedSocialFields } from './policy.js';
 import * as repo from './repository.js';
 
@@ -24,9 +24,6 @@ const GALLERY_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
 
 const noProfile = () => notFound(PROFILE_VIEW_MESSAGES.noProfile);
 
-function imageRejectedMessage(err: ImageRejected) {
-  return err.reason === 'too_many_pixels' ? PICTURE_MESSAGES.tooManyPixels : PICTURE_MESSAGES.unreadable;
-}
 
 export function createProfilesService(ctx: AppContext, media: MediaService) {
   const db = ctx.database.db;
@@ -225,14 +222,14 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
       const row = await db.transaction(async (tx) => {
         const deleted = await repo.deleteImage(tx, userId, id);
         if (!deleted) throw notFound('Photo not found');
-        await media.scheduleDeletion(
+        const outbox = await media.scheduleDeletion(
           tx,
-          variantKeys(deleted.storageKey.replace(/\.webp$/, '')).map((k) => ({ bucket: 'profile-images' as const, keyOrPrefix: k })),
+          variantKeys(baseOfKey(deleted.storageKey)).map((k) => ({ bucket: 'profile-images' as const, keyOrPrefix: k })),
         );
-        return deleted;
+        return { deleted, outbox };
       });
-      await media.drainDeletions().catch((err: unknown) => ctx.log.error({ err }, 'Photo files wait for the next drain'));
-      return row;
+      await media.drainDeletions(row.outbox).catch((err: unknown) => ctx.log.error({ err }, 'Photo files wait for the next drain'));
+      return row.deleted;
     },
 
     async reorderImages(userId: string, ids: string[]) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setupAdminSchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { authHeaders } from '../auth/routes.js';
+import { signInNewAccount } from '../auth/routes.js';
 import { adminExists, createFirstAdmin } from './service.js';
 
 export const setupRoutes =
@@ -19,13 +19,7 @@ export const setupRoutes =
       },
       async (request, reply) => {
         await createFirstAdmin(ctx.database.db, request.body);
-        const response = await ctx.auth.api.signInEmail({
-          body: { email: request.body.email, password: request.body.password },
-          headers: authHeaders(request),
-          asResponse: true,
-        });
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length) reply.header('set-cookie', cookies);
+        await signInNewAccount(ctx, request, reply, { email: request.body.email, password: request.body.password });
         return reply.status(201).send({ ok: true });
       },
     );

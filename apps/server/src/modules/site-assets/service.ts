@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { ImageRejected, processSiteAsset, sniffImageFormat } from '../../platform/images.js';
 import { publicUrl } from '../../platform/storage/storage.js';
 import { multipartParts, readFilePart } from '../../platform/uploads.js';
+import { imageRejectedMessage } from '../media/service.js';
 
 const ASSETS: Record<SiteAssetKind, { bucket: Bucket; setting: 'favicon_url' | 'landing_cover_url'; maxBytes: number; tooLarge: string; name: string }> = {
   favicon: { bucket: 'app-assets', setting: 'favicon_url', maxBytes: SITE_ASSET_LIMITS.faviconMaxBytes, tooLarge: SITE_ASSET_MESSAGES.faviconTooLarge, name: 'favicon' },
@@ -32,7 +33,7 @@ export function createSiteAssetsService(ctx: AppContext) {
           encoded = await processSiteAsset(file.data, kind === 'favicon' ? 'favicon' : 'cover');
         } catch (err) {
           if (err instanceof ImageRejected) {
-            const message = err.reason === 'too_many_pixels' ? PICTURE_MESSAGES.tooManyPixels : PICTURE_MESSAGES.unreadable;
+            const message = imageRejectedMessage(err);
             throw badRequest(message, { file: message });
           }
           throw err;

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { communities, profiles } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { isActiveMember } from '../access/policy.js';
+import { actorOf } from '../../platform/request-context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -22,7 +23,7 @@ export const slugRoutes =
       async (request) => {
         const slug = request.params.slug.toLowerCase();
         const isId = UUID.test(slug);
-        if (isActiveMember(request.actor)) {
+        if (isActiveMember(await actorOf(ctx, request))) {
           const [user] = await db
             .select({ id: profiles.id, username: profiles.username })
             .from(profiles)

@@ -1,21 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ACCOUNT_MESSAGES } from '@bayclub/shared';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#/components/ui/alert-dialog';
-import { Button } from '#/components/ui/button';
-import { Spinner } from '#/components/ui/spinner';
+import { AlertDialog, AlertDialogContent } from '#/components/ui/alert-dialog';
 import { errorMessage } from '#/lib/api';
 import { useSignOut } from '#/features/auth/use-sign-out';
 import { useDeactivateAccountMutation } from './api';
-import { ConfirmWordInput } from './confirm-word-input';
+import { ConfirmWordForm } from './confirm-word-form';
 
 interface DeactivateAccountDialogProps {
   open: boolean;
@@ -55,33 +45,17 @@ export function DeactivateAccountDialog({ open, onOpenChange }: DeactivateAccoun
   return (
     <AlertDialog open={open} onOpenChange={handleOpenChange}>
       <AlertDialogContent>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            e.stopPropagation();
-            void handleConfirm();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Deactivate Account</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your profile will be hidden from other members and you will be signed out on every device. Nothing is
-              deleted: sign in again at any time to reactivate your account.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <ConfirmWordInput word={ACCOUNT_MESSAGES.deactivateWord} value={typed} onChange={setTyped} disabled={busy} />
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button" disabled={busy}>
-              Cancel
-            </AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={!confirmed || busy}>
-              {busy && <Spinner />}
-              {busy ? 'Deactivating...' : 'Deactivate Account'}
-            </Button>
-          </AlertDialogFooter>
-        </form>
+        <ConfirmWordForm
+          title="Deactivate Account"
+          description="Your profile will be hidden from other members and you will be signed out on every device. Nothing is deleted: sign in again at any time to reactivate your account."
+          word={ACCOUNT_MESSAGES.deactivateWord}
+          typed={typed}
+          onTypedChange={setTyped}
+          busy={busy}
+          action="Deactivate Account"
+          busyAction="Deactivating..."
+          onConfirm={() => void handleConfirm()}
+        />
       </AlertDialogContent>
     </AlertDialog>
   );

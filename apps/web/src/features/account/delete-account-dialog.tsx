@@ -12,11 +12,10 @@ import {
   AlertDialogTitle,
 } from '#/components/ui/alert-dialog';
 import { Button } from '#/components/ui/button';
-import { Spinner } from '#/components/ui/spinner';
 import { isApiError } from '#/lib/api';
 import { useSignOut } from '#/features/auth/use-sign-out';
 import { AccountActionFailed, useDeleteAccountMutation } from './api';
-import { ConfirmWordInput } from './confirm-word-input';
+import { ConfirmWordForm } from './confirm-word-form';
 
 interface DeleteAccountDialogProps {
   open: boolean;
@@ -96,37 +95,18 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
             </AlertDialogFooter>
           </>
         ) : (
-          <form
-            noValidate
-            className="grid gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              e.stopPropagation();
-              void handleDelete();
-            }}
-          >
-            <AlertDialogHeader>
-              <AlertDialogTitle>Confirm account deletion</AlertDialogTitle>
-              <AlertDialogDescription>
-                Your profile, photos, messages and everything else will be deleted for good.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <ConfirmWordInput word={ACCOUNT_MESSAGES.deleteWord} value={typed} onChange={setTyped} disabled={busy} />
-            {failure && (
-              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-                {failure}
-              </p>
-            )}
-            <AlertDialogFooter>
-              <AlertDialogCancel type="button" disabled={busy}>
-                Cancel
-              </AlertDialogCancel>
-              <Button type="submit" variant="destructive" disabled={!confirmed || busy}>
-                {busy && <Spinner />}
-                {busy ? 'Deleting...' : 'Delete Account'}
-              </Button>
-            </AlertDialogFooter>
-          </form>
+          <ConfirmWordForm
+            title="Confirm account deletion"
+            description="Your profile, photos, messages and everything else will be deleted for good."
+            word={ACCOUNT_MESSAGES.deleteWord}
+            typed={typed}
+            onTypedChange={setTyped}
+            busy={busy}
+            action="Delete Account"
+            busyAction="Deleting..."
+            failure={failure}
+            onConfirm={() => void handleDelete()}
+          />
         )}
       </AlertDialogContent>
     </AlertDialog>
