@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,15 @@ import { repoRoot } from '../config.js';
  * application is there after a restart, the database opens without repair, and a stale PGlite lock
  * left by the dead process does not block the new one. A second process on the same folder is refused.
  */
-const port = 3600 + Math.floor(Math.random() * 300);
+/** A port nothing listens on right now (the kernel picks it), so parallel test runs never collide. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bayclub-durability-'));
 let databaseUrl: string | undefined;
@@ -58,9 +67,14 @@ function startServer(env: Record<string, string> = {}): { child: ChildProcess; o
   return { child, output: () => out };
 }
 
-async function waitHealthy(timeoutMs = 30_000) {
+/**
+ * Wait for /api/health. A fresh PGlite folder takes several seconds to create, much longer while the other
+ * test files keep both cores busy, hence the generous limit; a server that exits fails at once, with its output.
+ */
+async function waitHealthy(server: { child: ChildProcess; output: () => string }, timeoutMs = 75_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
+    if (server.child.exitCode !== null) throw new Error(`server exited (${server.child.exitCode}):\n${server.output()}`);
     try {
       const res = await fetch(`${base}/api/health`);
       if (res.ok) return;
@@ -69,7 +83,7 @@ async function waitHealthy(timeoutMs = 30_000) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not become healthy');
+  throw new Error(`server did not become healthy in ${timeoutMs / 1000} s:\n${server.output()}`);
 }
 
 const exited = (child: ChildProcess) =>
@@ -87,7 +101,7 @@ describe('durability of the real server process', () => {
     await prepareDatabase();
     const first = startServer();
     running.push(first.child);
-    await waitHealthy();
+    await waitHealthy(first);
 
     const acknowledged: string[] = [];
     let n = 0;
@@ -115,7 +129,7 @@ describe('durability of the real server process', () => {
 
     const second = startServer();
     running.push(second.child);
-    await waitHealthy();
+    await waitHealthy(second);
     for (const username of acknowledged) {
       const res = await fetch(`${base}/api/usernames/availability?username=${username}`);
       expect((await res.json()).available, username).toBe(false);
@@ -123,7 +137,7 @@ describe('durability of the real server process', () => {
 
     if (!databaseUrl) {
       // One process per PGlite folder: a second opener is refused with a clear message.
-      const intruder = startServer({ PORT: String(port + 1) });
+      const intruder = startServer({ PORT: String(await freePort()) });
       expect(await exited(intruder.child)).toBe(1);
       expect(intruder.output()).toContain('is in use by another Bay Club process');
     }
@@ -131,5 +145,5 @@ describe('durability of the real server process', () => {
     second.child.kill('SIGTERM');
     expect(await exited(second.child)).toBe(0);
     if (!databaseUrl) expect(fs.existsSync(path.join(dataDir, 'bayclub.lock'))).toBe(false);
-  }, 90_000);
+  }, 180_000);
 });
