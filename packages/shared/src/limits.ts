@@ -54,4 +54,34 @@ export const LIMITS = {
   socialLinkedinMin: 3,
   socialLinkedinMax: 100,
   socialYoutubeMax: 30,
+  /** Connections (issue 4; the spec leaves the mechanism open). */
+  hellosPerDay: 30,
+  helloNoteMax: 200,
+  deckPageSize: 10,
+  /** A skipped member comes back into the deck after this many days. */
+  deckSkipDays: 30,
+  reportDetailsMax: 1000,
+  /** Messaging. */
+  messageMax: 4000,
+  messageAttachmentsMax: 4,
+  messagePageSize: 50,
+  chatImageMaxBytes: 10 * 1024 * 1024,
+  chatVideoMaxBytes: 25 * 1024 * 1024,
+  messageReloadAfterSend: 500,
+  /** Link previews: the server's fetch on a member's behalf. */
+  linkPreviewTimeout: 4000,
+  linkPreviewMaxBytes: 512 * 1024,
+  linkPreviewMaxRedirects: 3,
+  linkPreviewTitleMax: 200,
+  linkPreviewDescriptionMax: 300,
+  /** Realtime socket. */
+  socketMaxFrameBytes: 16 * 1024,
+  socketHeartbeat: 30_000,
+  /** Reconnect waits grow from the first to the last value. */
+  socketReconnectDelays: [500, 1000, 2000, 5000, 10_000],
+  /** At most this many missed messages are replayed on resume; more means the client refetches. */
+  resumeMaxMessages: 500,
+  /** Push. */
+  pushPromptDelay: 5000,
+  pushTtlSeconds: 24 * 60 * 60,
 } as const;

@@ -13,20 +13,20 @@ import { SlugHandler } from '#/features/shell/slug-handler';
 import { GetAppPage } from '#/features/placeholders/get-app-page';
 import { DeleteDataPage, PrivacyPolicyPage, TermsOfServicePage } from '#/features/placeholders/legal-pages';
 import {
-  ChatPage,
   CommunitiesPage,
   CommunityDetailPage,
   CommunityFeedPage,
-  ConnectionsPage,
   CrmPage,
   EventDetailPage,
   EventsPage,
   GroupsPage,
-  InboxPage,
   LocationsPage,
-  SayHiPage,
   UserDirectoryPage,
 } from '#/features/placeholders/pages';
+import { SayHiPage } from '#/features/say-hi/say-hi-page';
+import { ConnectionsPage } from '#/features/connections/connections-page';
+import { InboxPage } from '#/features/messaging/inbox-page';
+import { ChatPage } from '#/features/messaging/chat-page';
 import { AdminOnly, CrmOnly, FlagOnly } from './guards';
 
 // Admin and first-run setup are rarely opened: their code loads on demand.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
@@ -21,10 +22,16 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     relatedId: text('related_id'),
+    /** The in-app path a click opens, when the type alone does not say (hellos, matches, decisions). */
+    path: text('path'),
     readAt: ts('read_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id)],
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    // The unread count and mark-all-read touch only unread rows.
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+  ],
 );
 
 export const pwaAnalytics = pgTable(

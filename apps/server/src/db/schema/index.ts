@@ -3,3 +3,4 @@ export * from './profiles.js';
 export * from './roles.js';
 export * from './app.js';
 export * from './media.js';
+export * from './social.js';

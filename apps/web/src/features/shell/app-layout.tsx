@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { RealtimeConnection } from '#/features/realtime/realtime-connection';
 import { PageSpinner } from '#/components/page-spinner';
 import { Outlet } from 'react-router';
 import type { MeView } from '@bayclub/shared';
@@ -29,6 +30,7 @@ export function AppLayout({ me, audience }: { me: MeView; audience: Audience }) 
         </main>
       </SidebarInset>
       <BottomTabs me={me} />
+      <RealtimeConnection />
     </SidebarProvider>
   );
 }

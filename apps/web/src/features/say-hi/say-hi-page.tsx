@@ -1,0 +1,1 @@
+export { SayHiPage } from '#/features/placeholders/pages';
