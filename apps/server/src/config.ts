@@ -38,6 +38,17 @@ const envSchema = z.object({
   /** Bucket names are the spec's (profile-pictures, ...) with this prefix, e.g. `bayclub-`. */
   S3_BUCKET_PREFIX: z.string().regex(/^[a-z0-9.-]*$/, { error: 'may contain only a-z, 0-9, dots and hyphens' }).default(''),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Web Push (VAPID). Without both keys, a key pair is generated once and stored in the database. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be a base64url P-256 public key' }).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, { error: 'must be a base64url P-256 private key' }).optional(),
+  /** Contact for push services: a mailto: or https: URL. Default: mailto: the MAIL_FROM address. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' }).optional(),
+  /**
+   * Test-only escape hatches for fetches on a member's behalf: allow loopback/private addresses for push
+   * endpoints and link previews (a local HTTPS push endpoint, a local page in the browser tests). Never in production.
+   */
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
+  LINK_PREVIEW_ALLOW_PRIVATE: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
