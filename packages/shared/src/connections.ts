@@ -143,6 +143,13 @@ export interface RelationshipView {
   conversationId: string | null;
   helloSent: HelloStatus | null;
   helloReceived: HelloStatus | null;
+  /**
+   * Ids of the pending hellos, so a profile can withdraw its own (DELETE /api/hellos/:id) or accept / decline
+   * theirs (POST /api/hellos/:id/accept). Optional (additive): without them the web app answers a received
+   * hello by saying hi back (which matches) and offers no Withdraw on the profile.
+   */
+  helloSentId?: string | null;
+  helloReceivedId?: string | null;
   /** The viewer blocked this member. (Being blocked by them makes the member a 404 instead.) */
   blocked: boolean;
 }
