@@ -16,6 +16,11 @@ export interface GuardOptions {
   allowPrivate?: boolean;
   /** Replaces the system resolver (tests; defaults to dns.promises.lookup with all: true). */
   resolve?: Resolver;
+  /**
+   * Replaces isForbiddenAddress (tests only: lets a loopback test server stand in for a public
+   * site while another loopback address stays forbidden, so refusal paths run for real).
+   */
+  isForbidden?: (ip: string) => boolean;
 }
 
 /** A target whose address is loopback, private or otherwise not on the public internet. */
@@ -155,6 +160,7 @@ function notFound(hostname: string): NodeJS.ErrnoException {
  */
 export function guardedLookup(opts: GuardOptions = {}): net.LookupFunction {
   const resolve = opts.resolve ?? systemResolve;
+  const isForbidden = opts.isForbidden ?? isForbiddenAddress;
   return (hostname, options, callback) => {
     const literal = net.isIP(hostname);
     const pending: Promise<ResolvedAddress[]> = literal
@@ -165,7 +171,7 @@ export function guardedLookup(opts: GuardOptions = {}): net.LookupFunction {
         const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
         if (wanted.length === 0) return callback(notFound(hostname), '', 0);
         if (!opts.allowPrivate) {
-          const bad = found.find((a) => isForbiddenAddress(a.address));
+          const bad = found.find((a) => isForbidden(a.address));
           if (bad) return callback(new ForbiddenAddressError(hostname, bad.address), '', 0);
         }
         if (options.all) return callback(null, wanted.map((a) => ({ address: a.address, family: a.family })));
