@@ -2,6 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import { LIMITS } from '@bayclub/shared';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase, runMigrations, type Database } from './db/client.js';
@@ -32,7 +34,13 @@ export interface BuildOptions {
 export const BODY_LIMIT = 256 * 1024;
 
 /** Build the whole server without listening. The caller owns closing it (closes the database too). */
-export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+/** Long-lived services tests and the benchmark look into (socket counts, pending pushes). */
+export type AppServices = Awaited<ReturnType<typeof registerModules>>;
+
+export async function buildApp(
+  config: Config,
+  opts: BuildOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext; services: AppServices }> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -109,6 +117,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Multipart is read part by part by the upload routes, with their own limits (platform/uploads.ts).
     await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: 0, files: 0 } });
 
+    // Client frames above the limit close the socket with 1009; the hub closes sockets itself on shutdown.
+    await app.register(websocket, { options: { maxPayload: LIMITS.socketMaxFrameBytes }, preClose: () => {} });
+
     registerErrorHandler(app);
     registerAccessControl(app, ctx);
     registerInputGuard(app);
@@ -116,10 +127,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await app.register(healthRoutes(ctx));
     await app.register(authRoutes(ctx));
     await app.register(settingsRoutes(ctx));
-    await registerModules(app, ctx);
+    const services = await registerModules(app, ctx);
     await app.register(webRoutes(ctx));
 
-    return { app, ctx };
+    return { app, ctx, services };
   } catch (err) {
     if (ownsDatabase) await database.close().catch(() => {});
     throw err;

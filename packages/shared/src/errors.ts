@@ -9,6 +9,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /** Messaging without an active match (issue 4). */
+  'NO_MATCH',
+  /** The daily hello limit is reached (issue 4). */
+  'DAILY_LIMIT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -26,6 +26,8 @@ export interface Database {
   engine: Engine;
   /** Run LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Called after the LISTEN connection was lost and re-established (notifications in between are lost). */
+  onReconnect(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -45,31 +47,79 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
   await pool.query('select 1');
+  // One dedicated connection runs every LISTEN of this process. When it drops (server restart, network),
+  // it is re-established with growing waits and every channel is listened to again; onReconnect callbacks
+  // learn of the gap, since notifications sent meanwhile are lost.
   let listener: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let failures = 0;
   const handlers = new Map<string, Set<(p: string) => void>>();
+  const reconnectHandlers = new Set<() => void>();
+  const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
+
+  const connectListener = (): Promise<pg.Client> => {
+    if (listener) return Promise.resolve(listener);
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
+      const lost = () => {
+        if (listener !== client) return;
+        listener = null;
+        client.end().catch(() => {});
+        if (!closed) scheduleReconnect();
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+      listener = client;
+      failures = 0;
+      return client;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  const scheduleReconnect = () => {
+    const wait = Math.min(200 * 2 ** failures, 5000);
+    failures += 1;
+    setTimeout(() => {
+      if (closed) return;
+      connectListener().then(
+        () => reconnectHandlers.forEach((h) => h()),
+        () => scheduleReconnect(),
+      );
+    }, wait).unref();
+  };
+
   return {
     db,
     engine: 'postgres',
     async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', () => {});
-        await listener.connect();
-        listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
-      }
       let set = handlers.get(channel);
+      const isNew = !set;
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
       }
       set.add(onPayload);
+      const client = await connectListener();
+      if (isNew) await client.query(`LISTEN ${quote(channel)}`);
       return async () => {
         set!.delete(onPayload);
       };
     },
+    onReconnect(handler) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
     async close() {
-      await listener?.end().catch(() => {});
+      closed = true;
+      const l = listener;
+      listener = null;
+      await l?.end().catch(() => {});
       await pool.end();
     },
   };
@@ -93,6 +143,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         const unsub = await client.listen(channel, onPayload);
         return async () => unsub();
       },
+      // In-process: the listener cannot be lost.
+      onReconnect: () => () => {},
       async close() {
         await client.close();
         lock?.release();

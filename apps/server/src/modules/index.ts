@@ -10,6 +10,20 @@ import { mediaRoutes } from './media/routes.js';
 import { profilesRoutes } from './profiles/routes.js';
 import { accountRoutes } from './account/routes.js';
 import { siteAssetsRoutes } from './site-assets/routes.js';
+import { createBus } from '../platform/bus.js';
+import { createPushService } from './push/service.js';
+import { pushRoutes } from './push/routes.js';
+import { createNotifier } from './notifications/service.js';
+import { notificationsRoutes } from './notifications/routes.js';
+import { createConnectionsService } from './connections/service.js';
+import { connectionsRoutes } from './connections/routes.js';
+import { createSafetyService } from './safety/service.js';
+import { safetyRoutes } from './safety/routes.js';
+import { createLinkPreviewService } from './link-previews/service.js';
+import { createMessagingService } from './messaging/service.js';
+import { messagingRoutes } from './messaging/routes.js';
+import { createHub } from './realtime/hub.js';
+import { realtimeRoutes } from './realtime/routes.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext) {
@@ -26,4 +40,25 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(profilesRoutes(ctx, media));
   await app.register(accountRoutes(ctx, media));
   await app.register(siteAssetsRoutes(ctx));
+
+  // Connections, messaging, notifications, push and the realtime socket (issue 4).
+  const db = ctx.database.db;
+  const push = await createPushService({ db, config: ctx.config, log: ctx.log });
+  const notifier = createNotifier(push);
+  const bus = await createBus(ctx.database, ctx.log);
+  const hub = createHub({ db, bus, log: ctx.log });
+  // Sockets close before the server stops accepting, so clients reconnect to another process at once.
+  app.addHook('preClose', async () => hub.close());
+  app.addHook('onClose', async () => {
+    await push.close();
+    await bus.close();
+  });
+  const previews = createLinkPreviewService({ db, log: ctx.log, allowPrivate: ctx.config.LINK_PREVIEW_ALLOW_PRIVATE });
+  await app.register(notificationsRoutes(ctx));
+  await app.register(pushRoutes(ctx, push));
+  await app.register(connectionsRoutes(ctx, createConnectionsService({ db, notifier })));
+  await app.register(safetyRoutes(ctx, createSafetyService({ db })));
+  await app.register(messagingRoutes(ctx, createMessagingService({ db, notifier, previews })));
+  await app.register(realtimeRoutes(ctx, hub));
+  return { hub, push };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type AppServices } from '../app.js';
 import { loadConfig, type Env } from '../config.js';
 import type { AppContext } from '../app-context.js';
 import type { Mail } from '../platform/mailer.js';
@@ -19,6 +19,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  services: AppServices;
   mails: Mail[];
   close: () => Promise<void>;
 }
@@ -44,7 +45,7 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { storage?: Sto
   );
   // With SMTP_URL the real mailer talks to that server; otherwise mails are captured in `mails`.
   const mailer = env.SMTP_URL ? undefined : { send: async (m: Mail) => void mails.push(m) };
-  const { app, ctx } = await buildApp(config, { database, mailer, storage: opts.storage });
+  const { app, ctx, services } = await buildApp(config, { database, mailer, storage: opts.storage });
   await app.ready();
   let closed = false;
   const close = async () => {
@@ -55,7 +56,7 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { storage?: Sto
     if (!env.UPLOADS_DIR) await fs.rm(uploadsDir, { recursive: true, force: true });
   };
   afterAll(close);
-  return { app, ctx, mails, close };
+  return { app, ctx, services, mails, close };
 }
 
 /** Cookie header value from a response's set-cookie headers. */

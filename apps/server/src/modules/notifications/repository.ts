@@ -1,6 +1,10 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationType } from '@bayclub/shared';
+import { publish } from '../../platform/bus.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
 
 export interface NewNotification {
   userId: string;
@@ -8,12 +12,104 @@ export interface NewNotification {
   title: string;
   message: string;
   relatedId?: string | null;
+  /** In-app path a click opens, when the type alone does not say. */
+  path?: string | null;
 }
 
+/** Insert a notification and announce it to the member's sockets (delivered when the transaction commits). */
 export async function insertNotification(db: DbOrTx, n: NewNotification) {
   const [row] = await db
     .insert(notifications)
-    .values({ ...n, relatedId: n.relatedId ?? null })
+    .values({ ...n, relatedId: n.relatedId ?? null, path: n.path ?? null })
     .returning({ id: notifications.id });
+  await publish(db, { k: 'notif', id: row!.id, u: n.userId });
   return row!.id;
+}
+
+/**
+ * One unread message notification per conversation: a new message refreshes it (text and time) instead of
+ * piling up a row per message. Callers hold the conversation's row lock, so two sends cannot both insert.
+ */
+export async function upsertMessageNotification(db: DbOrTx, n: NewNotification & { relatedId: string }) {
+  const [updated] = await db
+    .update(notifications)
+    .set({ title: n.title, message: n.message, createdAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, n.userId),
+        eq(notifications.type, 'message'),
+        eq(notifications.relatedId, n.relatedId),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (!updated) return insertNotification(db, n);
+  await publish(db, { k: 'notif', id: updated.id, u: n.userId });
+  return updated.id;
+}
+
+export async function listNotifications(
+  db: DbOrTx,
+  userId: string,
+  opts: { cursor: { c: string; i: string } | null; limit: number },
+): Promise<NotificationRow[]> {
+  const conditions = [eq(notifications.userId, userId)];
+  if (opts.cursor) {
+    conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${opts.cursor.c}::timestamptz, ${opts.cursor.i}::uuid)`);
+  }
+  return db
+    .select()
+    .from(notifications)
+    .where(and(...conditions))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(opts.limit + 1);
+}
+
+export async function findNotification(db: DbOrTx, userId: string, id: string): Promise<NotificationRow | null> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Mark the given notifications of the member (or all of them) read; returns how many changed. */
+export async function markRead(db: DbOrTx, userId: string, ids?: string[]): Promise<number> {
+  const conditions = [eq(notifications.userId, userId), isNull(notifications.readAt)];
+  if (ids) {
+    if (!ids.length) return 0;
+    conditions.push(inArray(notifications.id, ids));
+  }
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(...conditions))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Opening a conversation reads its message notification too. */
+export async function markConversationNotificationsRead(db: DbOrTx, userId: string, conversationId: string) {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.type, 'message'),
+        eq(notifications.relatedId, conversationId),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length;
 }

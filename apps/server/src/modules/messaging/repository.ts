@@ -1,0 +1,244 @@
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { conversationReads, conversations, matches, messages, notifications, profiles } from '../../db/schema/index.js';
+import { blockedBetween } from '../safety/repository.js';
+import { orderedPair } from '../connections/repository.js';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const otherOf = (me: SQL) => sql`case when c.participant1_id = ${me} then c.participant2_id else c.participant1_id end`;
+
+/** Participants, the pair's match, and whether the other member is hidden (deactivated, or a block either way). */
+export interface ConversationAccess {
+  id: string;
+  otherId: string;
+  matched: boolean;
+  hidden: boolean;
+}
+
+/**
+ * The conversation if the member takes part in it, else null. With `lock`, the conversation row is locked for
+ * the transaction: sends in one conversation are serialised, so a conversation's seq order is its commit order.
+ */
+export async function conversationAccess(db: DbOrTx, id: string, userId: string, opts: { lock?: boolean } = {}): Promise<ConversationAccess | null> {
+  const me = sql`${userId}::uuid`;
+  const res = await db.execute(sql`
+    select c.id, ${otherOf(me)} as other_id, coalesce(m.is_active, false) as matched,
+      (coalesce(o.is_deactivated, true) or ${blockedBetween(sql`c.participant1_id`, sql`c.participant2_id`)}) as hidden
+    from ${conversations} c
+    left join ${matches} m on m.user1_id = c.participant1_id and m.user2_id = c.participant2_id
+    left join ${profiles} o on o.id = ${otherOf(me)}
+    where c.id = ${id} and (c.participant1_id = ${me} or c.participant2_id = ${me})
+    ${opts.lock ? sql`for update of c` : sql``}
+  `);
+  const row = rowsOf<{ id: string; other_id: string; matched: boolean; hidden: boolean }>(res)[0];
+  return row ? { id: row.id, otherId: row.other_id, matched: row.matched, hidden: row.hidden } : null;
+}
+
+export interface ConversationListRow {
+  id: string;
+  updated_at: Date | string;
+  other_id: string;
+  full_name: string | null;
+  username: string | null;
+  profile_picture_url: string | null;
+  is_verified: boolean | null;
+  age: number | null;
+  city: string | null;
+  has_profile: boolean;
+  last_sender_id: string | null;
+  last_content: string | null;
+  last_type: MessageRow['messageType'] | null;
+  last_created_at: Date | string | null;
+  unread: number;
+  matched: boolean;
+  other_last_read_seq: number | string;
+}
+
+/**
+ * The member's visible conversations (the other member active, no block either way), newest first, each with
+ * the other member's card, the last message and the unread count: one query, each part an index lookup.
+ */
+export async function listConversations(
+  db: DbOrTx,
+  userId: string,
+  opts: { cursor?: { c: string; i: string } | null; id?: string; limit: number },
+): Promise<ConversationListRow[]> {
+  const me = sql`${userId}::uuid`;
+  const res = await db.execute(sql`
+    select c.id, c.updated_at, ${otherOf(me)} as other_id,
+      o.full_name, o.username, o.profile_picture_url, o.is_verified, o.age, o.city, (o.id is not null) as has_profile,
+      lm.sender_id as last_sender_id, lm.content as last_content, lm.message_type as last_type, lm.created_at as last_created_at,
+      coalesce(un.n, 0)::int as unread,
+      coalesce(m.is_active, false) as matched,
+      coalesce(orr.last_read_seq, 0) as other_last_read_seq
+    from ${conversations} c
+    left join ${profiles} o on o.id = ${otherOf(me)}
+    left join ${matches} m on m.user1_id = c.participant1_id and m.user2_id = c.participant2_id
+    left join ${conversationReads} r on r.conversation_id = c.id and r.user_id = ${me}
+    left join ${conversationReads} orr on orr.conversation_id = c.id and orr.user_id = ${otherOf(me)}
+    left join lateral (
+      select x.sender_id, x.content, x.message_type, x.created_at from ${messages} x
+      where x.conversation_id = c.id order by x.seq desc limit 1
+    ) lm on true
+    left join lateral (
+      select count(*) as n from ${messages} y
+      where y.conversation_id = c.id and y.seq > coalesce(r.last_read_seq, 0) and y.sender_id <> ${me}
+    ) un on true
+    where (c.participant1_id = ${me} or c.participant2_id = ${me})
+      and coalesce(o.is_deactivated, false) = false
+      and not ${blockedBetween(sql`c.participant1_id`, sql`c.participant2_id`)}
+      ${opts.id ? sql`and c.id = ${opts.id}` : sql``}
+      ${opts.cursor ? sql`and (c.updated_at, c.id) < (${opts.cursor.c}::timestamptz, ${opts.cursor.i}::uuid)` : sql``}
+    order by c.updated_at desc, c.id desc
+    limit ${opts.limit + 1}
+  `);
+  return rowsOf<ConversationListRow>(res);
+}
+
+export async function findConversationByPair(db: DbOrTx, a: string, b: string): Promise<ConversationRow | null> {
+  const [p1, p2] = orderedPair(a, b);
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.participant1Id, p1), eq(conversations.participant2Id, p2)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Create the pair's conversation unless it exists (two members opening at once get the same one). */
+export async function ensureConversation(db: DbOrTx, a: string, b: string): Promise<ConversationRow> {
+  const [participant1Id, participant2Id] = orderedPair(a, b);
+  await db.insert(conversations).values({ participant1Id, participant2Id }).onConflictDoNothing();
+  return (await findConversationByPair(db, a, b))!;
+}
+
+export async function listMessages(db: DbOrTx, conversationId: string, opts: { before?: number; after?: number; limit: number }) {
+  const conditions = [eq(messages.conversationId, conversationId)];
+  if (opts.before !== undefined) conditions.push(lt(messages.seq, opts.before));
+  if (opts.after !== undefined) {
+    conditions.push(gt(messages.seq, opts.after));
+    // Newer messages: the first ones after the mark, oldest first.
+    return {
+      rows: await db.select().from(messages).where(and(...conditions)).orderBy(asc(messages.seq)).limit(opts.limit + 1),
+      newestFirst: false,
+    };
+  }
+  return {
+    rows: await db.select().from(messages).where(and(...conditions)).orderBy(desc(messages.seq)).limit(opts.limit + 1),
+    newestFirst: true,
+  };
+}
+
+export async function findBySenderClientId(db: DbOrTx, senderId: string, clientId: string): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Insert unless the sender already used this idempotency key (then null: the caller returns the first one). */
+export async function insertMessage(db: DbOrTx, m: typeof messages.$inferInsert): Promise<MessageRow | null> {
+  const [row] = await db
+    .insert(messages)
+    .values(m)
+    .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
+    .returning();
+  return row ?? null;
+}
+
+export async function touchConversation(db: DbOrTx, id: string) {
+  await db.update(conversations).set({ updatedAt: sql`now()` }).where(eq(conversations.id, id));
+}
+
+/** Move the member's read mark forward (never back). */
+export async function markReadUpTo(db: DbOrTx, conversationId: string, userId: string, seq: number) {
+  await db
+    .insert(conversationReads)
+    .values({ conversationId, userId, lastReadSeq: seq })
+    .onConflictDoUpdate({
+      target: [conversationReads.conversationId, conversationReads.userId],
+      set: { lastReadSeq: sql`greatest(${conversationReads.lastReadSeq}, excluded.last_read_seq)`, updatedAt: sql`now()` },
+    });
+}
+
+export async function latestSeq(db: DbOrTx, conversationId: string): Promise<number> {
+  const [row] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  return row?.seq ?? 0;
+}
+
+export async function readMark(db: DbOrTx, conversationId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ s: conversationReads.lastReadSeq })
+    .from(conversationReads)
+    .where(and(eq(conversationReads.conversationId, conversationId), eq(conversationReads.userId, userId)))
+    .limit(1);
+  return row?.s ?? 0;
+}
+
+const visibleConversationsOf = (me: SQL) => sql`
+  select c.id from ${conversations} c
+  left join ${profiles} o on o.id = ${otherOf(me)}
+  where (c.participant1_id = ${me} or c.participant2_id = ${me})
+    and coalesce(o.is_deactivated, false) = false
+    and not ${blockedBetween(sql`c.participant1_id`, sql`c.participant2_id`)}`;
+
+/** Unread messages and unread notifications of one member, in one round trip. */
+export async function unreadTotals(db: DbOrTx, userId: string): Promise<{ messages: number; notifications: number }> {
+  const me = sql`${userId}::uuid`;
+  const res = await db.execute(sql`
+    select
+      (select count(*) from ${messages} y
+         join (${visibleConversationsOf(me)}) v on v.id = y.conversation_id
+         left join ${conversationReads} r on r.conversation_id = y.conversation_id and r.user_id = ${me}
+         where y.sender_id <> ${me} and y.seq > coalesce(r.last_read_seq, 0))::int as messages,
+      (select count(*) from ${notifications} n where n.user_id = ${me} and n.read_at is null)::int as notifications
+  `);
+  const row = rowsOf<{ messages: number; notifications: number }>(res)[0]!;
+  return { messages: Number(row.messages), notifications: Number(row.notifications) };
+}
+
+/** A message, if the member takes part in its conversation and the conversation is visible to them. */
+export async function findVisibleMessage(db: DbOrTx, messageId: string, userId: string): Promise<MessageRow | null> {
+  const me = sql`${userId}::uuid`;
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), sql`${messages.conversationId} in (${visibleConversationsOf(me)})`))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Messages a reconnecting member missed: after their last seen seq in their visible conversations. Messages
+ * whose transaction began before that one committed can carry a lower seq yet arrive later, so a short grace
+ * window before the last seen message is replayed too; clients drop what they already have by id.
+ */
+export async function missedMessages(db: DbOrTx, userId: string, lastSeq: number, limit: number): Promise<MessageRow[]> {
+  const me = sql`${userId}::uuid`;
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        sql`${messages.conversationId} in (${visibleConversationsOf(me)})`,
+        sql`(${messages.seq} > ${lastSeq} or ${messages.createdAt} >= (select s.created_at - interval '10 seconds' from ${messages} s where s.seq = ${lastSeq}))`,
+      ),
+    )
+    .orderBy(asc(messages.seq))
+    .limit(limit + 1);
+}
+
+export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return row ?? null;
+}

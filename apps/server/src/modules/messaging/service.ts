@@ -1,0 +1,183 @@
+import {
+  MESSAGING_MESSAGES,
+  firstLink,
+  messageTypeFor,
+  participantName,
+  type ConversationView,
+  type LinkPreviewView,
+  type MessagePage,
+  type MessageView,
+  type ReadResult,
+  type SendMessageInput,
+} from '@bayclub/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AfterCommit } from '../../platform/after-commit.js';
+import { publish } from '../../platform/bus.js';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
+import type { Actor } from '../access/policy.js';
+import { findMatch } from '../connections/repository.js';
+import { findProfile } from '../profiles/repository.js';
+import { isBlockedEitherWay } from '../safety/repository.js';
+import { claimAttachments } from '../chat-media/repository.js';
+import { markConversationNotificationsRead } from '../notifications/repository.js';
+import type { Notifier } from '../notifications/service.js';
+import { presentConversation, presentMessage } from './presenter.js';
+import * as repo from './repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isCursor = (v: unknown): v is { c: string; i: string } =>
+  typeof v === 'object' && v !== null && !Number.isNaN(Date.parse(String((v as { c?: unknown }).c))) && UUID.test(String((v as { i?: unknown }).i));
+
+const notAvailable = () => notFound(MESSAGING_MESSAGES.notFound);
+const noMatchToSend = () => new AppError(403, 'NO_MATCH', MESSAGING_MESSAGES.sendFailed);
+
+/** What a push about a message says: the text, or what was attached. */
+function previewText(m: { content: string; messageType: MessageView['messageType'] }) {
+  const text = m.content.trim();
+  if (text) return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+  return m.messageType === 'video' ? 'Sent a video' : m.messageType === 'gif' ? 'Sent a GIF' : 'Sent a photo';
+}
+
+export interface LinkPreviewer {
+  preview(url: string): Promise<LinkPreviewView | null>;
+}
+
+export function createMessagingService(deps: { db: Db; notifier: Notifier; previews: LinkPreviewer }) {
+  const { db, notifier, previews } = deps;
+
+  /** A conversation the member takes part in and may see (the other member active, no block); else 404. */
+  async function visible(actor: Actor, id: string) {
+    const access = await repo.conversationAccess(db, id, actor.userId);
+    if (!access || access.hidden) throw notAvailable();
+    return access;
+  }
+
+  async function view(actor: Actor, id: string): Promise<ConversationView> {
+    const [row] = await repo.listConversations(db, actor.userId, { id, limit: 1 });
+    if (!row) throw notAvailable();
+    return presentConversation(row);
+  }
+
+  return {
+    async list(actor: Actor, cursor: string | undefined, limit: number) {
+      const rows = await repo.listConversations(db, actor.userId, { cursor: decodeCursor(cursor, isCursor), limit });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(presentConversation),
+        nextCursor:
+          rows.length > limit && last ? encodeCursor({ c: new Date(last.updated_at).toISOString(), i: last.id }) : null,
+      };
+    },
+
+    get: view,
+
+    /**
+     * Spec section 4: the conversation is created on opening when a match exists and none exists yet. An
+     * existing conversation opens even after an unmatch (its history stays readable; sending does not).
+     */
+    async open(actor: Actor, userId: string): Promise<ConversationView> {
+      if (userId === actor.userId) throw badRequest(MESSAGING_MESSAGES.ownProfile, { userId: MESSAGING_MESSAGES.ownProfile });
+      const other = await findProfile(db, userId);
+      if (!other || other.isDeactivated || (await isBlockedEitherWay(db, actor.userId, userId))) throw notFound('This member is not available');
+      const existing = await repo.findConversationByPair(db, actor.userId, userId);
+      if (existing) return view(actor, existing.id);
+      const match = await findMatch(db, actor.userId, userId);
+      if (!match?.isActive) throw new AppError(403, 'NO_MATCH', MESSAGING_MESSAGES.noMatch);
+      const created = await repo.ensureConversation(db, actor.userId, userId);
+      return view(actor, created.id);
+    },
+
+    async messages(actor: Actor, id: string, q: { before?: number; after?: number; limit: number }): Promise<MessagePage> {
+      await visible(actor, id);
+      const { rows, newestFirst } = await repo.listMessages(db, id, q);
+      const hasMore = rows.length > q.limit;
+      const page = rows.slice(0, q.limit);
+      if (newestFirst) page.reverse();
+      return { items: page.map((m) => presentMessage(m, actor.userId)), hasMore };
+    },
+
+    /**
+     * Send with an idempotency key: a retry (same sender, same clientId) returns the first message. Everything
+     * is one transaction under the conversation's row lock: the match check, attachments, the message, the
+     * sender's read mark, the recipient's notification and the socket announcement (delivered at COMMIT).
+     */
+    async send(actor: Actor, id: string, input: Required<Pick<SendMessageInput, 'clientId'>> & { content: string; mediaUrls: string[] }) {
+      const earlier = await repo.findBySenderClientId(db, actor.userId, input.clientId);
+      if (earlier) {
+        if (earlier.conversationId !== id) throw conflict('This message id was already used');
+        return { message: presentMessage(earlier, actor.userId), created: false };
+      }
+      const after = new AfterCommit();
+      const result = await db.transaction(async (tx) => {
+        const access = await repo.conversationAccess(tx, id, actor.userId, { lock: true });
+        if (!access) throw notAvailable();
+        if (access.hidden || !access.matched) throw noMatchToSend();
+        const kinds = await claimAttachments(tx, { uploaderId: actor.userId, conversationId: id, urls: input.mediaUrls });
+        if (!kinds) throw badRequest(MESSAGING_MESSAGES.attachmentInvalid, { mediaUrls: MESSAGING_MESSAGES.attachmentInvalid });
+        const inserted = await repo.insertMessage(tx, {
+          conversationId: id,
+          senderId: actor.userId,
+          content: input.content,
+          mediaUrls: input.mediaUrls,
+          messageType: messageTypeFor(input.content, kinds),
+          clientId: input.clientId,
+        });
+        if (!inserted) {
+          // A concurrent retry with the same key committed first: answer with its message.
+          return { row: (await repo.findBySenderClientId(tx, actor.userId, input.clientId))!, created: false };
+        }
+        await repo.touchConversation(tx, id);
+        await repo.markReadUpTo(tx, id, actor.userId, inserted.seq);
+        const sender = await findProfile(tx, actor.userId);
+        const name = participantName(sender ? { ...sender, isVerified: sender.isVerified } : null);
+        await notifier.notifyMessage(
+          tx,
+          after,
+          { userId: access.otherId, type: 'message', title: `New message from ${name}`, message: previewText(inserted), relatedId: id },
+          { title: name, body: previewText(inserted), url: `/chat/${id}`, tag: `chat-${id}` },
+        );
+        await publish(tx, { k: 'msg', id: inserted.id, c: id, u: [actor.userId, access.otherId] });
+        return { row: inserted, created: true };
+      });
+      if (result.created) after.run();
+      if (!result.created && result.row.conversationId !== id) throw conflict('This message id was already used');
+      return { message: presentMessage(result.row, actor.userId), created: result.created };
+    },
+
+    /** Opening a conversation reads it: the read mark moves to the newest message, its notification is read. */
+    async markRead(actor: Actor, id: string): Promise<ReadResult> {
+      await visible(actor, id);
+      const lastReadSeq = await db.transaction(async (tx) => {
+        const latest = await repo.latestSeq(tx, id);
+        const before = await repo.readMark(tx, id, actor.userId);
+        const readNotifications = await markConversationNotificationsRead(tx, actor.userId, id);
+        if (latest > before) {
+          await repo.markReadUpTo(tx, id, actor.userId, latest);
+          const access = (await repo.conversationAccess(tx, id, actor.userId))!;
+          await publish(tx, { k: 'read', c: id, r: actor.userId, s: latest, u: [actor.userId, access.otherId] });
+        } else if (readNotifications) {
+          await publish(tx, { k: 'unread', u: actor.userId });
+        }
+        return Math.max(latest, before);
+      });
+      const totals = await repo.unreadTotals(db, actor.userId);
+      return { lastReadSeq, unreadTotal: totals.messages };
+    },
+
+    async unreadCount(actor: Actor) {
+      return (await repo.unreadTotals(db, actor.userId)).messages;
+    },
+
+    /** The preview of a message's first link; the caller must take part in the conversation. */
+    async linkPreview(actor: Actor, messageId: string): Promise<LinkPreviewView | null> {
+      const message = await repo.findVisibleMessage(db, messageId, actor.userId);
+      if (!message) throw notFound('This message is not available');
+      const url = firstLink(message.content);
+      return url ? previews.preview(url) : null;
+    },
+  };
+}
+
+export type MessagingService = ReturnType<typeof createMessagingService>;

@@ -1,0 +1,30 @@
+import type { PushPayload } from '@bayclub/shared';
+import type { DbOrTx } from '../../db/client.js';
+import type { AfterCommit } from '../../platform/after-commit.js';
+import { insertNotification, upsertMessageNotification, type NewNotification } from './repository.js';
+
+/** What the notifier needs from the push module: a send that never throws and never blocks. */
+export interface PushSender {
+  sendToUser(userId: string, payload: PushPayload): void;
+}
+
+/**
+ * Writes a notification row inside the caller's transaction (sockets hear of it at COMMIT) and queues the
+ * push for after the commit, so nobody is pushed about a write that rolled back.
+ */
+export function createNotifier(push: PushSender) {
+  return {
+    async notify(tx: DbOrTx, after: AfterCommit, n: NewNotification, payload?: PushPayload) {
+      await insertNotification(tx, n);
+      if (payload) after.add(() => push.sendToUser(n.userId, payload));
+    },
+
+    /** A new message: one notification per conversation, refreshed while unread. */
+    async notifyMessage(tx: DbOrTx, after: AfterCommit, n: NewNotification & { relatedId: string }, payload: PushPayload) {
+      await upsertMessageNotification(tx, n);
+      after.add(() => push.sendToUser(n.userId, payload));
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;

@@ -1,0 +1,83 @@
+import { SAFETY_MESSAGES, type BlockedMemberView, type ReportInput } from '@bayclub/shared';
+import type { z } from 'zod';
+import type { reportSchema } from '@bayclub/shared';
+import type { Db } from '../../db/client.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { publish } from '../../platform/bus.js';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
+import type { Actor } from '../access/policy.js';
+import { presentMember } from '../connections/presenter.js';
+import { findProfile } from '../profiles/repository.js';
+import * as repo from './repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isCursor = (v: unknown): v is { c: string; i: string } =>
+  typeof v === 'object' && v !== null && !Number.isNaN(Date.parse(String((v as { c?: unknown }).c))) && UUID.test(String((v as { i?: unknown }).i));
+
+type Report = z.output<typeof reportSchema>;
+export type { ReportInput };
+
+const unknownMember = () => notFound('This member is not available');
+
+export function createSafetyService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /**
+     * Block: from the next request on, the two members no longer see each other anywhere, their match ends, and
+     * their sockets stop carrying anything about each other (the conversation is announced closed).
+     */
+    async block(actor: Actor, userId: string) {
+      if (userId === actor.userId) throw badRequest(SAFETY_MESSAGES.cannotBlockSelf, { userId: SAFETY_MESSAGES.cannotBlockSelf });
+      await db.transaction(async (tx) => {
+        const target = await findProfile(tx, userId);
+        if (!target) throw unknownMember();
+        await repo.insertBlock(tx, actor.userId, userId);
+        const { conversationId } = await repo.endRelationship(tx, actor.userId, userId);
+        const users = [actor.userId, userId];
+        await publish(tx, { k: 'conn', u: users });
+        if (conversationId) await publish(tx, { k: 'conv', c: conversationId, a: false, u: users });
+      });
+    },
+
+    /** Unblocking makes the members visible again; it does not bring back the match. */
+    async unblock(actor: Actor, userId: string) {
+      await db.transaction(async (tx) => {
+        await repo.deleteBlock(tx, actor.userId, userId);
+        await publish(tx, { k: 'conn', u: [actor.userId, userId] });
+      });
+    },
+
+    async listBlocked(actor: Actor, cursor: string | undefined, limit: number) {
+      const rows = await repo.listBlocked(db, actor.userId, { cursor: decodeCursor(cursor, isCursor), limit });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((r): BlockedMemberView => ({ member: presentMember(r.profile), blockedAt: r.blockedAt.toISOString() })),
+        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.blockedAt.toISOString(), i: last.profile.id }) : null,
+      };
+    },
+
+    async report(actor: Actor, input: Report) {
+      if (input.userId === actor.userId) throw badRequest(SAFETY_MESSAGES.cannotReportSelf, { userId: SAFETY_MESSAGES.cannotReportSelf });
+      const target = await findProfile(db, input.userId);
+      if (!target) throw unknownMember();
+      const conversationId = input.conversationId ?? null;
+      const messageId = input.messageId ?? null;
+      // A report may point at a conversation or message only if both members are in it: nothing else is learned.
+      if (!(await repo.reportContextValid(db, actor.userId, input.userId, conversationId, messageId))) {
+        throw notFound('This conversation is not available');
+      }
+      const id = await repo.insertReport(db, {
+        reporterId: actor.userId,
+        reportedUserId: input.userId,
+        reason: input.reason,
+        details: input.details,
+        conversationId,
+        messageId,
+      });
+      return { id };
+    },
+  };
+}
+
+export type SafetyService = ReturnType<typeof createSafetyService>;
