@@ -30,7 +30,9 @@ export const pushSubscriptionSchema = z.object({
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionSchema>;
 
 export const savePushSubscriptionSchema = z.object({ subscription: pushSubscriptionSchema });
-export const removePushSubscriptionSchema = z.object({ endpoint: z.url({ error: 'Must be a URL' }).max(2000) });
+/** Without `endpoint`, every subscription of the caller is turned off (e.g. on sign-out of all devices). */
+export const removePushSubscriptionSchema = z.object({ endpoint: z.url({ error: 'Must be a URL' }).max(2000).optional() });
+export type RemovePushSubscriptionInput = z.input<typeof removePushSubscriptionSchema>;
 
 /** What the service worker receives (encrypted by the Web Push protocol on the way). */
 export interface PushPayload {
