@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, deactivateAccountSchema, deleteAccountSchema, type AccountActionResult } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
+import { publish } from '../../platform/bus.js';
 import { requireActor } from '../../platform/request-context.js';
 import { authHeaders } from '../auth/routes.js';
 import type { MediaService } from '../media/service.js';
@@ -23,7 +24,9 @@ export const accountRoutes =
       '/api/account/deactivate',
       { config: { access: 'member' }, schema: { body: deactivateAccountSchema } },
       async (request, reply): Promise<AccountActionResult> => {
-        await service.deactivate(requireActor(request).userId);
+        const { userId } = requireActor(request);
+        await service.deactivate(userId);
+        await publish(ctx.database.db, { k: 'kick', u: [userId] });
         await clearSessionCookie(request, reply);
         return { success: true, message: 'Your account has been deactivated. Sign in again to reactivate it.' };
       },
@@ -41,6 +44,7 @@ export const accountRoutes =
           request.log.error({ err }, ACCOUNT_MESSAGES.deleteFailed);
           throw new AppError(500, 'INTERNAL', ACCOUNT_MESSAGES.deleteFailed);
         }
+        await publish(ctx.database.db, { k: 'kick', u: [actor.userId] });
         await clearSessionCookie(request, reply);
         return { success: true, message: ACCOUNT_MESSAGES.deleted };
       },

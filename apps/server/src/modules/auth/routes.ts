@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { changePasswordSchema, PASSWORD_MESSAGES } from '@bayclub/shared';
+import { publish } from '../../platform/bus.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
@@ -118,7 +119,12 @@ export const authRoutes =
     // Sign out with global scope: every session of the member ends, and this browser's cookie is cleared.
     app.post('/api/session/sign-out', { config: { access: 'public' } }, async (request, reply) => {
       const headers = authHeaders(request);
-      if (await actorOf(ctx, request)) await ctx.auth.api.revokeSessions({ headers }).catch(() => undefined);
+      const actor = await actorOf(ctx, request);
+      if (actor) {
+        await ctx.auth.api.revokeSessions({ headers }).catch(() => undefined);
+        // Every open socket of the member closes at once (in every server process).
+        await publish(ctx.database.db, { k: 'kick', u: [actor.userId] });
+      }
       const response = await ctx.auth.api.signOut({ headers, asResponse: true });
       return sendAuthResponse(reply, response);
     });
@@ -137,6 +143,8 @@ export const authRoutes =
           request.log.info({ userId: request.actor?.userId }, PASSWORD_MESSAGES.changeFailed);
           throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
         }
+        // Other sessions were revoked: their sockets close now (this tab's socket reconnects on its valid session).
+        if (response.ok && request.actor) await publish(ctx.database.db, { k: 'kick', u: [request.actor.userId] });
         return sendAuthResponse(reply, response);
       },
     );

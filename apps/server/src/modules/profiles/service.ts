@@ -16,6 +16,7 @@ import { displayName, multipartParts, readFilePart, skipPart } from '../../platf
 import { uniqueViolation } from '../accounts/repository.js';
 import type { Actor } from '../access/policy.js';
 import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
+import { isBlockedEitherWay } from '../safety/repository.js';
 import { canEditSocialLinks, canViewProfile, changedSocialFields } from './policy.js';
 import * as repo from './repository.js';
 
@@ -31,6 +32,8 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
   async function visibleProfile(actor: Actor, id: string) {
     const target = await repo.findProfile(db, id);
     if (!canViewProfile(actor, target)) throw noProfile();
+    // A block either way hides the two members from each other, exactly like an unknown profile.
+    if (target.id !== actor.userId && (await isBlockedEitherWay(db, actor.userId, target.id))) throw noProfile();
     return target;
   }
 
