@@ -15,7 +15,8 @@ import { createTestSubscriber, startPushEndpoint, verifyVapid, type TestSubscrib
 import { pushRoutes } from './routes.js';
 import { createPushService, fitPayload, vapidSubject, type PushDeps, type PushService } from './service.js';
 
-const t = await buildTestApp();
+// The app's own push service accepts the local double's 127.0.0.1 endpoints at subscribe time.
+const t = await buildTestApp({ PUSH_ALLOW_PRIVATE_ENDPOINTS: true });
 const db = t.ctx.database.db;
 const double = await startPushEndpoint();
 afterAll(() => double.close());
@@ -34,8 +35,8 @@ afterAll(async () => {
 });
 
 /**
- * The push routes behind the app's real request pipeline (access table, Origin check, input guard, error
- * handler), with a push service that trusts the local push double. Sessions come from the test app's auth.
+ * The push routes over a service with another configuration, behind the app's real request pipeline (access
+ * table, Origin check, input guard, error handler). Sessions come from the test app's auth.
  */
 async function routesFor(push: PushService): Promise<FastifyInstance> {
   const api = Fastify({ logger: false, bodyLimit: BODY_LIMIT, frameworkErrors });
@@ -50,8 +51,12 @@ async function routesFor(push: PushService): Promise<FastifyInstance> {
   return api;
 }
 
+/**
+ * The routes are the app's (t.app); sends go through this service, which trusts the double's certificate and
+ * shares the app's database, so it signs with the same stored VAPID key.
+ */
 const push = await service();
-const api = await routesFor(push);
+const api = t.app;
 
 const as = (who: TestUser | null, opts: InjectOptions, on = api) =>
   on.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(who ? { cookie: who.cookie } : {}) } });
@@ -86,7 +91,7 @@ beforeEach(async () => {
 });
 
 describe('GET /api/push/public-key', () => {
-  it('answers the VAPID public key to anyone: an uncompressed P-256 point', async () => {
+  it('answers the VAPID public key to anyone: an uncompressed P-256 point, the same as every other service on this database', async () => {
     const res = await as(null, { method: 'GET', url: '/api/push/public-key' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ publicKey: push.publicKey });
@@ -138,6 +143,13 @@ describe('POST /api/push/subscriptions', () => {
     const res = await subscribe(null, browserSubscription().subscription);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'You need to sign in' } });
+  });
+
+  it('refuses a foreign Origin (403) and stores nothing', async () => {
+    const { subscription, endpoint } = browserSubscription();
+    const res = await subscribe(alice, subscription, { headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(403);
+    expect(await rowOf(endpoint)).toBeUndefined();
   });
 
   it('stores the subscription as active, with the user agent cut to 500 characters', async () => {
