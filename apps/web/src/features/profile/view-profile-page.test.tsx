@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_LIMITED_USER_FLAGS, PROFILE_VIEW_MESSAGES, type PublicProfileView } from '@bayclub/shared';
+import {
+  CONNECTION_MESSAGES,
+  DEFAULT_LIMITED_USER_FLAGS,
+  MESSAGING_MESSAGES as SHARED_MESSAGING_MESSAGES,
+  PROFILE_VIEW_MESSAGES,
+  type PublicProfileView,
+  type RelationshipView,
+} from '@bayclub/shared';
 import { Providers } from '#/app/providers';
 import { sessionKeys } from '#/features/auth/api';
 import { createQueryClient } from '#/lib/query-client';
 import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
 import { OTHER_ID, OWN_ID, makeImages } from '#/features/gallery/gallery-fixtures';
+import { makeHello, makeMatch, makeMember, makeRelationship, noContent } from '#/features/connections/connection-fixtures';
 import { MESSAGING_MESSAGES, MessageTab } from './message-tab';
 
 /** Whole-app renders can take a few seconds while other test files run. */
@@ -38,11 +46,14 @@ function makePublicProfile(overrides: Partial<PublicProfileView> = {}): PublicPr
 const profileCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/profiles'));
 
+const RELATIONSHIP = `GET /api/connections/with/${OTHER_ID}`;
+
 function viewApi(profile: Handler, extra: Record<string, Handler> = {}) {
   return mockApi({
     ...signedInAs(makeMe()),
     [`GET /api/profiles/${OTHER_ID}`]: profile,
     [`GET /api/profiles/${OTHER_ID}/images`]: () => json({ items: [] }),
+    [RELATIONSHIP]: () => json(makeRelationship(OTHER_ID)),
     ...extra,
   });
 }
@@ -74,7 +85,7 @@ describe('view profile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Alex Moreno' }, LOAD)).toBeInTheDocument();
   });
 
-  it('shows the member with a Message button that says messaging arrives soon, and no owner controls', async () => {
+  it('shows the member with a Message button that waits for a match, and no owner controls', async () => {
     viewApi(() => json(makePublicProfile()), {
       [`GET /api/profiles/${OTHER_ID}/images`]: () => json({ items: makeImages(2) }),
     });
@@ -85,9 +96,9 @@ describe('view profile', () => {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'Instagram profile' })).toHaveAttribute('href', 'https://www.instagram.com/alex.sails/');
-    const message = screen.getByRole('button', { name: 'Message' });
+    const message = await screen.findByRole('button', { name: 'Message' });
     expect(message).toBeDisabled();
-    expect(message).toHaveAccessibleDescription(MESSAGING_MESSAGES.soon);
+    await waitFor(() => expect(message).toHaveAccessibleDescription(SHARED_MESSAGING_MESSAGES.noMatch));
     for (const name of ['Share', 'Settings']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
 
     expect(await screen.findByRole('button', { name: 'Photo 1 of 2' }, LOAD)).toBeInTheDocument();
@@ -95,7 +106,8 @@ describe('view profile', () => {
     expect(screen.queryByRole('button', { name: /Options for/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Message' }));
-    expect(screen.getByRole('heading', { name: MESSAGING_MESSAGES.soon })).toBeInTheDocument();
+    // The tab explains the same (its content belongs to messaging).
+    expect(await screen.findByRole('heading', { name: SHARED_MESSAGING_MESSAGES.noMatch })).toBeInTheDocument();
   });
 
   it("says 'No photos yet' to a visitor of an empty gallery", async () => {
@@ -114,6 +126,7 @@ describe('view profile', () => {
     renderApp(`/view-profile/${OWN_ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Sam Rivera' }, LOAD);
     expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Say Hi|More actions/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Message' }));
     expect(screen.getByRole('heading', { name: PROFILE_VIEW_MESSAGES.ownProfile })).toBeInTheDocument();
   });
@@ -139,5 +152,166 @@ describe('message tab for community members', () => {
     );
     expect(await screen.findByRole('heading', { name: MESSAGING_MESSAGES.unavailableTitle }, LOAD)).toBeInTheDocument();
     expect(screen.getByText(MESSAGING_MESSAGES.unavailableText)).toBeInTheDocument();
+  });
+});
+
+describe('profile actions by relationship', () => {
+  const CONVERSATION_ID = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+  const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && String(url).startsWith(path));
+
+  /** A profile whose relationship the test changes between requests. */
+  function relationshipApi(initial: Partial<RelationshipView>, extra: Record<string, Handler> = {}, me = makeMe()) {
+    const state = { relationship: makeRelationship(OTHER_ID, initial) };
+    const fetchMock = mockApi({
+      ...signedInAs(me),
+      [`GET /api/profiles/${OTHER_ID}`]: () => json(makePublicProfile()),
+      [`GET /api/profiles/${OTHER_ID}/images`]: () => json({ items: [] }),
+      [RELATIONSHIP]: () => json(state.relationship),
+      ...extra,
+    });
+    return { fetchMock, state };
+  }
+
+  async function openProfile() {
+    const utils = renderApp(`/view-profile/${OTHER_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Alex Moreno' }, LOAD);
+    return { ...utils, user: userEvent.setup() };
+  }
+
+  it('Say Hi sends the note, then shows Hi sent', async () => {
+    let body: unknown;
+    const { state } = relationshipApi(
+      {},
+      {
+        'POST /api/hellos': (req) => {
+          body = req.body;
+          state.relationship = makeRelationship(OTHER_ID, { helloSent: 'pending', helloSentId: 'h1' });
+          return json({ status: 'sent', hello: makeHello({ direction: 'sent' }), match: null, remainingToday: 29 }, 201);
+        },
+      },
+    );
+    const { user } = await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Say Hi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Say hi to Alex Moreno' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Hello!');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(CONNECTION_MESSAGES.helloSent)).toBeInTheDocument();
+    expect(body).toEqual({ userId: OTHER_ID, note: 'Hello!' });
+    expect(await screen.findByRole('button', { name: 'Hi sent' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Say Hi' })).not.toBeInTheDocument();
+  });
+
+  it('disables Say Hi with the daily limit message after a 429', async () => {
+    relationshipApi({}, { 'POST /api/hellos': () => apiError(429, 'DAILY_LIMIT', CONNECTION_MESSAGES.dailyLimit) });
+    const { user } = await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Say Hi' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Say Hi' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Say Hi' })).toHaveAccessibleDescription(CONNECTION_MESSAGES.dailyLimit);
+  });
+
+  it('a pending hi shows Hi sent, with Withdraw in the menu', async () => {
+    const { fetchMock, state } = relationshipApi(
+      { helloSent: 'pending', helloSentId: '5e6f7a8b-1c2d-4e3f-8a9b-0c1d2e3f4a5b' },
+      {
+        'DELETE /api/hellos/*': () => {
+          state.relationship = makeRelationship(OTHER_ID);
+          return noContent();
+        },
+      },
+    );
+    const { user } = await openProfile();
+    expect(await screen.findByRole('button', { name: 'Hi sent' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'More actions for Alex Moreno' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Withdraw hi' }));
+    expect(await screen.findByRole('button', { name: 'Say Hi' })).toBeEnabled();
+    expect(calls(fetchMock, 'DELETE', '/api/hellos/').map(([url]) => url)).toEqual([
+      '/api/hellos/5e6f7a8b-1c2d-4e3f-8a9b-0c1d2e3f4a5b',
+    ]);
+  });
+
+  it('a quietly declined hi still reads Hi sent (the sender is never told)', async () => {
+    relationshipApi({ helloSent: 'declined' });
+    await openProfile();
+    expect(await screen.findByRole('button', { name: 'Hi sent' })).toBeDisabled();
+  });
+
+  it('Accept hi accepts their hello, then Message is enabled', async () => {
+    const helloId = '6f7a8b9c-2d3e-4f5a-9b0c-1d2e3f4a5b6c';
+    const { fetchMock, state } = relationshipApi(
+      { helloReceived: 'pending', helloReceivedId: helloId },
+      {
+        'POST /api/hellos/*': () => {
+          state.relationship = makeRelationship(OTHER_ID, { matched: true, matchId: 'm1', helloReceived: 'accepted' });
+          return json({ match: makeMatch({ member: makeMember({ id: OTHER_ID }) }) });
+        },
+      },
+    );
+    const { user } = await openProfile();
+    expect(screen.queryByRole('button', { name: 'Say Hi' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Accept hi' }));
+    expect(await screen.findByText(CONNECTION_MESSAGES.matched)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Message' })).toBeEnabled());
+    expect(calls(fetchMock, 'POST', '/api/hellos').map(([url]) => url)).toEqual([`/api/hellos/${helloId}/accept`]);
+  });
+
+  it('Accept hi says hi back when the hello id is not known', async () => {
+    let body: unknown;
+    relationshipApi(
+      { helloReceived: 'pending' },
+      {
+        'POST /api/hellos': (req) => {
+          body = req.body;
+          return json({ status: 'matched', hello: makeHello(), match: makeMatch(), remainingToday: 29 }, 201);
+        },
+      },
+    );
+    const { user } = await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Accept hi' }));
+    expect(await screen.findByText(CONNECTION_MESSAGES.matched)).toBeInTheDocument();
+    expect(body).toEqual({ userId: OTHER_ID });
+  });
+
+  it('matched: Message opens the chat', async () => {
+    let body: unknown;
+    relationshipApi(
+      { matched: true, matchId: 'm1' },
+      {
+        'POST /api/conversations': (req) => {
+          body = req.body;
+          return json({ id: CONVERSATION_ID });
+        },
+      },
+    );
+    const { user, router } = await openProfile();
+    const message = await screen.findByRole('button', { name: 'Message' });
+    await waitFor(() => expect(message).toBeEnabled());
+    expect(message).not.toHaveAccessibleDescription();
+    expect(screen.queryByRole('button', { name: /Say Hi|Hi sent|Accept hi/ })).not.toBeInTheDocument();
+    await user.click(message);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/${CONVERSATION_ID}`));
+    expect(body).toEqual({ userId: OTHER_ID });
+  });
+
+  it('Block leaves the profile for the blocked list', async () => {
+    const { fetchMock } = relationshipApi({}, { 'POST /api/blocks': () => noContent(), 'GET /api/blocks': () => json({ items: [], nextCursor: null }) });
+    const { user, router } = await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'More actions for Alex Moreno' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
+    expect(router.state.location.search).toBe('?tab=blocked');
+    expect(calls(fetchMock, 'POST', '/api/blocks')).toHaveLength(1);
+  });
+
+  it('community members get no Say Hi; Message says messaging is not available; Block and Report stay', async () => {
+    relationshipApi({}, {}, makeMe({ accountType: 'community_only', applicationStatus: 'approved' }));
+    await openProfile();
+    const message = await screen.findByRole('button', { name: 'Message' });
+    expect(message).toBeDisabled();
+    await waitFor(() => expect(message).toHaveAccessibleDescription(SHARED_MESSAGING_MESSAGES.notAvailableTitle));
+    expect(screen.queryByRole('button', { name: /Say Hi/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'More actions for Alex Moreno' })).toBeInTheDocument();
   });
 });

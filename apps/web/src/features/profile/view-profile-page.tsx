@@ -1,11 +1,12 @@
 import { Navigate, useParams } from 'react-router';
-import { MessageCircleIcon, UserRoundXIcon } from 'lucide-react';
+import { UserRoundXIcon } from 'lucide-react';
 import { isProfileId, PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { errorMessage, isApiError } from '#/lib/api';
+import { ProfileActions } from '#/features/connections/profile-actions';
 import { usePublicProfileQuery } from './api';
-import { MESSAGING_MESSAGES, MessageTab } from './message-tab';
+import { MessageTab } from './message-tab';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
 
@@ -34,7 +35,10 @@ export function ViewProfilePage() {
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <div className="rounded-2xl border bg-card p-5 text-card-foreground shadow-sm sm:p-8">
-        <ProfileHeader profile={profile} actions={profile.isOwn ? undefined : <MessageButton />} />
+        <ProfileHeader
+          profile={profile}
+          actions={profile.isOwn ? undefined : <ProfileActions userId={profile.id} name={name} />}
+        />
       </div>
       <ProfileTabs
         profileId={profile.id}
@@ -42,21 +46,6 @@ export function ViewProfilePage() {
         messageLabel="Message"
         messageContent={<MessageTab isOwn={profile.isOwn} name={name} />}
       />
-    </div>
-  );
-}
-
-/** Spec 2: the Message button exists but messaging is not built yet; it says so instead of doing nothing. */
-function MessageButton() {
-  return (
-    <div className="grid justify-items-center gap-1 sm:justify-items-end">
-      <Button disabled aria-describedby="message-soon">
-        <MessageCircleIcon aria-hidden="true" />
-        Message
-      </Button>
-      <p id="message-soon" className="text-xs text-muted-foreground">
-        {MESSAGING_MESSAGES.soon}
-      </p>
     </div>
   );
 }

@@ -1,0 +1,245 @@
+import * as React from 'react';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  CONNECTION_MESSAGES,
+  MESSAGING_MESSAGES,
+  type City,
+  type ConversationView,
+  type HelloView,
+  type MatchView,
+  type Page,
+  type RelationshipView,
+} from '@bayclub/shared';
+import { api, errorMessage } from '#/lib/api';
+import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+
+export type HelloDirection = HelloView['direction'];
+
+/** Every filter of the Say Hi deck, as kept in the URL. */
+export interface DeckFilters {
+  city: City | null;
+  interests: string[];
+  ageMin: number | null;
+  ageMax: number | null;
+}
+
+/**
+ * Query keys of everything about connections. Other features invalidate `connectionKeys.all` (or a part) when
+ * they change who is connected with whom.
+ */
+export const connectionKeys = {
+  all: ['connections'] as const,
+  decks: () => [...connectionKeys.all, 'deck'] as const,
+  deck: (filters: DeckFilters) => [...connectionKeys.decks(), filters] as const,
+  lists: () => [...connectionKeys.all, 'list'] as const,
+  hellos: (direction: HelloDirection) => [...connectionKeys.lists(), 'hellos', direction] as const,
+  matches: () => [...connectionKeys.lists(), 'matches'] as const,
+  blocks: () => [...connectionKeys.lists(), 'blocks'] as const,
+  relationships: () => [...connectionKeys.all, 'with'] as const,
+  relationship: (userId: string) => [...connectionKeys.relationships(), userId] as const,
+};
+
+export type PagedData<T> = InfiniteData<Page<T>, string | null>;
+
+/** A `Page<T>` list read a page at a time with `cursor`. */
+export function pagedQueryOptions<T>(queryKey: QueryKey, path: string, params: Record<string, string> = {}) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams(params);
+      if (pageParam) search.set('cursor', pageParam);
+      const qs = search.toString();
+      return api.get<Page<T>>(qs ? `${path}?${qs}` : path, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: Page<T>) => last.nextCursor,
+    // Other members change these lists at any time; the socket refreshes them, this is the fallback.
+    staleTime: 30_000,
+  });
+}
+
+export const helloListQueryOptions = (direction: HelloDirection) =>
+  pagedQueryOptions<HelloView>(connectionKeys.hellos(direction), '/api/hellos', { direction });
+export const matchListQueryOptions = () => pagedQueryOptions<MatchView>(connectionKeys.matches(), '/api/matches');
+
+export function useHellosQuery(direction: HelloDirection, enabled = true) {
+  return useInfiniteQuery({ ...helloListQueryOptions(direction), enabled });
+}
+
+export function useMatchesQuery(enabled = true) {
+  return useInfiniteQuery({ ...matchListQueryOptions(), enabled });
+}
+
+/** GET /api/connections/with/:userId: how the viewer stands with a member (profile and chat actions). */
+export const relationshipQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: connectionKeys.relationship(userId),
+    queryFn: ({ signal }) => api.get<RelationshipView>(`/api/connections/with/${encodeURIComponent(userId)}`, { signal }),
+    staleTime: 30_000,
+  });
+
+export function useRelationshipQuery(userId: string, enabled = true) {
+  return useQuery({ ...relationshipQueryOptions(userId), enabled });
+}
+
+/** The items of every loaded page, in order. */
+export const itemsOf = <T>(data: { pages: Page<T>[] } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
+
+/** `data` without the items `drop` picks (pages keep their cursors). */
+export function removeItems<T>(data: PagedData<T> | undefined, drop: (item: T) => boolean): PagedData<T> | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => !drop(item)) })) };
+}
+
+/**
+ * Take items out of a cached list at once and give back a rollback. Used by every list action, so a failed
+ * request puts the row back where it was.
+ */
+export async function removeOptimistically<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  drop: (item: T) => boolean,
+): Promise<() => void> {
+  await queryClient.cancelQueries({ queryKey });
+  const previous = queryClient.getQueryData<PagedData<T>>(queryKey);
+  queryClient.setQueryData<PagedData<T>>(queryKey, (old) => removeItems(old, drop));
+  return () => queryClient.setQueryData(queryKey, previous);
+}
+
+/** After anything changed who is connected with whom: lists and relationships (the deck keeps its place). */
+export function invalidateConnections(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: connectionKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: connectionKeys.relationships() }),
+  ]);
+}
+
+/** Keep connection lists and relationships current while mounted: the socket says when they changed. */
+export function useConnectionsRealtime() {
+  const queryClient = useQueryClient();
+  useRealtimeEvent((event) => {
+    if (event.type === 'connections') void invalidateConnections(queryClient);
+  });
+}
+
+type Rollback = { rollback: () => void };
+
+/** POST /api/hellos/:id/accept: the hello leaves Received at once, the match appears in Matches. */
+export function useAcceptHelloMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (hello: Pick<HelloView, 'id'>) =>
+      api.post<{ match: MatchView }>(`/api/hellos/${encodeURIComponent(hello.id)}/accept`, {}),
+    onMutate: async (hello): Promise<Rollback> => ({
+      rollback: await removeOptimistically<HelloView>(queryClient, connectionKeys.hellos('received'), (h) => h.id === hello.id),
+    }),
+    onSuccess: () => {
+      toast.success(CONNECTION_MESSAGES.matched);
+    },
+    onError: (error, _hello, context) => {
+      context?.rollback();
+      toast.error(errorMessage(error));
+    },
+    onSettled: () => invalidateConnections(queryClient),
+  });
+}
+
+/** POST /api/hellos/:id/decline: the sender is not told. */
+export function useDeclineHelloMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (hello: Pick<HelloView, 'id'>) => api.post<void>(`/api/hellos/${encodeURIComponent(hello.id)}/decline`, {}),
+    onMutate: async (hello): Promise<Rollback> => ({
+      rollback: await removeOptimistically<HelloView>(queryClient, connectionKeys.hellos('received'), (h) => h.id === hello.id),
+    }),
+    onError: (error, _hello, context) => {
+      context?.rollback();
+      toast.error(errorMessage(error));
+    },
+    onSettled: () => invalidateConnections(queryClient),
+  });
+}
+
+/** DELETE /api/hellos/:id: withdraw one's own pending hello. */
+export function useWithdrawHelloMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (hello: Pick<HelloView, 'id'>) => api.delete<void>(`/api/hellos/${encodeURIComponent(hello.id)}`),
+    onMutate: async (hello): Promise<Rollback> => ({
+      rollback: await removeOptimistically<HelloView>(queryClient, connectionKeys.hellos('sent'), (h) => h.id === hello.id),
+    }),
+    onSuccess: () => {
+      toast.success('Hi withdrawn');
+    },
+    onError: (error, _hello, context) => {
+      context?.rollback();
+      toast.error(errorMessage(error));
+    },
+    onSettled: () => invalidateConnections(queryClient),
+  });
+}
+
+/** DELETE /api/matches/:id: messaging stops both ways at once. */
+export function useUnmatchMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (match: Pick<MatchView, 'id'>) => api.delete<void>(`/api/matches/${encodeURIComponent(match.id)}`),
+    onMutate: async (match): Promise<Rollback> => ({
+      rollback: await removeOptimistically<MatchView>(queryClient, connectionKeys.matches(), (m) => m.id === match.id),
+    }),
+    onSuccess: () => {
+      toast.success(CONNECTION_MESSAGES.unmatched);
+    },
+    onError: (error, _match, context) => {
+      context?.rollback();
+      toast.error(errorMessage(error));
+    },
+    onSettled: () => invalidateConnections(queryClient),
+  });
+}
+
+/**
+ * Open the chat with a matched member: straight to it when the conversation exists, otherwise
+ * POST /api/conversations creates it first (spec: created on opening when a match exists).
+ * `opening` is the member whose chat is being opened, to show progress on the right button.
+ */
+export function useOpenChat() {
+  const navigate = useNavigate();
+  const [opening, setOpening] = React.useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: (userId: string) => api.post<ConversationView>('/api/conversations', { userId }),
+  });
+
+  const open = async (target: { userId: string; conversationId?: string | null }) => {
+    if (target.conversationId) {
+      void navigate(`/chat/${encodeURIComponent(target.conversationId)}`);
+      return true;
+    }
+    setOpening(target.userId);
+    try {
+      const conversation = await create.mutateAsync(target.userId);
+      void navigate(`/chat/${encodeURIComponent(conversation.id)}`);
+      return true;
+    } catch {
+      // 403 NO_MATCH (the match ended meanwhile) or any failure: the spec's one messaging failure text.
+      toast.error(MESSAGING_MESSAGES.sendFailed);
+      return false;
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  return { open, opening };
+}

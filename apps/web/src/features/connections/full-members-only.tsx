@@ -1,0 +1,20 @@
+import { LockIcon } from 'lucide-react';
+import { isApiError } from '#/lib/api';
+
+/** The server answers 403 on full_platform routes to community_only members: that is a fact to explain, not an error. */
+export const isForbidden = (error: unknown) => isApiError(error) && error.status === 403;
+
+/** Said instead of an error when a limited member reaches a full members' feature (like 'Messaging Not Available'). */
+export function FullMembersOnly({ title, headingLevel = 2 }: { title: string; headingLevel?: 1 | 2 }) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
+      <LockIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+      <Heading className="text-lg font-semibold">{title}</Heading>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        Saying hi, connecting and messaging are part of full platform membership. Upgrade to full access to meet
+        members here.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { CheckIcon, HandIcon, SendIcon, Undo2Icon, XIcon } from 'lucide-react';
+import { CONNECTION_MESSAGES, type HelloView, type Page } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { MemberSafetyActions } from '#/features/safety/member-safety-actions';
+import { useAcceptHelloMutation, useDeclineHelloMutation, useHellosQuery, useWithdrawHelloMutation } from './api';
+import { FORBIDDEN_TITLE } from './matches-tab';
+import { formatDay, memberName, MemberRow } from './member-row';
+import { PagedList } from './paged-list';
+
+type HelloQuery = UseInfiniteQueryResult<{ pages: Page<HelloView>[] }>;
+
+function Note({ note }: { note: string | null }) {
+  if (!note) return null;
+  return (
+    <blockquote className="mt-1 rounded-md border-l-2 border-primary bg-muted/50 px-3 py-2 text-sm break-words whitespace-pre-line">
+      {note}
+    </blockquote>
+  );
+}
+
+/** Pending hellos to the member: Accept makes a match, Decline quietly removes it. */
+export function ReceivedTab({ query }: { query: HelloQuery }) {
+  const accept = useAcceptHelloMutation();
+  const decline = useDeclineHelloMutation();
+  return (
+    <PagedList
+      query={query}
+      label="Received hellos"
+      empty={{ icon: HandIcon, title: CONNECTION_MESSAGES.noReceived }}
+      forbiddenTitle={FORBIDDEN_TITLE}
+      getKey={(h) => h.id}
+      renderItem={(hello) => {
+        const name = memberName(hello.member);
+        return (
+          <MemberRow
+            member={hello.member}
+            meta={`Said hi ${formatDay(hello.createdAt)}`}
+            actions={
+              <>
+                <Button size="sm" aria-label={`Accept hi from ${name}`} onClick={() => accept.mutate(hello)}>
+                  <CheckIcon aria-hidden="true" />
+                  Accept
+                </Button>
+                <Button size="sm" variant="outline" aria-label={`Decline hi from ${name}`} onClick={() => decline.mutate(hello)}>
+                  <XIcon aria-hidden="true" />
+                  Decline
+                </Button>
+                <MemberSafetyActions userId={hello.member.id} name={name} />
+              </>
+            }
+          >
+            <Note note={hello.note} />
+          </MemberRow>
+        );
+      }}
+    />
+  );
+}
+
+/** The member's own pending hellos: Withdraw takes one back. */
+export function SentTab() {
+  const query = useHellosQuery('sent');
+  const withdraw = useWithdrawHelloMutation();
+  return (
+    <PagedList
+      query={query}
+      label="Sent hellos"
+      empty={{ icon: SendIcon, title: CONNECTION_MESSAGES.noSent }}
+      forbiddenTitle={FORBIDDEN_TITLE}
+      getKey={(h) => h.id}
+      renderItem={(hello) => {
+        const name = memberName(hello.member);
+        return (
+          <MemberRow
+            member={hello.member}
+            meta={`Sent ${formatDay(hello.createdAt)}`}
+            actions={
+              <Button size="sm" variant="outline" aria-label={`Withdraw hi to ${name}`} onClick={() => withdraw.mutate(hello)}>
+                <Undo2Icon aria-hidden="true" />
+                Withdraw
+              </Button>
+            }
+          >
+            <Note note={hello.note} />
+          </MemberRow>
+        );
+      }}
+    />
+  );
+}

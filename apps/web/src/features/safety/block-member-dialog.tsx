@@ -1,0 +1,68 @@
+import type * as React from 'react';
+import { toast } from 'sonner';
+import { SAFETY_MESSAGES } from '@bayclub/shared';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#/components/ui/alert-dialog';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage } from '#/lib/api';
+import { useBlockMutation } from './api';
+
+interface BlockMemberDialogProps {
+  userId: string;
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onBlocked?: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** Asks before blocking; stays open (and says why) when the block fails. */
+export function BlockMemberDialog({ userId, name, open, onOpenChange, onBlocked, onCloseAutoFocus }: BlockMemberDialogProps) {
+  const block = useBlockMutation();
+
+  const handleOpenChange = (next: boolean) => {
+    if (block.isPending) return;
+    onOpenChange(next);
+  };
+
+  const handleConfirm = (event: React.MouseEvent) => {
+    // Closing waits for the answer, so a failure can be told in place.
+    event.preventDefault();
+    block.mutate(userId, {
+      onSuccess: () => {
+        onOpenChange(false);
+        onBlocked?.();
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, SAFETY_MESSAGES.failed));
+      },
+    });
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={handleOpenChange}>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{SAFETY_MESSAGES.blockTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{SAFETY_MESSAGES.blockBody}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <p className="text-sm font-medium">{name}</p>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={block.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={handleConfirm} disabled={block.isPending}>
+            {block.isPending && <Spinner />}
+            {block.isPending ? 'Blocking...' : 'Block'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,97 @@
+import * as React from 'react';
+import { EllipsisIcon, FlagIcon, OctagonXIcon } from 'lucide-react';
+import { Button } from '#/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#/components/ui/dropdown-menu';
+import { cn } from '#/lib/utils';
+import { BlockMemberDialog } from './block-member-dialog';
+import { ReportMemberDialog } from './report-member-dialog';
+
+export interface MemberSafetyActionsProps {
+  userId: string;
+  /** The member's display name, for the menu's accessible name and the dialogs. */
+  name: string;
+  /** Set when reporting from a chat, so moderators see where it happened. */
+  conversationId?: string;
+  /** A single message being reported (with conversationId). */
+  messageId?: string;
+  /** Called after the block succeeded (the member becomes a 404 to the caller: leave their page). */
+  onBlocked?: () => void;
+  /** More menu items shown above Block and Report (e.g. Unmatch on a connection row). */
+  extraItems?: React.ReactNode;
+  className?: string;
+}
+
+type Open = 'block' | 'report' | null;
+
+/** The '...' menu beside another member: Block (asks first) and Report. Used on profiles, lists and chats. */
+export function MemberSafetyActions({
+  userId,
+  name,
+  conversationId,
+  messageId,
+  onBlocked,
+  extraItems,
+  className,
+}: MemberSafetyActionsProps) {
+  const [open, setOpen] = React.useState<Open>(null);
+  const triggerRef = React.useRef<HTMLButtonElement>(null);
+  const close = (next: boolean) => {
+    if (!next) setOpen(null);
+  };
+  // Dialogs opened from a menu have no trigger of their own: focus goes back to the menu button.
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    triggerRef.current?.focus();
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button ref={triggerRef} variant="outline" size="icon" className={cn(className)} aria-label={`More actions for ${name}`}>
+            <EllipsisIcon aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-48">
+          {extraItems && (
+            <>
+              {extraItems}
+              <DropdownMenuSeparator />
+            </>
+          )}
+          <DropdownMenuItem onSelect={() => setOpen('report')}>
+            <FlagIcon aria-hidden="true" />
+            Report
+          </DropdownMenuItem>
+          <DropdownMenuItem variant="destructive" onSelect={() => setOpen('block')}>
+            <OctagonXIcon aria-hidden="true" />
+            Block
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <BlockMemberDialog
+        userId={userId}
+        name={name}
+        open={open === 'block'}
+        onOpenChange={close}
+        onBlocked={onBlocked}
+        onCloseAutoFocus={returnFocus}
+      />
+      <ReportMemberDialog
+        userId={userId}
+        name={name}
+        conversationId={conversationId}
+        messageId={messageId}
+        open={open === 'report'}
+        onOpenChange={close}
+        onCloseAutoFocus={returnFocus}
+      />
+    </>
+  );
+}

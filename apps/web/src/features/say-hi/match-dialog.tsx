@@ -1,0 +1,55 @@
+import { MessageCircleIcon, PartyPopperIcon } from 'lucide-react';
+import { CONNECTION_MESSAGES, imageVariantUrl, type MatchView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
+import { Spinner } from '#/components/ui/spinner';
+import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
+import { useOpenChat } from '#/features/connections/api';
+
+interface MatchDialogProps {
+  /** The new match; the dialog is open while it is set. */
+  match: MatchView | null;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** The match moment: both said hi. Straight to the chat, or back to the deck. */
+export function MatchDialog({ match, onOpenChange, onCloseAutoFocus }: MatchDialogProps) {
+  const chat = useOpenChat();
+  const name = match?.member.fullName || 'this member';
+  const opening = match !== null && chat.opening === match.member.id;
+
+  const handleMessage = async () => {
+    if (!match) return;
+    const opened = await chat.open({ userId: match.member.id, conversationId: match.conversationId });
+    if (opened) onOpenChange(false);
+  };
+
+  return (
+    <Dialog open={match !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader className="items-center text-center sm:text-center">
+          <PartyPopperIcon aria-hidden="true" className="size-8 text-primary" />
+          <DialogTitle>You and {name} matched</DialogTitle>
+          <DialogDescription>{CONNECTION_MESSAGES.matched}</DialogDescription>
+        </DialogHeader>
+        {match && (
+          <AvatarWithRetry
+            src={imageVariantUrl(match.member.profilePictureUrl, 'medium')}
+            alt={`Profile picture of ${name}`}
+            className="size-24 justify-self-center ring-2 ring-primary/40"
+          />
+        )}
+        <DialogFooter className="sm:justify-center">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Keep browsing
+          </Button>
+          <Button onClick={() => void handleMessage()} disabled={opening}>
+            {opening ? <Spinner /> : <MessageCircleIcon aria-hidden="true" />}
+            Send a message
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
