@@ -22,6 +22,7 @@ import { safetyRoutes } from './safety/routes.js';
 import { createLinkPreviewService } from './link-previews/service.js';
 import { createMessagingService } from './messaging/service.js';
 import { messagingRoutes } from './messaging/routes.js';
+import { chatMediaRoutes } from './chat-media/routes.js';
 import { createHub } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
   await app.register(connectionsRoutes(ctx, createConnectionsService({ db, notifier })));
   await app.register(safetyRoutes(ctx, createSafetyService({ db })));
   await app.register(messagingRoutes(ctx, createMessagingService({ db, notifier, previews })));
+  await app.register(chatMediaRoutes(ctx, media));
   await app.register(realtimeRoutes(ctx, hub));
   return { hub, push };
 }

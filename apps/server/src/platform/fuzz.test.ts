@@ -87,6 +87,34 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'POST /api/session/sign-out': { body: {} },
   'GET /api/usernames/availability': { queryKeys: ['username'] },
   'GET /api/admin/applications': { queryKeys: ['status', 'cursor', 'limit'] },
+  // Issue 4.
+  'GET /api/say-hi/deck': { queryKeys: ['city', 'interests', 'ageMin', 'ageMax', 'cursor', 'limit'] },
+  'POST /api/hellos': { body: { userId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60', note: 'Hi there!' } },
+  'GET /api/hellos': { queryKeys: ['direction', 'cursor', 'limit'] },
+  'GET /api/matches': { queryKeys: ['cursor', 'limit'] },
+  'POST /api/say-hi/skip': { body: { userId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60' } },
+  'POST /api/blocks': { body: { userId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60' } },
+  'POST /api/reports': {
+    body: { userId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60', reason: 'other', details: 'fuzz', messageId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f61' },
+  },
+  'POST /api/conversations': { body: { userId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60' } },
+  'GET /api/conversations': { queryKeys: ['cursor', 'limit'] },
+  'GET /api/conversations/:id/messages': { queryKeys: ['before', 'after', 'limit'] },
+  'POST /api/conversations/:id/messages': {
+    body: { clientId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f62', content: 'hello https://example.com', mediaUrls: [] },
+  },
+  'GET /api/notifications': { queryKeys: ['cursor', 'limit'] },
+  'POST /api/notifications/mark-read': { body: { ids: ['6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60'] } },
+  'POST /api/push/subscriptions': {
+    body: {
+      subscription: {
+        endpoint: 'https://push.example.com/send/abc',
+        expirationTime: null,
+        keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+      },
+    },
+  },
+  'POST /api/push/unsubscribe': { body: { endpoint: 'https://push.example.com/send/abc' } },
 };
 
 /** better-auth endpoints behind the /api/auth/* bridge, with a plausible body each. */
@@ -125,6 +153,7 @@ const MULTIPART_ROUTES = [
   '/api/me/images',
   '/api/admin/assets/favicon',
   '/api/admin/assets/landing-cover',
+  '/api/chat-media',
 ];
 
 const STACK_TRACE = /\bat [^\s]+ \(|\bat (?:file:\/\/|\/)[^\s]+:\d+:\d+|node_modules|"stack"|\.ts:\d+:\d+/;

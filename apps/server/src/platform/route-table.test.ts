@@ -64,6 +64,38 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/account/delete', 'signedIn'],
   ['POST', '/api/admin/assets/favicon', 'admin'],
   ['POST', '/api/admin/assets/landing-cover', 'admin'],
+  // Issue 4: connections, safety, messaging, notifications, push and the realtime socket.
+  ['GET', '/api/say-hi/deck', 'full_platform'],
+  ['POST', '/api/say-hi/skip', 'full_platform'],
+  ['POST', '/api/hellos', 'full_platform'],
+  ['GET', '/api/hellos', 'full_platform'],
+  ['POST', '/api/hellos/:id/accept', 'full_platform'],
+  ['POST', '/api/hellos/:id/decline', 'full_platform'],
+  ['DELETE', '/api/hellos/:id', 'full_platform'],
+  ['GET', '/api/matches', 'full_platform'],
+  ['DELETE', '/api/matches/:id', 'full_platform'],
+  ['GET', '/api/connections/with/:userId', 'member'],
+  ['POST', '/api/blocks', 'member'],
+  ['DELETE', '/api/blocks/:userId', 'member'],
+  ['GET', '/api/blocks', 'member'],
+  ['POST', '/api/reports', 'member'],
+  ['GET', '/api/conversations', { flag: 'message' }],
+  ['POST', '/api/conversations', { flag: 'message' }],
+  ['GET', '/api/conversations/:id', { flag: 'message' }],
+  ['GET', '/api/conversations/:id/messages', { flag: 'message' }],
+  ['POST', '/api/conversations/:id/messages', { flag: 'message' }],
+  ['POST', '/api/conversations/:id/read', { flag: 'message' }],
+  ['GET', '/api/messages/unread-count', { flag: 'message' }],
+  ['GET', '/api/messages/:id/link-preview', { flag: 'message' }],
+  ['POST', '/api/chat-media', { flag: 'message' }],
+  ['GET', '/api/notifications', 'signedIn'],
+  ['GET', '/api/notifications/unread-count', 'signedIn'],
+  ['POST', '/api/notifications/mark-read', 'signedIn'],
+  ['GET', '/api/push/public-key', 'public'],
+  ['POST', '/api/push/subscriptions', 'signedIn'],
+  ['POST', '/api/push/unsubscribe', 'signedIn'],
+  // The socket: a plain GET (no upgrade) is a 404; the upgrade itself is covered by realtime.test.ts.
+  ['GET', '/api/realtime', 'signedIn'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>
@@ -219,7 +251,7 @@ async function expectedOutcome(access: RouteAccess, p: Persona): Promise<'throug
 }
 
 function requestFor(route: RegisteredRoute) {
-  const url = fillParams(route.url, { id: crypto.randomUUID(), slug: 'nothing-here' });
+  const url = fillParams(route.url, { id: crypto.randomUUID(), userId: crypto.randomUUID(), slug: 'nothing-here' });
   const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
   return { method: route.method as 'GET', url, ...(hasBody ? { payload: {} } : {}) };
 }

@@ -27,7 +27,8 @@ export const realtimeRoutes =
       {
         websocket: true,
         config: { access: 'signedIn' },
-        onRequest: async (request, reply) => {
+        // After the access hook (route hooks run after the global ones): no session is a 401 whatever the Origin.
+        preValidation: async (request, reply) => {
           const origin = request.headers.origin?.replace(/\/$/, '');
           if (!origin || !ctx.config.origins.includes(origin)) {
             return reply.status(403).send(errorBody('FORBIDDEN', 'Requests from this origin are not allowed'));
