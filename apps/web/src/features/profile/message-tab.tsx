@@ -1,15 +1,20 @@
 import type * as React from 'react';
-import { Link } from 'react-router';
-import { LockIcon, MessageCircleIcon, UserRoundIcon } from 'lucide-react';
-import { PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
+import { useParams } from 'react-router';
+import { LockIcon, MessageCircleIcon, UserRoundIcon, UserRoundXIcon } from 'lucide-react';
+import { CONNECTION_MESSAGES, MESSAGING_MESSAGES as SHARED_MESSAGING_MESSAGES, PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { Spinner } from '#/components/ui/spinner';
 import { useCan, useMe } from '#/features/auth/use-session';
+import { useRelationshipQuery } from '#/features/connections/api';
+import { useConversationQuery, useConversationWithQuery } from '#/features/messaging/api';
+import { ChatPanel } from '#/features/messaging/chat-panel';
+import { InboxList } from '#/features/messaging/inbox-list';
+import { errorMessage, isApiError } from '#/lib/api';
 
-// Spec 2 (messaging panel). Messaging itself is issue 4: these belong in packages/shared once it lands.
+/** Spec 2 (messaging panel); kept under these names for the profile pages. */
 export const MESSAGING_MESSAGES = {
-  unavailableTitle: 'Messaging Not Available',
-  unavailableText:
-    'Direct messaging is only available to full platform members. Upgrade to full access to unlock messaging features.',
+  unavailableTitle: SHARED_MESSAGING_MESSAGES.notAvailableTitle,
+  unavailableText: SHARED_MESSAGING_MESSAGES.notAvailableBody,
   soon: 'Messaging arrives soon',
 } as const;
 
@@ -38,32 +43,83 @@ function MessagingNotAvailable() {
   );
 }
 
-/** The own profile's Messages tab: conversations live in the inbox. */
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center p-8">
+      <Spinner className="size-6" label={label} />
+    </div>
+  );
+}
+
+function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center">
+      <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+/** The own profile's Messages tab: the inbox itself (spec 6: only the owner sees it). */
 export function OwnMessagesTab() {
   const blocked = useMessagingBlocked();
   if (blocked) return <MessagingNotAvailable />;
+  return <InboxList />;
+}
+
+/**
+ * Another member's Message tab: the chat with them once a match is confirmed (spec 4: the conversation is
+ * fetched, or created, only then); otherwise why there is none. `userId` defaults to the route's member.
+ */
+export function MessageTab({ isOwn, name, userId }: { isOwn: boolean; name: string; userId?: string }) {
+  const routeUserId = useParams().userId;
+  const memberId = userId ?? routeUserId ?? '';
+  const blocked = useMessagingBlocked();
+  if (isOwn) return <TabNote icon={UserRoundIcon} title={PROFILE_VIEW_MESSAGES.ownProfile} />;
+  if (blocked) return <MessagingNotAvailable />;
+  return <MatchedChat userId={memberId} name={name} />;
+}
+
+function NoMatch({ name }: { name: string }) {
   return (
-    <TabNote icon={MessageCircleIcon} title="Your messages">
-      <p className="max-w-sm text-sm text-muted-foreground">
-        Your conversations with the members you have matched with are in your inbox.
-      </p>
-      <Button asChild variant="outline">
-        <Link to="/inbox">Open inbox</Link>
-      </Button>
+    <TabNote icon={MessageCircleIcon} title={SHARED_MESSAGING_MESSAGES.noMatch}>
+      <p className="max-w-sm text-sm text-muted-foreground">Say hi to {name}: once you are connected, your chat appears here.</p>
     </TabNote>
   );
 }
 
-/** Another member's Message tab. */
-export function MessageTab({ isOwn, name }: { isOwn: boolean; name: string }) {
-  const blocked = useMessagingBlocked();
-  if (isOwn) return <TabNote icon={UserRoundIcon} title={PROFILE_VIEW_MESSAGES.ownProfile} />;
-  if (blocked) return <MessagingNotAvailable />;
+function MatchedChat({ userId, name }: { userId: string; name: string }) {
+  const relationship = useRelationshipQuery(userId, userId !== '');
+  const matched = relationship.data?.matched === true;
+  const opened = useConversationWithQuery(userId, matched);
+
+  if (relationship.isPending) return <Loading label="Loading..." />;
+  if (relationship.isError) {
+    if (isApiError(relationship.error) && relationship.error.status === 404) {
+      return <TabNote icon={UserRoundXIcon} title={CONNECTION_MESSAGES.unavailable} />;
+    }
+    return <LoadError error={relationship.error} onRetry={() => void relationship.refetch()} />;
+  }
+  if (!matched) return <NoMatch name={name} />;
+  if (opened.isPending) return <Loading label="Loading messages..." />;
+  if (opened.isError) {
+    if (isApiError(opened.error) && opened.error.status === 403) return <NoMatch name={name} />;
+    return <LoadError error={opened.error} onRetry={() => void opened.refetch()} />;
+  }
+  return <ConversationBox conversationId={opened.data.id} />;
+}
+
+/** The chat in a box of its own height inside the profile page. */
+function ConversationBox({ conversationId }: { conversationId: string }) {
+  const query = useConversationQuery(conversationId);
+  const meId = useMe()?.user.id;
+  if (query.isPending || !meId) return <Loading label="Loading messages..." />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return (
-    <TabNote icon={MessageCircleIcon} title={MESSAGING_MESSAGES.soon}>
-      <p className="max-w-sm text-sm text-muted-foreground">
-        Once you and {name} have matched, you will be able to send messages here.
-      </p>
-    </TabNote>
+    <div className="flex h-[32rem] max-h-[70dvh] flex-col overflow-hidden rounded-xl border bg-card">
+      <ChatPanel conversation={query.data} meId={meId} />
+    </div>
   );
 }

@@ -15,7 +15,10 @@ import {
 } from '#/components/ui/sidebar';
 import { useTheme } from '#/app/theme';
 import { useSignOut } from '#/features/auth/use-sign-out';
-import { usePermissions, type Audience } from '#/features/auth/use-session';
+import { useCan, usePermissions, type Audience } from '#/features/auth/use-session';
+import { CountBadge } from '#/components/count-badge';
+import { useUnreadMessageCount } from '#/features/messaging/api';
+import { formatBadgeCount } from '#/lib/format';
 import { isActivePath, sideMenuItems } from './nav-items';
 import { ThemeToggleIcon, themeToggleLabel } from './theme-toggle';
 import { AppBrand } from './app-brand';
@@ -28,6 +31,9 @@ export function AppSidebar({ me, audience }: { me: MeView; audience: Audience })
   const signOut = useSignOut();
   const flags = usePermissions();
   const items = sideMenuItems(me, audience, flags);
+  const canMessage = useCan('message');
+  // Only members who can message have the entry and may ask for the count.
+  const unreadMessages = useUnreadMessageCount(canMessage && items.some((i) => i.badge === 'messages'));
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
   };
@@ -44,14 +50,31 @@ export function AppSidebar({ me, audience }: { me: MeView; audience: Audience })
             <SidebarMenu>
               {items.map((item) => {
                 const active = isActivePath(pathname, item.to);
+                const count = item.badge === 'messages' ? unreadMessages : 0;
+                const badgeId = `side-badge-${item.label.toLowerCase()}`;
                 return (
                   <SidebarMenuItem key={item.to}>
                     <SidebarMenuButton asChild isActive={active} tooltip={item.label}>
-                      <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={closeOnMobile}>
+                      <Link
+                        to={item.to}
+                        aria-current={active ? 'page' : undefined}
+                        aria-describedby={count > 0 ? badgeId : undefined}
+                        onClick={closeOnMobile}
+                      >
                         <item.icon aria-hidden="true" />
-                        <span>{item.label}</span>
+                        <span className="min-w-0 flex-1 truncate">{item.label}</span>
+                        <CountBadge
+                          count={count}
+                          className="group-data-[collapsible=icon]:absolute group-data-[collapsible=icon]:top-0 group-data-[collapsible=icon]:right-0 group-data-[collapsible=icon]:h-3.5 group-data-[collapsible=icon]:min-w-3.5 group-data-[collapsible=icon]:px-0.5 group-data-[collapsible=icon]:text-[0.5625rem]"
+                        />
                       </Link>
                     </SidebarMenuButton>
+                    {/* Outside the link so the count describes it without becoming part of its name. */}
+                    {count > 0 ? (
+                      <span id={badgeId} className="sr-only">
+                        {count === 1 ? '1 unread message' : `${formatBadgeCount(count)} unread messages`}
+                      </span>
+                    ) : null}
                   </SidebarMenuItem>
                 );
               })}

@@ -20,6 +20,8 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** A live count shown on the entry: 'messages' is the member's unread messages. */
+  badge?: 'messages';
 }
 
 /** Spec 2: the signed-out top menu. */
@@ -44,7 +46,7 @@ export function sideMenuItems(me: MeView, audience: Audience, flags?: LimitedUse
     { to: '/user-directory', label: 'People', icon: UsersIcon },
     { to: '/events', label: 'Events', icon: CalendarDaysIcon },
     { to: '/locations', label: 'Locations', icon: MapPinIcon },
-    { to: '/inbox', label: 'Messages', icon: MessageCircleIcon },
+    { to: '/inbox', label: 'Messages', icon: MessageCircleIcon, badge: 'messages' },
     { to: '/connections', label: 'Connections', icon: LinkIcon },
     { to: '/say-hi', label: 'Say Hi', icon: HandHeartIcon },
   );

@@ -1,0 +1,64 @@
+import * as React from 'react';
+import { FileVideoIcon, ImageIcon } from 'lucide-react';
+import type { AttachmentKind } from '@bayclub/shared';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog';
+import { cn } from '#/lib/utils';
+
+export interface MediaItem {
+  key: string;
+  kind: AttachmentKind;
+  /** null while a pending attachment has no preview (the browser could not make one). */
+  url: string | null;
+  name?: string;
+}
+
+const ALT: Record<AttachmentKind, string> = { image: 'Photo', gif: 'GIF', video: 'Video' };
+
+/** A message's photos, GIFs and videos. A photo opens large in a dialog. */
+export function MessageMedia({ items }: { items: MediaItem[] }) {
+  const [open, setOpen] = React.useState<string | null>(null);
+  if (items.length === 0) return null;
+  const several = items.length > 1;
+  return (
+    <div className={cn('grid gap-1', several && 'grid-cols-2')}>
+      {items.map((item) => (
+        <MediaTile key={item.key} item={item} onOpen={setOpen} />
+      ))}
+      <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
+        <DialogContent className="max-w-[calc(100%-1rem)] p-2 sm:max-w-4xl">
+          <DialogTitle className="sr-only">Photo</DialogTitle>
+          <DialogDescription className="sr-only">The photo at full size</DialogDescription>
+          {open ? <img src={open} alt="Photo, full size" className="max-h-[85dvh] w-full rounded object-contain" /> : null}
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+function MediaTile({ item, onOpen }: { item: MediaItem; onOpen: (url: string) => void }) {
+  const tile = 'max-h-72 w-full rounded-lg bg-muted object-cover';
+  if (!item.url) {
+    const Icon = item.kind === 'video' ? FileVideoIcon : ImageIcon;
+    return (
+      <span className="flex h-24 w-full items-center justify-center gap-2 rounded-lg bg-muted p-2 text-xs text-muted-foreground">
+        <Icon aria-hidden="true" className="size-5 shrink-0" />
+        <span className="truncate">{item.name ?? ALT[item.kind]}</span>
+      </span>
+    );
+  }
+  if (item.kind === 'video') {
+    return <video src={item.url} controls preload="metadata" aria-label={ALT.video} className={tile} />;
+  }
+  if (item.kind === 'gif') return <img src={item.url} alt={ALT.gif} className={tile} />;
+  const url = item.url;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(url)}
+      aria-label="Open photo"
+      className="block overflow-hidden rounded-lg outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <img src={url} alt={ALT.image} className={tile} />
+    </button>
+  );
+}

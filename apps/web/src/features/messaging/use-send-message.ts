@@ -1,0 +1,105 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { LIMITS, MESSAGING_MESSAGES } from '@bayclub/shared';
+import { isApiError } from '#/lib/api';
+import { messagingKeys, postMessage, uploadChatMedia } from './api';
+import { applyMessage } from './cache';
+import { pendingMessages, usePendingMessages, type PendingAttachment, type PendingMessage } from './pending-store';
+
+const reloadTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Spec 4: the list reloads 500 ms after a send. The message cache merges by id, so the reload never
+ * doubles or drops a bubble; several quick sends share one reload.
+ */
+function scheduleReload(queryClient: QueryClient, conversationId: string) {
+  const previous = reloadTimers.get(conversationId);
+  if (previous) clearTimeout(previous);
+  reloadTimers.set(
+    conversationId,
+    setTimeout(() => {
+      reloadTimers.delete(conversationId);
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversationId) });
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+    }, LIMITS.messageReloadAfterSend),
+  );
+}
+
+/** Upload what is not stored yet; successes are kept on the pending message so a retry skips them. */
+async function uploadAttachments(message: PendingMessage): Promise<string[]> {
+  const results = await Promise.allSettled(
+    message.attachments.map(async (a) => {
+      if (a.uploadedUrl) return a.uploadedUrl;
+      const { url } = await uploadChatMedia(a.file);
+      pendingMessages.update(message.conversationId, message.clientId, (m) => ({
+        ...m,
+        attachments: m.attachments.map((x) => (x.key === a.key ? { ...x, uploadedUrl: url } : x)),
+      }));
+      return url;
+    }),
+  );
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<string>).value);
+}
+
+async function deliver(queryClient: QueryClient, conversationId: string, clientId: string) {
+  const message = pendingMessages.get(conversationId).find((m) => m.clientId === clientId);
+  if (!message) return;
+  try {
+    const mediaUrls = await uploadAttachments(message);
+    const saved = await postMessage(conversationId, { clientId, content: message.content, mediaUrls });
+    // The socket may have delivered it already: the caches dedupe by id.
+    const inInbox = applyMessage(queryClient, saved, { own: true, chatVisible: true });
+    if (!inInbox) void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+    pendingMessages.settle(conversationId, clientId);
+    scheduleReload(queryClient, conversationId);
+  } catch (error) {
+    pendingMessages.update(conversationId, clientId, (m) => ({
+      ...m,
+      status: 'failed',
+      // The server refused a stored attachment's address: upload the files again on Retry.
+      attachments: isApiError(error) && error.fields?.mediaUrls ? m.attachments.map((a) => ({ ...a, uploadedUrl: null })) : m.attachments,
+    }));
+    // A 403 means the match ended: the conversation's canMessage is stale.
+    if (isApiError(error) && error.status === 403) {
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversation(conversationId) });
+    }
+    const detail = isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 403 ? error.message : undefined;
+    toast.error(MESSAGING_MESSAGES.sendFailed, detail ? { description: detail } : undefined);
+  }
+}
+
+export interface Draft {
+  content: string;
+  attachments: PendingAttachment[];
+}
+
+/** Optimistic sending for one conversation: the bubble shows at once; failure keeps it with Retry. */
+export function useSendMessage(conversationId: string, senderId: string) {
+  const queryClient = useQueryClient();
+  const pending = usePendingMessages(conversationId);
+  const sending = pending.some((m) => m.status === 'sending');
+
+  const send = (draft: Draft) => {
+    const clientId = crypto.randomUUID();
+    pendingMessages.add({
+      clientId,
+      conversationId,
+      senderId,
+      content: draft.content,
+      attachments: draft.attachments,
+      status: 'sending',
+      createdAt: new Date().toISOString(),
+    });
+    void deliver(queryClient, conversationId, clientId);
+  };
+
+  /** Send a failed message again with the same clientId: the server answers with the first copy if it had it. */
+  const retry = (clientId: string) => {
+    pendingMessages.update(conversationId, clientId, (m) => ({ ...m, status: 'sending' }));
+    void deliver(queryClient, conversationId, clientId);
+  };
+
+  return { pending, sending, send, retry };
+}
