@@ -29,6 +29,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Use this storage instead of the configured one (tests). */
   storage?: Storage;
+  /** Trust this CA for push services (tests: the local HTTPS push double). */
+  pushCa?: string;
 }
 
 export const BODY_LIMIT = 256 * 1024;
@@ -127,7 +129,7 @@ export async function buildApp(
     await app.register(healthRoutes(ctx));
     await app.register(authRoutes(ctx));
     await app.register(settingsRoutes(ctx));
-    const services = await registerModules(app, ctx);
+    const services = await registerModules(app, ctx, { pushCa: opts.pushCa });
     await app.register(webRoutes(ctx));
 
     return { app, ctx, services };

@@ -27,7 +27,7 @@ import { createHub } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 
 /** Feature modules register here, one line each. */
-export async function registerModules(app: FastifyInstance, ctx: AppContext) {
+export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
   await app.register(meRoutes(ctx));
   await app.register(applicationsRoutes(ctx));
   await app.register(setupRoutes(ctx));
@@ -44,7 +44,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext) {
 
   // Connections, messaging, notifications, push and the realtime socket (issue 4).
   const db = ctx.database.db;
-  const push = await createPushService({ db, config: ctx.config, log: ctx.log });
+  const push = await createPushService({ db, config: ctx.config, log: ctx.log, ca: opts.pushCa });
   const notifier = createNotifier(push);
   const bus = await createBus(ctx.database, ctx.log);
   const hub = createHub({ db, bus, log: ctx.log });

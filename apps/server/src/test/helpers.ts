@@ -25,7 +25,7 @@ export interface TestApp {
 }
 
 /** Build the app on a fresh database for this test file; closed automatically after the file. */
-export async function buildTestApp(env: Partial<Env> = {}, opts: { storage?: Storage } = {}): Promise<TestApp> {
+export async function buildTestApp(env: Partial<Env> = {}, opts: { storage?: Storage; pushCa?: string } = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   // Uploads go to a throwaway folder per test file (or to the storage the test passes, e.g. S3 on s3rver).
   const uploadsDir = env.UPLOADS_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'bayclub-uploads-')));
@@ -45,7 +45,7 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { storage?: Sto
   );
   // With SMTP_URL the real mailer talks to that server; otherwise mails are captured in `mails`.
   const mailer = env.SMTP_URL ? undefined : { send: async (m: Mail) => void mails.push(m) };
-  const { app, ctx, services } = await buildApp(config, { database, mailer, storage: opts.storage });
+  const { app, ctx, services } = await buildApp(config, { database, mailer, storage: opts.storage, pushCa: opts.pushCa });
   await app.ready();
   let closed = false;
   const close = async () => {
