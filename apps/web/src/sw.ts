@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { handleNotificationClick, handlePush, handleSubscriptionChange, type WorkerScope } from './features/push/sw-handlers';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -20,4 +21,24 @@ self.addEventListener('install', () => {
 });
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
+});
+
+// Web push (spec 8). The logic lives in features/push/sw-handlers.ts, where it is tested.
+const scope: WorkerScope = {
+  origin: self.location.origin,
+  clients: self.clients,
+  registration: self.registration,
+  fetch: (input, init) => self.fetch(input, init),
+};
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(handlePush(scope, event.data));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(handleNotificationClick(scope, event.notification));
+});
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(handleSubscriptionChange(scope, event));
 });

@@ -201,7 +201,25 @@ describe('share', () => {
 
 describe('settings menu', () => {
   it('offers Search, Notifications with the unread count, Profile Settings and Sign Out', async () => {
-    ownProfileApi(makeMe(), { 'GET /api/notifications/unread-count': () => json({ count: 150 }) });
+    ownProfileApi(makeMe(), {
+      'GET /api/notifications/unread-count': () => json({ count: 150 }),
+      'GET /api/notifications': () =>
+        json({
+          items: [
+            {
+              id: '10000000-0000-4000-8000-00000000aaaa',
+              type: 'other',
+              title: 'Welcome to the club',
+              message: 'Your application was approved',
+              relatedId: null,
+              readAt: null,
+              createdAt: new Date().toISOString(),
+              href: null,
+            },
+          ],
+          nextCursor: null,
+        }),
+    });
     const user = userEvent.setup();
     await openProfile();
     const trigger = screen.getByRole('button', { name: 'Settings' });
@@ -210,10 +228,12 @@ describe('settings menu', () => {
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
     expect(items).toEqual(['Search', 'Notifications, 99+ unread99+', 'Profile Settings', 'Sign Out']);
 
+    // The Notifications item opens the notifications panel (features/notifications has its own tests).
     await user.click(screen.getByRole('menuitem', { name: /Notifications/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
-    expect(dialog).toHaveTextContent('You have 99+ unread notifications.');
-    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByText('Welcome to the club')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Mark all read' })).toBeEnabled();
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(trigger).toHaveFocus();
   });

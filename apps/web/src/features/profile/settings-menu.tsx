@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { useSearchParams } from 'react-router';
 import { BellIcon, LogOutIcon, SearchIcon, SettingsIcon, UserCogIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
 import { CountBadge } from '#/components/count-badge';
@@ -11,23 +12,40 @@ import {
 } from '#/components/ui/dropdown-menu';
 import { useSignOut } from '#/features/auth/use-sign-out';
 import { SettingsModal } from '#/features/settings/settings-modal';
+import { NotificationsPanel } from '#/features/notifications/notifications-panel';
 import { useUnreadNotificationCount } from '#/features/shell/notifications-api';
 import { formatBadgeCount } from '#/lib/format';
-import { NotificationsSoonDialog, SearchSoonDialog } from './soon-dialogs';
+import { SearchSoonDialog } from './soon-dialogs';
 
 type Open = 'search' | 'notifications' | 'settings' | null;
 
+/** `/profile?notifications=open` opens the notifications panel (a link target for anything that wants to show it). */
+export const NOTIFICATIONS_PARAM = 'notifications';
+
 /**
  * Spec 2: the own profile's Settings menu: Search, Notifications (with the unread count), Profile Settings, Sign Out.
- * Search and the notifications list come in later issues; until then their entries open a short, honest dialog.
+ * Search comes in a later issue; until then its entry opens a short, honest dialog.
  */
 export function SettingsMenu() {
   const [open, setOpen] = React.useState<Open>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
   const triggerRef = React.useRef<HTMLButtonElement>(null);
   const unread = useUnreadNotificationCount();
   const signOut = useSignOut();
+  const panelFromLink = searchParams.get(NOTIFICATIONS_PARAM) === 'open';
   const close = (next: boolean) => {
-    if (!next) setOpen(null);
+    if (next) return;
+    setOpen(null);
+    // The link's flag goes once the panel closes, so Back or a reload does not open it again.
+    if (panelFromLink) {
+      setSearchParams(
+        (params) => {
+          params.delete(NOTIFICATIONS_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    }
   };
   // Dialogs opened from a menu have no trigger of their own: focus goes back to the menu button.
   const returnFocus = (event: Event) => {
@@ -73,7 +91,7 @@ export function SettingsMenu() {
         </span>
       )}
       <SearchSoonDialog open={open === 'search'} onOpenChange={close} onCloseAutoFocus={returnFocus} />
-      <NotificationsSoonDialog open={open === 'notifications'} onOpenChange={close} onCloseAutoFocus={returnFocus} unread={unread} />
+      <NotificationsPanel open={open === 'notifications' || panelFromLink} onOpenChange={close} onCloseAutoFocus={returnFocus} />
       <SettingsModal open={open === 'settings'} onOpenChange={close} initialSection="profile" />
     </>
   );

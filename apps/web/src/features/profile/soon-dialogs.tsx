@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { BellIcon, SearchIcon } from 'lucide-react';
+import { SearchIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
 import {
   Dialog,
@@ -10,7 +10,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#/components/ui/dialog';
-import { formatBadgeCount } from '#/lib/format';
 
 interface SoonDialogProps {
   open: boolean;
@@ -49,17 +48,6 @@ export function SearchSoonDialog(props: SoonDialogProps) {
   return (
     <SoonDialog title="Search" icon={SearchIcon} {...props}>
       Searching members, communities, events and posts is coming soon.
-    </SoonDialog>
-  );
-}
-
-/** The notifications panel arrives with messaging; until then the dialog gives the unread count honestly. */
-export function NotificationsSoonDialog({ unread, ...props }: SoonDialogProps & { unread: number }) {
-  return (
-    <SoonDialog title="Notifications" icon={BellIcon} {...props}>
-      {unread > 0
-        ? `You have ${formatBadgeCount(unread)} unread notification${unread === 1 ? '' : 's'}. The notifications panel, where you can read them, arrives with messaging.`
-        : 'The notifications panel arrives with messaging.'}
     </SoonDialog>
   );
 }

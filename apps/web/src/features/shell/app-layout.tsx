@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { RealtimeConnection } from '#/features/realtime/realtime-connection';
+import { PushPrompt } from '#/features/push/push-prompt';
 import { PageSpinner } from '#/components/page-spinner';
 import { Outlet } from 'react-router';
 import type { MeView } from '@bayclub/shared';
@@ -31,6 +32,7 @@ export function AppLayout({ me, audience }: { me: MeView; audience: Audience }) 
       </SidebarInset>
       <BottomTabs me={me} />
       <RealtimeConnection />
+      <PushPrompt />
     </SidebarProvider>
   );
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { LimitedUserFlags, MeView } from '@bayclub/shared';
 import { json, mockApi, renderApp, signedInAs } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
 import { formatBadgeCount } from '#/lib/format';
+import { realtime } from '#/features/realtime/realtime-client';
 
 vi.mock('#/features/profile/profile-page', async () => ({ ProfilePage: (await import('#/test/mock-pages')).ProfilePage }));
 
@@ -74,11 +75,23 @@ describe('bottom tabs', () => {
     expect(profile).toHaveAccessibleDescription('99+ unread notifications');
   });
 
-  it('shows the exact count up to 99 and nothing for 0 or a missing endpoint', async () => {
+  it('shows the exact count up to 99 and nothing for 0', async () => {
     expect(formatBadgeCount(99)).toBe('99');
     expect(formatBadgeCount(100)).toBe('99+');
-    await tabNames(makeMe(), ALL_OFF);
+    await tabNames(makeMe(), ALL_OFF, { 'GET /api/notifications/unread-count': () => json({ count: 0 }) });
+    // The count has arrived (0), so the missing badge is not just "still loading".
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url]) => url === '/api/notifications/unread-count')).toBe(true));
     const profile = within(screen.getByTestId('bottom-tabs')).getByRole('link', { name: 'Profile' });
     expect(profile.querySelector('[data-slot="count-badge"]')).toBeNull();
+    expect(profile).not.toHaveAccessibleDescription();
+  });
+
+  it('follows the unread count pushed by the socket', async () => {
+    await tabNames(makeMe(), ALL_OFF, { 'GET /api/notifications/unread-count': () => json({ count: 2 }) });
+    const profile = within(screen.getByTestId('bottom-tabs')).getByRole('link', { name: 'Profile' });
+    expect(await within(profile).findByText('2')).toBeInTheDocument();
+    act(() => realtime.emitForTest({ type: 'unread', messages: 0, notifications: 5 }));
+    expect(await within(profile).findByText('5')).toBeInTheDocument();
+    expect(profile).toHaveAccessibleDescription('5 unread notifications');
   });
 });
