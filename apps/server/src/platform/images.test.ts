@@ -13,11 +13,13 @@ import {
   XMP_SECRET,
 } from '../test/image-fixtures.js';
 import {
+  ANIMATION_MAX_FRAMES,
   createFifoLimit,
   IMAGE_CONCURRENCY,
   ImageRejected,
   imagePipelineLoad,
   processImage,
+  processSingleImage,
   sniffImageFormat,
   type ProcessedImage,
 } from './images.js';
@@ -213,6 +215,81 @@ describe('processImage', () => {
   it('frees its slot when an image is rejected', async () => {
     const bomb = await pngBomb();
     await Promise.allSettled(Array.from({ length: 4 }, () => processImage(bomb)));
+    expect(imagePipelineLoad()).toMatchObject({ active: 0, waiting: 0 });
+  });
+});
+
+/**
+ * An animated image of `frames` frames: black with one white pixel that moves on every frame (encoders
+ * merge identical frames, so each frame must differ clearly from the one before).
+ */
+function framesOf(width: number, height: number, frames: number, format: 'gif' | 'webp') {
+  const px = Buffer.alloc(width * height * 3 * frames);
+  for (let f = 0; f < frames; f++) px.fill(255, (f * width * height + (f % (width * height))) * 3, (f * width * height + (f % (width * height)) + 1) * 3);
+  const image = sharp(px, { raw: { width, height: height * frames, channels: 3, pageHeight: height } });
+  return format === 'gif' ? image.gif({ delay: 80 }).toBuffer() : image.webp({ delay: 80, lossless: true }).toBuffer();
+}
+
+describe('processSingleImage (chat attachments)', () => {
+  const chat = (input: Buffer, opts: { maxPixels?: number } = {}) =>
+    processSingleImage(input, { maxWidth: 1080, keepAnimation: true, ...opts });
+
+  it('makes one WebP at most 1080 px wide, aspect ratio kept, not enlarged', async () => {
+    const wide = await chat(await twelveMegapixelJpeg());
+    expect([wide.width, wide.height, wide.animated]).toEqual([1080, 810, false]);
+    const meta = await sharp(wide.body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1080, 810]);
+    const small = await chat(await photo(50, 30, 'png'));
+    expect([small.width, small.height]).toEqual([50, 30]);
+  });
+
+  it('applies the EXIF orientation and strips every piece of metadata', async () => {
+    const result = await chat(await jpegWithGps());
+    expect([result.width, result.height]).toEqual([400, 600]);
+    await expectCleanWebp({ width: result.width, height: result.height, variants: [{ suffix: '', ...result }] });
+  });
+
+  it('keeps an animated GIF animated: every frame, its timing and loop count', async () => {
+    const result = await chat(await animatedGif());
+    expect([result.width, result.height, result.animated]).toEqual([40, 40, true]);
+    const meta = await sharp(result.body, { animated: true }).metadata();
+    expect([meta.format, meta.pages, meta.pageHeight, meta.loop]).toEqual(['webp', 3, 40, 0]);
+    expect(meta.delay).toEqual([100, 100, 100]);
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('keeps an animated WebP animated, and scales every frame of a wide animation', async () => {
+    const webp = await chat(await framesOf(1600, 200, 4, 'webp'));
+    expect([webp.width, webp.height, webp.animated]).toEqual([1080, 135, true]);
+    expect((await sharp(webp.body, { animated: true }).metadata()).pages).toBe(4);
+  });
+
+  it('without keepAnimation, or for a single frame, the result is still', async () => {
+    const still = await processSingleImage(await animatedGif(), { maxWidth: 1080 });
+    expect(still.animated).toBe(false);
+    expect((await sharp(still.body).metadata()).pages ?? 1).toBe(1);
+    expect((await chat(await photo(30, 20, 'gif'))).animated).toBe(false);
+  });
+
+  it('the pixel limit counts every frame of an animation', async () => {
+    const gif = await framesOf(100, 100, 5, 'gif');
+    expect(await rejection(chat(gif, { maxPixels: 100 * 100 * 5 - 1 }))).toBe('too_many_pixels');
+    expect((await chat(gif, { maxPixels: 100 * 100 * 5 })).animated).toBe(true);
+    // Taken still (no keepAnimation), only the first frame is decoded: one frame's pixels are enough.
+    expect((await processSingleImage(gif, { maxWidth: 1080, maxPixels: 100 * 100 })).animated).toBe(false);
+  });
+
+  it(`refuses an animation of more than ${ANIMATION_MAX_FRAMES} frames as too large`, async () => {
+    const many = await framesOf(2, 2, ANIMATION_MAX_FRAMES + 1, 'gif');
+    expect(await rejection(chat(many))).toBe('too_many_pixels');
+  });
+
+  it('refuses a bomb, a corrupt file and non-images like processImage does', async () => {
+    expect(await rejection(chat(await pngBomb()))).toBe('too_many_pixels');
+    const jpeg = await photo(640, 480);
+    expect(await rejection(chat(jpeg.subarray(0, jpeg.length / 2)))).toBe('unreadable');
+    expect(await rejection(chat(svgWithScript()))).toBe('unreadable');
+    expect(await rejection(chat(fakeJpegHtml()))).toBe('unreadable');
     expect(imagePipelineLoad()).toMatchObject({ active: 0, waiting: 0 });
   });
 });

@@ -212,3 +212,59 @@ export async function processSiteAsset(input: Buffer, kind: 'favicon' | 'cover',
     }
   });
 }
+
+export interface SingleImage {
+  /** WebP bytes, no metadata; animated when `animated`. */
+  body: Buffer;
+  width: number;
+  /** Height of one frame. */
+  height: number;
+  /** The WebP has more than one frame (an animated GIF or WebP kept its animation). */
+  animated: boolean;
+}
+
+/**
+ * An animation with more frames than this is refused as too large, whatever its pixel count: every frame is
+ * encoded one by one, so the frame count bounds the encoding time of tiny-but-endless animations.
+ */
+export const ANIMATION_MAX_FRAMES = 1000;
+
+/**
+ * One re-encoded WebP at most `maxWidth` px wide (chat attachments need one size, not three variants).
+ * Same guarantees as processImage: type from the bytes, pixel limit before decoding, EXIF rotation, no
+ * metadata. With `keepAnimation`, an animated GIF or WebP keeps every frame with its timing and loop count
+ * (libvips reads the frames as one tall strip, so the pixel limit counts all frames together and a long
+ * animation cannot decode to more memory than one large photo). Without it, or for a single frame, the
+ * result is a still image.
+ */
+export async function processSingleImage(
+  input: Buffer,
+  opts: { maxWidth: number; maxPixels?: number; keepAnimation?: boolean },
+): Promise<SingleImage> {
+  const format = sniffImageFormat(input);
+  if (!format) throw new ImageRejected('unreadable');
+  const maxPixels = opts.maxPixels ?? LIMITS.imageMaxPixels;
+  return imageSlots.run(async () => {
+    try {
+      let animated = false;
+      if (opts.keepAnimation && (format === 'gif' || format === 'webp')) {
+        // The header (frame count) only; nothing is decoded yet.
+        const pages = (await sharp(input, { failOn: 'error', limitInputPixels: maxPixels }).metadata()).pages ?? 1;
+        if (pages > ANIMATION_MAX_FRAMES) throw new ImageRejected('too_many_pixels');
+        animated = pages > 1;
+      }
+      const { data, info } = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error', animated })
+        .autoOrient()
+        // For an animation the height is that of one frame: sharp resizes frame by frame.
+        .resize({ width: opts.maxWidth, height: WEBP_MAX_DIMENSION, fit: 'inside', withoutEnlargement: true })
+        .toColourspace('srgb')
+        .webp(WEBP_OPTIONS)
+        .toBuffer({ resolveWithObject: true });
+      return { body: data, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height, animated };
+    } catch (err) {
+      if (err instanceof ImageRejected) throw err;
+      const tooBig = err instanceof Error && /pixel limit/i.test(err.message);
+      throw new ImageRejected(tooBig ? 'too_many_pixels' : 'unreadable', { cause: err });
+    }
+  });
+}

@@ -56,6 +56,55 @@ export async function readFilePart(part: MultipartFile, maxBytes: number, tooLar
 }
 
 /**
+ * Read one file part whose limit depends on what the file is (chat: 10 MB for images, 25 MB for videos).
+ * `classify` sees the first `headBytes` bytes (the whole file when it is shorter) as soon as they have
+ * arrived and answers the type with its limit, or null for a type we refuse. From then on at most that limit
+ * is held in memory; a refused file holds nothing and the rest of the part is drained, so the client hears
+ * the 400 instead of a reset connection. multipartParts' `maxFileBytes` must be the largest of the limits:
+ * busboy stops there and flags the part truncated, which is a 413 for every type.
+ */
+export async function readTypedFilePart<T>(
+  part: MultipartFile,
+  opts: {
+    headBytes: number;
+    classify: (head: Buffer) => { type: T; maxBytes: number } | null;
+    refused: (name: string) => AppError;
+    tooLarge: (name: string, type: T) => AppError;
+  },
+): Promise<ReadFile & { type: T }> {
+  const fileName = displayName(part.filename);
+  let chunks: Buffer[] = [];
+  let size = 0;
+  // undefined until the head has arrived; null once the file is known to be refused.
+  let decided: { type: T; maxBytes: number } | null | undefined;
+  const decide = () => {
+    const all = Buffer.concat(chunks);
+    decided = opts.classify(all.subarray(0, opts.headBytes));
+    chunks = decided ? [all] : [];
+  };
+  try {
+    for await (const chunk of part.file) {
+      const buf = chunk as Buffer;
+      size += buf.length;
+      if (decided === null) continue;
+      if (decided === undefined) {
+        chunks.push(buf);
+        if (size >= opts.headBytes) decide();
+        continue;
+      }
+      // Never hold more than the type's limit, whatever the parser does.
+      if (size <= decided.maxBytes) chunks.push(buf);
+    }
+  } catch (err) {
+    throw uploadReadError(err);
+  }
+  if (decided === undefined) decide();
+  if (!decided) throw opts.refused(fileName);
+  if (size > decided.maxBytes || part.file.truncated) throw opts.tooLarge(fileName, decided.type);
+  return { fieldName: part.fieldname, fileName, data: Buffer.concat(chunks, size), type: decided.type };
+}
+
+/**
  * Iterate a multipart request's parts with limits; callers read file parts with readFilePart (or skip them).
  * Errors of the multipart stream come out as 400/413 (uploadReadError), never as 500s.
  */

@@ -1,8 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { CHAT_MEDIA_URL, type AttachmentKind } from '@bayclub/shared';
 import { buildTestApp, createAdmin, createMember, deactivate, injectAs, type TestUser } from '../../test/helpers.js';
 import { photo } from '../../test/image-fixtures.js';
 import { file, upload } from '../../test/multipart.js';
+import { blocks, chatAttachments, conversations } from '../../db/schema/index.js';
+import { claimAttachments } from '../chat-media/repository.js';
+import { mp4 } from '../chat-media/video-fixtures.js';
+import { parseRange } from './routes.js';
 
 const t = await buildTestApp();
 const jpeg = await photo(64, 48);
@@ -141,5 +147,186 @@ describe('GET /media/:bucket/*', () => {
     expect(res.headers['content-type']).not.toContain('html');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain('sandbox');
+  });
+});
+
+/** A chat attachment as POST /api/chat-media leaves it: the file under `{uploader}/` and its unclaimed row. */
+async function chatFile(uploader: TestUser, body: Buffer, extension: 'mp4' | 'webp', kind: AttachmentKind) {
+  const key = `${uploader.id}/${Date.now()}-${randomBytes(8).toString('hex')}.${extension}`;
+  await t.ctx.storage.put('chat-media', key, body, extension === 'mp4' ? 'video/mp4' : 'image/webp');
+  await t.ctx.database.db.insert(chatAttachments).values({ storageKey: key, uploaderId: uploader.id, kind });
+  const url = `/media/chat-media/${key}`;
+  expect(url).toMatch(CHAT_MEDIA_URL);
+  return url;
+}
+
+async function conversationBetween(a: TestUser, b: TestUser) {
+  const [p1, p2] = [a.id, b.id].sort();
+  const [row] = await t.ctx.database.db
+    .insert(conversations)
+    .values({ participant1Id: p1!, participant2Id: p2! })
+    .returning({ id: conversations.id });
+  return row!.id;
+}
+
+const claim = (uploader: TestUser, conversationId: string, url: string) =>
+  t.ctx.database.db.transaction((tx) => claimAttachments(tx, { uploaderId: uploader.id, conversationId, urls: [url] }));
+
+describe('GET /media/chat-media/*: who may read a chat attachment', () => {
+  it('the uploader; the other participant once it is sent in their conversation; nobody else (404 like a missing file)', async () => {
+    const sender = await createMember(t);
+    const recipient = await createMember(t);
+    const stranger = await createMember(t);
+    const admin = await createAdmin(t);
+    const url = await chatFile(sender, await sharp(jpeg).webp().toBuffer(), 'webp', 'image');
+
+    expect((await get(sender, url)).statusCode).toBe(200);
+    // Not sent yet: only the uploader.
+    for (const who of [recipient, stranger, admin]) {
+      const res = await get(who, url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(NOT_FOUND);
+    }
+
+    expect(await claim(sender, await conversationBetween(sender, recipient), url)).toEqual(['image']);
+    const seen = await get(recipient, url);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('image/webp');
+    expect(seen.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(seen.headers.vary).toContain('cookie');
+    expect((await get(sender, url)).statusCode).toBe(200);
+    // A member in another conversation with the sender, an admin, a stranger: as if it did not exist.
+    await conversationBetween(sender, stranger);
+    for (const who of [stranger, admin]) expect((await get(who, url)).json()).toEqual(NOT_FOUND);
+    // The same answer for a chat file nobody uploaded.
+    expect((await get(stranger, `/media/chat-media/${sender.id}/1700000000000-0123456789abcdef.webp`)).json()).toEqual(NOT_FOUND);
+  });
+
+  it('anonymous callers get 401, for existing and missing files alike', async () => {
+    const sender = await createMember(t);
+    const url = await chatFile(sender, mp4(), 'mp4', 'video');
+    for (const u of [url, `/media/chat-media/${sender.id}/1700000000000-0123456789abcdef.mp4`]) {
+      const res = await get(null, u);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('a block between the participants hides the file from the other one (the uploader still sees it)', async () => {
+    const sender = await createMember(t);
+    const recipient = await createMember(t);
+    const url = await chatFile(sender, mp4(), 'mp4', 'video');
+    await claim(sender, await conversationBetween(sender, recipient), url);
+    expect((await get(recipient, url)).statusCode).toBe(200);
+    for (const [blocker, blocked] of [
+      [recipient, sender],
+      [sender, recipient],
+    ] as const) {
+      await t.ctx.database.db.insert(blocks).values({ blockerId: blocker.id, blockedId: blocked.id });
+      expect((await get(recipient, url)).statusCode).toBe(404);
+      expect((await get(sender, url)).statusCode).toBe(200);
+      await t.ctx.database.db.delete(blocks);
+    }
+    expect((await get(recipient, url)).statusCode).toBe(200);
+  });
+
+  it('a file under a member folder without a row is nobody\'s, not even that member\'s', async () => {
+    const sender = await createMember(t);
+    const key = `${sender.id}/1700000000000-0123456789abcdef.mp4`;
+    await t.ctx.storage.put('chat-media', key, mp4(), 'video/mp4');
+    expect((await get(sender, `/media/chat-media/${key}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /media: byte ranges (video seeking)', () => {
+  const owner2 = owner;
+  const video = mp4(5000);
+  // Distinct bytes so a wrong offset shows.
+  for (let i = 0; i < video.length; i++) if (i >= 40) video[i] = i % 251;
+  let url = '';
+  const ranged = async (range: string, extra: Record<string, string> = {}) => get(owner2, url, { range, ...extra });
+
+  it('serves one range as 206 with Content-Range, exact bytes and length', async () => {
+    url = await chatFile(owner2, video, 'mp4', 'video');
+    const full = await get(owner2, url);
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    expect(full.rawPayload.equals(video)).toBe(true);
+
+    for (const [header, start, end] of [
+      ['bytes=0-1', 0, 1],
+      ['bytes=100-199', 100, 199],
+      ['bytes=4990-', 4990, 4999],
+      ['bytes=4990-99999', 4990, 4999],
+      ['bytes=-10', 4990, 4999],
+      ['bytes=-99999', 0, 4999],
+      ['bytes=0-', 0, 4999],
+    ] as const) {
+      const res = await ranged(header);
+      expect(res.statusCode, header).toBe(206);
+      expect(res.headers['content-range'], header).toBe(`bytes ${start}-${end}/5000`);
+      expect(Number(res.headers['content-length']), header).toBe(end - start + 1);
+      expect(res.rawPayload.equals(video.subarray(start, end + 1)), header).toBe(true);
+      expect(res.headers['content-type']).toBe('video/mp4');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    }
+  });
+
+  it('a range past the end is 416 with the size', async () => {
+    for (const header of ['bytes=5000-', 'bytes=9999-10000', 'bytes=-0']) {
+      const res = await ranged(header);
+      expect(res.statusCode, header).toBe(416);
+      expect(res.headers['content-range']).toBe('bytes */5000');
+      expect(res.json().error.code).toBe('RANGE_NOT_SATISFIABLE');
+    }
+  });
+
+  it('several ranges, other units and malformed headers get the whole file', async () => {
+    for (const header of ['bytes=0-1,5-6', 'items=0-1', 'bytes=5-1', 'bytes=-', 'bytes=a-b', 'bytes 0-1', `bytes=0-${'9'.repeat(16)}`]) {
+      const res = await ranged(header);
+      expect(res.statusCode, header).toBe(200);
+      expect(res.rawPayload.equals(video), header).toBe(true);
+    }
+  });
+
+  it('If-Range: the range for the current ETag, the whole file for another validator', async () => {
+    const etag = (await get(owner2, url)).headers.etag as string;
+    expect((await ranged('bytes=0-9', { 'if-range': etag })).statusCode).toBe(206);
+    for (const other of ['"old"', `W/${etag}`, new Date().toUTCString()]) {
+      const res = await ranged('bytes=0-9', { 'if-range': other });
+      expect(res.statusCode, other).toBe(200);
+      expect(res.rawPayload.equals(video)).toBe(true);
+    }
+  });
+
+  it('a matching If-None-Match still wins (304), and the access rule applies to ranges too', async () => {
+    const etag = (await get(owner2, url)).headers.etag as string;
+    expect((await ranged('bytes=0-9', { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await get(viewer, url, { range: 'bytes=0-9' })).statusCode).toBe(404);
+    expect((await get(null, url, { range: 'bytes=0-9' })).statusCode).toBe(401);
+  });
+
+  it('images can be fetched in ranges too', async () => {
+    const whole = (await get(viewer, galleryUrl)).rawPayload;
+    const res = await get(viewer, galleryUrl, { range: 'bytes=0-11' });
+    expect(res.statusCode).toBe(206);
+    expect(res.rawPayload.equals(whole.subarray(0, 12))).toBe(true);
+  });
+});
+
+describe('parseRange', () => {
+  it.each([
+    ['bytes=0-0', { first: 0, last: 0 }],
+    ['bytes=10-', { first: 10 }],
+    ['bytes=-5', { suffix: 5 }],
+    [' bytes=1-2 ', { first: 1, last: 2 }],
+    ['bytes=2-1', null],
+    ['bytes=-', null],
+    ['bytes=0-1, 3-4', null],
+    ['Bytes=0-1', null],
+    [undefined, null],
+  ])('%s', (header, expected) => {
+    expect(parseRange(header)).toEqual(expected);
   });
 });

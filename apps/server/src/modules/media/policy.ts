@@ -9,7 +9,8 @@ export const MEMBER_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(['profile-pic
 
 /**
  * May this caller read a stored file? Members' photos need a session, and a deactivated member's photos
- * are hidden from everyone but themselves and admins (like their profile).
+ * are hidden from everyone but themselves and admins (like their profile). Chat attachments need this and
+ * canReadChatMedia (their row names who may see them).
  */
 export function canReadMedia(bucket: Bucket, actor: Actor | null, owner: { id: string; isDeactivated: boolean } | null): boolean {
   if (PUBLIC_BUCKETS.has(bucket)) return true;
@@ -17,4 +18,25 @@ export function canReadMedia(bucket: Bucket, actor: Actor | null, owner: { id: s
   if (!MEMBER_BUCKETS.has(bucket)) return true;
   if (!owner) return false;
   return !owner.isDeactivated || owner.id === actor.userId || isAdmin(actor);
+}
+
+/** Who may see one chat attachment: its uploader and the conversation it was sent in, if any. */
+export interface ChatMediaAccess {
+  uploaderId: string;
+  /** The two participants of the conversation the file was sent in; null while it is not sent yet. */
+  participants: readonly [string, string] | null;
+  /** One participant has blocked the other (either way). */
+  blocked: boolean;
+}
+
+/**
+ * May this caller read a chat attachment (`chat-media`, the row from findChatMediaAccess)? Its uploader
+ * always; the other participant of the conversation it was sent in unless a block stands between them (a
+ * blocked member is 404 everywhere); nobody else, admins included: direct messages are private, and the
+ * conversation routes answer 404 to non-participants too. A refusal looks like a missing file (404).
+ */
+export function canReadChatMedia(actor: Actor | null, access: ChatMediaAccess | null): boolean {
+  if (!actor || !access) return false;
+  if (access.uploaderId === actor.userId) return true;
+  return !!access.participants?.includes(actor.userId) && !access.blocked;
 }

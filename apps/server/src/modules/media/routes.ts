@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BUCKETS, type Bucket } from '@bayclub/shared';
+import { BUCKETS, isProfileId, type Bucket } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { isSafeKey } from '../../platform/storage/storage.js';
+import { isSafeKey, type ByteRange, type StoredObject } from '../../platform/storage/storage.js';
 import { actorOf } from '../../platform/request-context.js';
 import { errorBody } from '../../platform/errors.js';
-import { PUBLIC_BUCKETS } from './policy.js';
+import type { Actor } from '../access/policy.js';
+import { canReadChatMedia, canReadMedia, MEMBER_BUCKETS, PUBLIC_BUCKETS } from './policy.js';
+import { findChatMediaAccess, findMediaOwner } from './repository.js';
 import type { MediaService } from './service.js';
 
 /** Names written once and never overwritten carry a timestamp; `profile*.webp` is overwritten in place. */
@@ -20,10 +22,50 @@ function matchesEtag(header: string | undefined, etag: string) {
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
+/**
+ * The one byte range of a Range header (`bytes=0-99`, `bytes=100-`, `bytes=-500`), or null to serve the whole
+ * file: no header, another unit, several ranges or a malformed one are all answered with everything, which
+ * RFC 9110 (14.2) allows. Positions longer than 15 digits are malformed (no file of ours is that large).
+ */
+export function parseRange(header: string | undefined): ByteRange | null {
+  const m = /^bytes=(\d{0,15})-(\d{0,15})$/.exec((header ?? '').trim());
+  if (!m) return null;
+  const [, first, last] = m;
+  if (!first) return last ? { suffix: Number(last) } : null;
+  if (last && Number(last) < Number(first)) return null;
+  return last ? { first: Number(first), last: Number(last) } : { first: Number(first) };
+}
+
+/**
+ * If-Range (RFC 9110 13.1.5): the range applies only while the file is still the one the client has part of.
+ * Only a strong entity tag is compared; a date (or a weak tag) means "send everything".
+ */
+const ifRangeHolds = (header: string | string[] | undefined, etag: string | undefined) =>
+  header === undefined || (typeof header === 'string' && !!etag && !header.startsWith('W/') && header.trim() === etag);
+
 /** GET /media/{bucket}/{key}: stored files, with the detected type, nosniff and cache headers. */
 export const mediaRoutes =
   (ctx: AppContext, media: MediaService): FastifyPluginAsyncZod =>
   async (app) => {
+    const db = ctx.database.db;
+
+    /**
+     * The stored file as this reader may see it, whole or only the bytes of `range`; null when it does not
+     * exist or they may not see it (the same answer, so nobody learns which files exist). The decision of
+     * media.open (canReadMedia with the owner of member buckets) plus the chat rule (canReadChatMedia); the
+     * range goes to storage, which media.open cannot pass on.
+     */
+    async function openStored(bucket: Bucket, key: string, actor: Actor | null, range?: ByteRange) {
+      if (bucket === 'chat-media' && !canReadChatMedia(actor, await findChatMediaAccess(db, key))) return null;
+      let owner: { id: string; isDeactivated: boolean } | null = null;
+      if (MEMBER_BUCKETS.has(bucket)) {
+        const ownerId = key.split('/')[0]!;
+        if (isProfileId(ownerId)) owner = await findMediaOwner(db, ownerId.toLowerCase());
+      }
+      if (!canReadMedia(bucket, actor, owner)) return null;
+      return media.storage.get(bucket, key, range);
+    }
+
     app.get(
       '/media/:bucket/*',
       {
@@ -41,10 +83,19 @@ export const mediaRoutes =
         const actor = isPrivate ? await actorOf(ctx, request) : null;
         if (isPrivate && !actor) return reply.status(401).send(errorBody('UNAUTHENTICATED', 'You need to sign in'));
 
-        const object = await media.open(bucket, key, actor);
+        // Browsers seek in videos (and Safari starts playing one) with Range requests.
+        const range = parseRange(request.headers.range);
+        let object = await openStored(bucket, key, actor, range ?? undefined);
         if (!object) return notFound();
 
-        const etag = object.etag ? (object.etag.startsWith('"') || object.etag.startsWith('W/') ? object.etag : `"${object.etag}"`) : undefined;
+        const tagOf = (o: StoredObject) => (o.etag ? (o.etag.startsWith('"') || o.etag.startsWith('W/') ? o.etag : `"${o.etag}"`) : undefined);
+        if (object.range !== undefined && !ifRangeHolds(request.headers['if-range'], tagOf(object))) {
+          // The client's part is of an older file: everything, fresh.
+          object.body.destroy();
+          object = await openStored(bucket, key, actor);
+          if (!object) return notFound();
+        }
+        const etag = tagOf(object);
         const scope = isPrivate ? 'private' : 'public';
         reply
           .header('content-type', object.contentType)
@@ -59,6 +110,22 @@ export const mediaRoutes =
         if (etag && matchesEtag(request.headers['if-none-match'], etag)) {
           object.body.destroy();
           return reply.status(304).send();
+        }
+        reply.header('accept-ranges', 'bytes');
+        if (object.range === null) {
+          object.body.destroy();
+          return reply
+            .status(416)
+            .header('content-range', `bytes */${object.size}`)
+            .header('content-type', 'application/json; charset=utf-8')
+            .send(errorBody('RANGE_NOT_SATISFIABLE', 'The requested range is not satisfiable'));
+        }
+        if (object.range) {
+          reply
+            .status(206)
+            .header('content-range', `bytes ${object.range.start}-${object.range.end}/${object.size}`)
+            .header('content-length', object.range.end - object.range.start + 1);
+          return reply.send(object.body);
         }
         // HEAD is answered by Fastify's generated route, which drains the stream and keeps this length.
         reply.header('content-length', object.size);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { BUCKETS, type Bucket } from '@bayclub/shared';
-import { assertSafeKey, assertSafePrefix, isSafeKey, type Storage, type StoredObject } from './storage.js';
+import { Readable } from 'node:stream';
+import { assertSafeKey, assertSafePrefix, isSafeKey, resolveRange, type Storage, type StoredObject } from './storage.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -115,7 +116,7 @@ export function createDiskStorage(rootDir: string): Storage {
       }
     },
 
-    async get(bucket, key): Promise<StoredObject | null> {
+    async get(bucket, key, range): Promise<StoredObject | null> {
       const file = filePath(bucket, key);
       let handle;
       try {
@@ -132,16 +133,25 @@ export function createDiskStorage(rootDir: string): Storage {
           await handle.close();
           return null;
         }
-        return {
-          // The stream owns the handle: it closes when the body is read to the end or destroyed, so a
-          // caller that decides not to send the body must destroy() it.
-          body: handle.createReadStream(),
-          size: Number(info.size),
+        const size = Number(info.size);
+        const object = {
+          size,
           contentType: contentTypeForKey(key),
           // Each put creates a new inode, so inode + size + mtime (ns) changes whenever the content does.
           etag: `"${info.ino.toString(36)}-${info.size.toString(36)}-${info.mtimeNs.toString(36)}"`,
           lastModified: new Date(Number(info.mtimeMs)),
         };
+        if (!range) {
+          // The stream owns the handle: it closes when the body is read to the end or destroyed, so a
+          // caller that decides not to send the body must destroy() it.
+          return { ...object, body: handle.createReadStream() };
+        }
+        const bytes = resolveRange(range, size);
+        if (!bytes) {
+          await handle.close();
+          return { ...object, body: Readable.from([]), range: null };
+        }
+        return { ...object, body: handle.createReadStream({ start: bytes.start, end: bytes.end }), range: bytes };
       } catch (err) {
         await handle.close();
         throw err;

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   CreateBucketCommand,
   DeleteObjectsCommand,
@@ -11,7 +11,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { BUCKETS, type Bucket } from '@bayclub/shared';
-import { assertSafeKey, assertSafePrefix, type Storage, type StoredObject } from './storage.js';
+import { assertSafeKey, assertSafePrefix, resolveRange, type ByteRange, type Storage, type StoredObject } from './storage.js';
 
 export interface S3StorageOptions {
   /** Endpoint of an S3-compatible service (MinIO, R2, s3rver...); omit for AWS itself. */
@@ -33,6 +33,17 @@ const DELETE_BATCH = 1000;
 function isNotFound(err: unknown): boolean {
   if (!(err instanceof S3ServiceException)) return false;
   return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.name === 'NoSuchBucket' || err.$metadata.httpStatusCode === 404;
+}
+
+/** `bytes 0-99/1234` -> the range and the whole size; null for anything else (the unsatisfiable form, absent). */
+function parseContentRange(header: string | undefined): { start: number; end: number; size: number } | null {
+  const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(header ?? '');
+  return m ? { start: Number(m[1]), end: Number(m[2]), size: Number(m[3]) } : null;
+}
+
+/** 416 from S3: the range starts past the end of the object. */
+function isUnsatisfiable(err: unknown): boolean {
+  return err instanceof S3ServiceException && (err.name === 'InvalidRange' || err.$metadata.httpStatusCode === 416);
 }
 
 /** Storage on an S3-compatible service; one real bucket per spec bucket. */
@@ -83,6 +94,33 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
     }
   }
 
+  async function headObject(Bucket: string, key: string) {
+    try {
+      const res = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return {
+        size: res.ContentLength ?? 0,
+        contentType: res.ContentType ?? 'application/octet-stream',
+        etag: res.ETag,
+        lastModified: res.LastModified,
+      };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * The Range header sent to S3. A suffix range (`-500`, the last 500 bytes) becomes absolute first: some
+   * S3-compatible services read `-500` as `0-500`. An unsatisfiable one (the object is shorter) is sent as
+   * is, so the service answers 416 like for any other.
+   */
+  async function rangeHeader(Bucket: string, key: string, range: ByteRange): Promise<string> {
+    if (!('suffix' in range)) return `bytes=${range.first}-${range.last ?? ''}`;
+    const head = await headObject(Bucket, key);
+    const bytes = head ? resolveRange(range, head.size) : null;
+    return bytes ? `bytes=${bytes.start}-${bytes.end}` : `bytes=${head?.size ?? 0}-`;
+  }
+
   return {
     kind: 's3',
 
@@ -99,22 +137,31 @@ export function createS3Storage(opts: S3StorageOptions): Storage {
       );
     },
 
-    async get(bucket, key): Promise<StoredObject | null> {
+    async get(bucket, key, range): Promise<StoredObject | null> {
       assertSafeKey(key);
+      const Bucket = bucketName(bucket);
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: bucketName(bucket), Key: key }));
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? await rangeHeader(Bucket, key, range) : undefined }));
         // In Node the body is an http.IncomingMessage (a Readable) with the SDK's helper methods mixed in.
         const body = res.Body as Readable | undefined;
         if (!body) return null;
-        return {
+        const object = {
           body,
           size: res.ContentLength ?? 0,
           contentType: res.ContentType ?? 'application/octet-stream',
           etag: res.ETag,
           lastModified: res.LastModified,
         };
+        // A service that ignores Range answers 200 with everything (no Content-Range): served as such.
+        const served = range ? parseContentRange(res.ContentRange) : null;
+        return served ? { ...object, size: served.size, range: { start: served.start, end: served.end } } : object;
       } catch (err) {
         if (isNotFound(err)) return null;
+        if (range && isUnsatisfiable(err)) {
+          const head = await headObject(Bucket, key);
+          if (!head) return null;
+          return { ...head, body: Readable.from([]), range: null };
+        }
         throw err;
       }
     },

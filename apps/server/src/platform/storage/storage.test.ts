@@ -95,6 +95,45 @@ describe.each([
     expect(await storage.exists(B, u)).toBe(false); // a "folder" is not an object
   });
 
+  it('reads one byte range: the bytes, the whole size and the range served', async () => {
+    const key = `${user()}/1700000000000-0123456789abcdef.mp4`;
+    const bytes = randomBytes(100_000);
+    await storage.put(OTHER, key, bytes, 'video/mp4');
+    const whole = await storage.get(OTHER, key);
+    for (const [range, start, end] of [
+      // Not `0-0`: s3rver reads a last position of 0 as "to the end" (S3 itself does not).
+      [{ first: 0, last: 1 }, 0, 1],
+      [{ first: 5, last: 5 }, 5, 5],
+      [{ first: 1000, last: 1999 }, 1000, 1999],
+      [{ first: 99_990 }, 99_990, 99_999],
+      [{ first: 99_990, last: 500_000 }, 99_990, 99_999],
+      [{ suffix: 10 }, 99_990, 99_999],
+      [{ suffix: 500_000 }, 0, 99_999],
+    ] as const) {
+      const obj = await storage.get(OTHER, key, range);
+      expect(obj, JSON.stringify(range)).not.toBeNull();
+      expect(obj!.range, JSON.stringify(range)).toEqual({ start, end });
+      expect(obj!.size).toBe(bytes.length);
+      expect(obj!.contentType).toBe('video/mp4');
+      expect(obj!.etag).toBe(whole!.etag);
+      expect((await readAll(obj!.body)).equals(bytes.subarray(start, end + 1)), JSON.stringify(range)).toBe(true);
+    }
+    await readAll(whole!.body);
+  });
+
+  it('a range past the end is unsatisfiable (range null, empty body); a missing key is still null', async () => {
+    const key = `${user()}/1700000000000-0123456789abcdef.mp4`;
+    await storage.put(OTHER, key, Buffer.from('0123456789'), 'video/mp4');
+    for (const range of [{ first: 10 }, { first: 50, last: 60 }, { suffix: 0 }]) {
+      const obj = await storage.get(OTHER, key, range);
+      expect(obj!.range, JSON.stringify(range)).toBeNull();
+      expect(obj!.size).toBe(10);
+      expect((await readAll(obj!.body)).length).toBe(0);
+    }
+    expect(await storage.get(OTHER, `${user()}/missing.mp4`, { first: 0, last: 1 })).toBeNull();
+    expect(await storage.get(OTHER, `${user()}/missing.mp4`, { suffix: 5 })).toBeNull();
+  });
+
   it('gives null for a missing key', async () => {
     expect(await storage.get(B, `${user()}/nope.webp`)).toBeNull();
     expect(await storage.get(B, 'never-written.webp')).toBeNull();

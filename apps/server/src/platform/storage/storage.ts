@@ -1,9 +1,32 @@
 import type { Readable } from 'node:stream';
 import type { Bucket } from '@bayclub/shared';
 
+/** One byte range as a Range header asks for it (RFC 9110 14.1.1): `first-last`, `first-` or `-suffix`. */
+export type ByteRange = { first: number; last?: number } | { suffix: number };
+
+/**
+ * The inclusive bytes a range covers in an object of `size` bytes (a last position past the end is cut to
+ * the end, a suffix longer than the object is the whole object), or null when it covers none (RFC 9110 14.1.1).
+ */
+export function resolveRange(range: ByteRange, size: number): { start: number; end: number } | null {
+  if ('suffix' in range) {
+    if (range.suffix <= 0 || size === 0) return null;
+    return { start: Math.max(0, size - range.suffix), end: size - 1 };
+  }
+  if (range.first >= size) return null;
+  return { start: range.first, end: Math.min(range.last ?? size - 1, size - 1) };
+}
+
 export interface StoredObject {
+  /** The whole object, or only the bytes of `range` when get() was asked for one and served it. */
   body: Readable;
+  /** Size of the whole object. */
   size: number;
+  /**
+   * Only when get() was asked for a range: the inclusive bytes `body` holds, or null when the range covers
+   * none of the object (body empty). Absent when the backend ignored the range and `body` is everything.
+   */
+  range?: { start: number; end: number } | null;
   contentType: string;
   /** Strong validator for conditional requests, when the backend has one. */
   etag?: string;
@@ -19,7 +42,8 @@ export interface Storage {
   readonly kind: 'disk' | 's3';
   /** Write (or overwrite) one object; visible to `get`/`exists` once the promise resolves. */
   put(bucket: Bucket, key: string, body: Buffer, contentType: string): Promise<void>;
-  get(bucket: Bucket, key: string): Promise<StoredObject | null>;
+  /** The object, or with `range` only those bytes (for seeking in videos); null when it does not exist. */
+  get(bucket: Bucket, key: string, range?: ByteRange): Promise<StoredObject | null>;
   exists(bucket: Bucket, key: string): Promise<boolean>;
   /** Keys under a prefix (for example `{userId}/`), in no particular order. */
   list(bucket: Bucket, prefix: string): Promise<string[]>;

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { LIMITS, MESSAGING_MESSAGES, type AttachmentKind, type ChatAttachmentView } from '@bayclub/shared';
+import type { AppContext } from '../../app-context.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { ImageRejected, processSingleImage } from '../../platform/images.js';
+import { publicUrl } from '../../platform/storage/storage.js';
+import { multipartParts, payloadTooLarge, readTypedFilePart } from '../../platform/uploads.js';
+import { imageRejectedMessage, type MediaService } from '../media/service.js';
+import { SNIFF_BYTES, sniffChatFile, VIDEO_TYPES, type ChatFileType } from './detect.js';
+import * as repo from './repository.js';
+
+const MB = 1024 * 1024;
+
+/** The limit of each kind of file, in bytes and as the message says it (10 and 25 MB). */
+const limitOf = (type: ChatFileType) => (type.kind === 'image' ? LIMITS.chatImageMaxBytes : LIMITS.chatVideoMaxBytes);
+
+const refused = () =>
+  new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', MESSAGING_MESSAGES.attachmentType, { file: MESSAGING_MESSAGES.attachmentType });
+
+/**
+ * `{timestamp}-{random}`: unguessable (64 random bits) and never reused, so a stored attachment is immutable
+ * and cacheable for a year. Matches CHAT_MEDIA_URL.
+ */
+const newName = () => `${Date.now()}-${randomBytes(8).toString('hex')}`;
+
+interface Encoded {
+  kind: AttachmentKind;
+  body: Buffer;
+  extension: string;
+  contentType: string;
+}
+
+export function createChatMediaService(ctx: AppContext, media: MediaService) {
+  const db = ctx.database.db;
+
+  /**
+   * Images are re-encoded by sharp to one WebP at most 1080 px wide (EXIF rotation, no metadata, pixel
+   * limit); an animated GIF or WebP keeps its animation as an animated WebP (`.gif.webp`, kind gif).
+   * Videos are stored exactly as sent: there is no transcoder, and the media route serves them with their
+   * container's type, nosniff and a sandbox CSP, so they can only ever play as video.
+   */
+  async function encode(type: ChatFileType, data: Buffer): Promise<Encoded> {
+    if (type.kind === 'video') return { kind: 'video', body: data, ...VIDEO_TYPES[type.format] };
+    try {
+      const image = await processSingleImage(data, { maxWidth: LIMITS.imageVariantWidths.large, keepAnimation: true });
+      return image.animated
+        ? { kind: 'gif', body: image.body, extension: 'gif.webp', contentType: 'image/webp' }
+        : { kind: 'image', body: image.body, extension: 'webp', contentType: 'image/webp' };
+    } catch (err) {
+      if (err instanceof ImageRejected) {
+        const message = imageRejectedMessage(err);
+        throw badRequest(message, { file: message });
+      }
+      throw err;
+    }
+  }
+
+  return {
+    /**
+     * POST /api/chat-media: one `file` part, its type decided from the bytes, its limit (10 MB images,
+     * 25 MB videos) enforced while reading. The file is stored under `{userId}/`, then its row written
+     * (unclaimed: no conversation yet); if the row cannot be written the file is removed again.
+     */
+    async upload(request: FastifyRequest, userId: string): Promise<ChatAttachmentView> {
+      for await (const part of multipartParts(request, { maxFileBytes: LIMITS.chatVideoMaxBytes, maxFiles: 1, maxFields: 2 })) {
+        if (part.type !== 'file') continue;
+        const file = await readTypedFilePart(part, {
+          headBytes: SNIFF_BYTES,
+          classify: (head) => {
+            const type = sniffChatFile(head);
+            return type ? { type, maxBytes: limitOf(type) } : null;
+          },
+          refused,
+          tooLarge: (name, type) => payloadTooLarge(MESSAGING_MESSAGES.attachmentTooLarge(name, limitOf(type) / MB)),
+        });
+        const encoded = await encode(file.type, file.data);
+        const key = `${userId}/${newName()}.${encoded.extension}`;
+        await media.storage.put('chat-media', key, encoded.body, encoded.contentType);
+        try {
+          await repo.insertAttachment(db, { storageKey: key, uploaderId: userId, kind: encoded.kind });
+        } catch (err) {
+          await media.storage.remove('chat-media', [key]).catch(() => undefined);
+          throw err;
+        }
+        return { url: publicUrl('chat-media', key), kind: encoded.kind };
+      }
+      throw badRequest(MESSAGING_MESSAGES.attachmentType, { file: MESSAGING_MESSAGES.attachmentType });
+    },
+  };
+}
+
+export type ChatMediaService = ReturnType<typeof createChatMediaService>;
