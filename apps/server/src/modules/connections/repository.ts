@@ -1,4 +1,5 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { conversations, deckSkips, hellos, matches, profiles } from '../../db/schema/index.js';
 import { LIMITS, type City } from '@bayclub/shared';
@@ -11,6 +12,12 @@ export type MatchRow = typeof matches.$inferSelect;
 
 /** Matches and conversations store the smaller id first (spec section 3). */
 export const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+/**
+ * A timestamp as exact ISO text, microseconds included, for keyset cursors. A JS Date keeps milliseconds only:
+ * a cursor built from one would skip the rows that share the last row's millisecond but not its microsecond.
+ */
+export const exactInstant = (col: AnyPgColumn | SQL) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export interface DeckFilters {
   city?: City;
@@ -39,6 +46,8 @@ export interface DeckRow {
   said_hi: boolean;
   common: number;
   created_at: Date | string;
+  /** created_at with its microseconds, for the cursor. */
+  cursor_at: string;
 }
 
 /**
@@ -53,6 +62,7 @@ export async function deck(db: DbOrTx, viewerId: string, viewerInterests: string
   const res = await db.execute(sql`
     with candidates as (
       select p.id, p.full_name, p.username, p.profile_picture_url, p.is_verified, p.age, p.city, p.bio, p.interests, p.created_at,
+        ${exactInstant(sql`p.created_at`)} as cursor_at,
         exists (select 1 from ${hellos} h where h.sender_id = p.id and h.recipient_id = ${me} and h.status = 'pending') as said_hi,
         cardinality(array(select unnest(p.interests) intersect select unnest(${mine})))::int as common
       from ${profiles} p
@@ -83,6 +93,20 @@ export async function skip(db: DbOrTx, userId: string, skippedUserId: string) {
     .insert(deckSkips)
     .values({ userId, skippedUserId })
     .onConflictDoUpdate({ target: [deckSkips.userId, deckSkips.skippedUserId], set: { createdAt: sql`now()` } });
+}
+
+/**
+ * Lock both members' profile rows for the transaction, in id order (one fixed order, so two such transactions
+ * never deadlock). Locking the sender serialises their hellos (the daily limit); locking the recipient too
+ * serialises two members saying hi to each other at once, so the second sees the first hello and matches.
+ */
+export async function lockPair(tx: DbOrTx, a: string, b: string) {
+  await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(inArray(profiles.id, [a, b]))
+    .orderBy(asc(profiles.id))
+    .for('update');
 }
 
 /** Hellos sent in the last 24 hours (the daily limit). */
@@ -175,7 +199,7 @@ export async function listHellos(
   const conditions = [eq(mineCol, userId), eq(hellos.status, 'pending'), eq(profiles.isDeactivated, false), sql`not ${blockedBetween(otherCol, sql`${userId}::uuid`)}`];
   if (cursor) conditions.push(sql`(${hellos.createdAt}, ${hellos.id}) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`);
   return db
-    .select({ hello: hellos, member: memberColumns(profiles) })
+    .select({ hello: hellos, member: memberColumns(profiles), at: exactInstant(hellos.createdAt) })
     .from(hellos)
     .innerJoin(profiles, eq(profiles.id, otherCol))
     .where(and(...conditions))
@@ -202,7 +226,7 @@ export async function listMatches(db: DbOrTx, userId: string, cursor: { c: strin
   ];
   if (cursor) conditions.push(sql`(${matches.updatedAt}, ${matches.id}) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`);
   return db
-    .select({ match: matches, member: memberColumns(profiles), conversationId: conversations.id })
+    .select({ match: matches, member: memberColumns(profiles), conversationId: conversations.id, at: exactInstant(matches.updatedAt) })
     .from(matches)
     .innerJoin(profiles, sql`${profiles.id} = ${other}`)
     .leftJoin(conversations, and(eq(conversations.participant1Id, matches.user1Id), eq(conversations.participant2Id, matches.user2Id)))

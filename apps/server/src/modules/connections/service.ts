@@ -14,7 +14,7 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
 import type { Actor } from '../access/policy.js';
-import { findProfile, lockProfile, type ProfileRow } from '../profiles/repository.js';
+import { findProfile, type ProfileRow } from '../profiles/repository.js';
 import type { Notifier } from '../notifications/service.js';
 import { hasBlocked, isBlockedEitherWay } from '../safety/repository.js';
 import { presentMember } from './presenter.js';
@@ -29,7 +29,6 @@ const isDeckCursor = (v: unknown): v is repo.DeckCursor => {
   const c = v as Record<string, unknown>;
   return typeof c.h === 'boolean' && Number.isInteger(c.n) && (c.n as number) >= 0 && isInstant(c.t) && UUID.test(String(c.i));
 };
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 const unavailable = () => notFound(CONNECTION_MESSAGES.unavailable);
 const helloGone = () => notFound(CONNECTION_MESSAGES.helloNotFound);
@@ -107,7 +106,7 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
           commonInterests: r.interests.filter((i) => mine.has(i)),
           saidHiToYou: r.said_hi,
         })),
-        nextCursor: rows.length > q.limit && last ? encodeCursor({ h: last.said_hi, n: last.common, t: iso(last.created_at), i: last.id }) : null,
+        nextCursor: rows.length > q.limit && last ? encodeCursor({ h: last.said_hi, n: last.common, t: last.cursor_at, i: last.id }) : null,
         remainingToday: Math.max(0, LIMITS.hellosPerDay - sent),
       };
     },
@@ -120,8 +119,9 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
     async sayHi(actor: Actor, input: { userId: string; note: string | null }): Promise<SayHiResult> {
       const after = new AfterCommit();
       const result = await db.transaction(async (tx) => {
-        // The sender's row lock serialises their hellos, so the daily limit holds under concurrent requests.
-        await lockProfile(tx, actor.userId);
+        // Serialises the sender's hellos (the daily limit holds under concurrent requests) and a hello crossing
+        // one from the other member (the later one sees the earlier and makes the match).
+        await repo.lockPair(tx, actor.userId, input.userId);
         const target = await meetable(tx, actor.userId, input.userId);
         const me = (await findProfile(tx, actor.userId))!;
         const match = await repo.findMatch(tx, actor.userId, target.id);
@@ -173,7 +173,7 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
       const last = page.at(-1);
       return {
         items: page.map((r) => presentHello(r.hello, direction, r.member)),
-        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.hello.createdAt.toISOString(), i: last.hello.id }) : null,
+        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.at, i: last.hello.id }) : null,
       };
     },
 
@@ -223,7 +223,7 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
           member: presentMember(r.member),
           conversationId: r.conversationId,
         })),
-        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.match.updatedAt.toISOString(), i: last.match.id }) : null,
+        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.at, i: last.match.id }) : null,
       };
     },
 

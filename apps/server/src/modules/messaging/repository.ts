@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { conversationReads, conversations, matches, messages, notifications, profiles } from '../../db/schema/index.js';
 import { blockedBetween } from '../safety/repository.js';
-import { orderedPair } from '../connections/repository.js';
+import { exactInstant, orderedPair } from '../connections/repository.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -40,6 +40,8 @@ export async function conversationAccess(db: DbOrTx, id: string, userId: string,
 export interface ConversationListRow {
   id: string;
   updated_at: Date | string;
+  /** updated_at with its microseconds, for the cursor. */
+  cursor_at: string;
   other_id: string;
   full_name: string | null;
   username: string | null;
@@ -68,7 +70,7 @@ export async function listConversations(
 ): Promise<ConversationListRow[]> {
   const me = sql`${userId}::uuid`;
   const res = await db.execute(sql`
-    select c.id, c.updated_at, ${otherOf(me)} as other_id,
+    select c.id, c.updated_at, ${exactInstant(sql`c.updated_at`)} as cursor_at, ${otherOf(me)} as other_id,
       o.full_name, o.username, o.profile_picture_url, o.is_verified, o.age, o.city, (o.id is not null) as has_profile,
       lm.sender_id as last_sender_id, lm.content as last_content, lm.message_type as last_type, lm.created_at as last_created_at,
       coalesce(un.n, 0)::int as unread,

@@ -66,8 +66,7 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
       const last = page.at(-1);
       return {
         items: page.map(presentConversation),
-        nextCursor:
-          rows.length > limit && last ? encodeCursor({ c: new Date(last.updated_at).toISOString(), i: last.id }) : null,
+        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.cursor_at, i: last.id }) : null,
       };
     },
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationType } from '@bayclub/shared';
 import { publish } from '../../platform/bus.js';
+import { exactInstant } from '../connections/repository.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -52,13 +53,13 @@ export async function listNotifications(
   db: DbOrTx,
   userId: string,
   opts: { cursor: { c: string; i: string } | null; limit: number },
-): Promise<NotificationRow[]> {
+): Promise<Array<{ row: NotificationRow; at: string }>> {
   const conditions = [eq(notifications.userId, userId)];
   if (opts.cursor) {
     conditions.push(sql`(${notifications.createdAt}, ${notifications.id}) < (${opts.cursor.c}::timestamptz, ${opts.cursor.i}::uuid)`);
   }
   return db
-    .select()
+    .select({ row: notifications, at: exactInstant(notifications.createdAt) })
     .from(notifications)
     .where(and(...conditions))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -32,8 +32,8 @@ export const notificationsRoutes =
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        items: page.map(presentNotification),
-        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.createdAt.toISOString(), i: last.id }) : null,
+        items: page.map((r) => presentNotification(r.row)),
+        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.at, i: last.row.id }) : null,
       };
     });
 

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocks, conversations, hellos, matches, messages, profiles, reports } from '../../db/schema/index.js';
 import type { ReportReason } from '@bayclub/shared';
+import { exactInstant } from '../connections/repository.js';
 
 /** SQL true when either of two members blocked the other (served by the primary key and blocks_blocked_idx). */
 export function blockedBetween(a: AnyPgColumn | SQL | string, b: AnyPgColumn | SQL | string): SQL {
@@ -66,7 +67,7 @@ export async function listBlocked(db: DbOrTx, blockerId: string, opts: { cursor:
   const conditions = [eq(blocks.blockerId, blockerId)];
   if (opts.cursor) conditions.push(sql`(${blocks.createdAt}, ${blocks.blockedId}) < (${opts.cursor.c}::timestamptz, ${opts.cursor.i}::uuid)`);
   return db
-    .select({ blockedAt: blocks.createdAt, profile: profiles })
+    .select({ blockedAt: blocks.createdAt, at: exactInstant(blocks.createdAt), profile: profiles })
     .from(blocks)
     .innerJoin(profiles, eq(profiles.id, blocks.blockedId))
     .where(and(...conditions))

@@ -53,7 +53,7 @@ export function createSafetyService(deps: { db: Db }) {
       const last = page.at(-1);
       return {
         items: page.map((r): BlockedMemberView => ({ member: presentMember(r.profile), blockedAt: r.blockedAt.toISOString() })),
-        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.blockedAt.toISOString(), i: last.profile.id }) : null,
+        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.at, i: last.profile.id }) : null,
       };
     },
 
