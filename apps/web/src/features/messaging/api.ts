@@ -38,9 +38,9 @@ export const messagingKeys = {
 
 const enc = encodeURIComponent;
 
-/** Every message a tab has fetched counts as seen, so the socket's resume does not replay it. */
+/** Messages fetched while the socket is open count as seen, so the socket's resume does not replay them. */
 function noteSeqs(items: readonly MessageView[]) {
-  for (const m of items) realtime.noteSeq(m.seq);
+  for (const m of items) realtime.noteFetchedSeq(m.seq);
 }
 
 // ---- plain calls (also used outside React) ----

@@ -69,6 +69,22 @@ export function MessageList({ conversation, cache, entries, meId, otherName, ret
     if (el.scrollTop < TOP_SLACK && older === 'idle') loadOlder();
   };
 
+  // Photos and videos get their height when they load: a reader at the bottom stays at the bottom.
+  React.useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const keepAtBottom = () => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    };
+    // load and loadedmetadata do not bubble; the capture phase still passes through the scroller.
+    el.addEventListener('load', keepAtBottom, true);
+    el.addEventListener('loadedmetadata', keepAtBottom, true);
+    return () => {
+      el.removeEventListener('load', keepAtBottom, true);
+      el.removeEventListener('loadedmetadata', keepAtBottom, true);
+    };
+  }, []);
+
   const first = entries[0]?.key ?? null;
   const lastEntry = entries[entries.length - 1];
   const last = lastEntry?.key ?? null;

@@ -91,6 +91,18 @@ describe('RealtimeClient', () => {
     expect(latest().sent).toEqual([{ type: 'resume', lastSeq: 45 }]);
   });
 
+  it('counts messages fetched over HTTP as seen only while connected, so a resume never skips a missed one', () => {
+    client.start();
+    latest().open();
+    client.noteFetchedSeq(20);
+    latest().serverClose(1006);
+    // Fetched while offline: a message of another conversation with a lower seq may still be missing.
+    client.noteFetchedSeq(30);
+    vi.advanceTimersByTime(LIMITS.socketReconnectDelays[0]);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'resume', lastSeq: 20 }]);
+  });
+
   it('waits longer after each failed attempt, up to the last delay', () => {
     client.start();
     const delays = LIMITS.socketReconnectDelays;

@@ -79,6 +79,16 @@ export class RealtimeClient {
     if (seq > this.lastSeq) this.lastSeq = seq;
   }
 
+  /**
+   * noteSeq for messages fetched over HTTP, but only while the socket is open. Seqs run over the whole
+   * stream: while disconnected, a fetched message of one conversation can be newer than a missed message
+   * of another, and resuming after it would skip that one. Replaying a message HTTP already delivered is
+   * harmless (caches dedupe by id); skipping one is not.
+   */
+  noteFetchedSeq(seq: number) {
+    if (this.status === 'open') this.noteSeq(seq);
+  }
+
   get highestSeq() {
     return this.lastSeq;
   }
