@@ -309,6 +309,43 @@ describe('attachments', () => {
   });
 });
 
+describe('attachments, refused', () => {
+  it('uploads again once when the server no longer accepts a stored attachment', async () => {
+    let sends = 0;
+    let uploads = 0;
+    const fetchMock = chatApi([], {
+      'POST /api/chat-media': () => json({ url: chatMediaUrl(`photo000${++uploads}.webp`), kind: 'image' }, 201),
+      [MESSAGES]: (req) =>
+        ++sends === 1
+          ? json({ error: { code: 'VALIDATION', message: MESSAGING_MESSAGES.attachmentInvalid, fields: { mediaUrls: MESSAGING_MESSAGES.attachmentInvalid } } }, 400)
+          : echo({ messageType: 'image' })(req),
+    });
+    const user = userEvent.setup();
+    await openChat();
+    await user.upload(screen.getByLabelText('Choose photos or videos'), makeFile('pier.png', 'image/png'));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sentBodies(fetchMock.mock.calls)).toHaveLength(2));
+    const [first, second] = sentBodies(fetchMock.mock.calls);
+    expect(second!.clientId).toBe(first!.clientId);
+    expect(second!.mediaUrls).toEqual([chatMediaUrl('photo0002.webp')]);
+    await waitFor(() => expect(screen.queryByText(MESSAGING_MESSAGES.sending)).not.toBeInTheDocument());
+    expect(screen.queryByText(MESSAGING_MESSAGES.failed)).not.toBeInTheDocument();
+  });
+
+  it('lets the member remove a message the server refuses, and says why', async () => {
+    chatApi([], { 'POST /api/chat-media': () => apiError(400, 'VALIDATION', MESSAGING_MESSAGES.attachmentType) });
+    const user = userEvent.setup();
+    await openChat();
+    await user.upload(screen.getByLabelText('Choose photos or videos'), makeFile('odd.png', 'image/png'));
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Caption{Enter}');
+    expect(await screen.findByText(MESSAGING_MESSAGES.failed, {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGING_MESSAGES.attachmentType)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove unsent message' }));
+    expect(screen.queryByText('Caption')).not.toBeInTheDocument();
+    expect(screen.getByText(MESSAGING_MESSAGES.empty)).toBeInTheDocument();
+  });
+});
+
 describe('message content', () => {
   it('shows photos (opening large), GIFs and videos', async () => {
     chatApi([

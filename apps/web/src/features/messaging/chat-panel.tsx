@@ -16,7 +16,7 @@ import { useSendMessage } from './use-send-message';
  */
 export function ChatPanel({ conversation, meId }: { conversation: ConversationView; meId: string }) {
   const query = useMessagesQuery(conversation.id);
-  const { pending, sending, send, retry } = useSendMessage(conversation.id, meId);
+  const { pending, sending, send, retry, discard } = useSendMessage(conversation.id, meId);
   const items = query.data?.items;
 
   React.useEffect(() => markChatOpen(conversation.id), [conversation.id]);
@@ -52,6 +52,7 @@ export function ChatPanel({ conversation, meId }: { conversation: ConversationVi
           otherName={participantName(conversation.member)}
           retryDisabled={sending}
           onRetry={retry}
+          onDiscard={discard}
         />
       )}
       {conversation.canMessage ? (

@@ -16,6 +16,8 @@ interface MessageBubbleProps {
   seen: boolean;
   retryDisabled: boolean;
   onRetry: (clientId: string) => void;
+  /** Drop an unsent message for good (one the server keeps refusing). */
+  onDiscard: (clientId: string) => void;
 }
 
 function mediaOf(row: ChatRow): MediaItem[] {
@@ -27,7 +29,7 @@ function mediaOf(row: ChatRow): MediaItem[] {
 }
 
 /** One message: media, text with links, the first link's preview, and under it the time or the send state. */
-export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetry }: MessageBubbleProps) {
+export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetry, onDiscard }: MessageBubbleProps) {
   const { entry, endsRun } = row;
   const { content, createdAt } = entry.message;
   const failed = entry.kind === 'pending' && entry.message.status === 'failed';
@@ -66,6 +68,15 @@ export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetr
               onClick={() => onRetry(entry.message.clientId)}
             >
               {MESSAGING_MESSAGES.retry}
+            </Button>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0 text-xs text-muted-foreground"
+              aria-label="Remove unsent message"
+              onClick={() => onDiscard(entry.message.clientId)}
+            >
+              Remove
             </Button>
           </span>
         ) : (

@@ -22,6 +22,7 @@ interface MessageListProps {
   otherName: string;
   retryDisabled: boolean;
   onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
 }
 
 /** The last own message the other member has read, for 'Seen'. */
@@ -37,7 +38,7 @@ function seenMessageId(items: readonly MessageView[], meId: string, otherLastRea
  * The scrolling message log: earlier pages on scroll-up (the view stays where it was), sticks to the bottom
  * while the reader is there, and offers 'New messages' when something arrives while they read further up.
  */
-export function MessageList({ conversation, cache, entries, meId, otherName, retryDisabled, onRetry }: MessageListProps) {
+export function MessageList({ conversation, cache, entries, meId, otherName, retryDisabled, onRetry, onDiscard }: MessageListProps) {
   const queryClient = useQueryClient();
   const scroller = React.useRef<HTMLDivElement>(null);
   const atBottom = React.useRef(true);
@@ -154,6 +155,7 @@ export function MessageList({ conversation, cache, entries, meId, otherName, ret
                       seen={row.entry.kind === 'sent' && row.entry.message.id === seenId}
                       retryDisabled={retryDisabled}
                       onRetry={onRetry}
+                      onDiscard={onDiscard}
                     />
                   );
                 })}

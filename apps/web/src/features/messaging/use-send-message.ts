@@ -43,7 +43,11 @@ async function uploadAttachments(message: PendingMessage): Promise<string[]> {
   return results.map((r) => (r as PromiseFulfilledResult<string>).value);
 }
 
-async function deliver(queryClient: QueryClient, conversationId: string, clientId: string) {
+/** The server no longer accepts a stored attachment's address (unsent for a day and swept): upload again. */
+const isStaleAttachment = (error: unknown) =>
+  isApiError(error) && error.status === 400 && Object.keys(error.fields ?? {}).some((k) => k === 'mediaUrls' || k.startsWith('mediaUrls.'));
+
+async function deliver(queryClient: QueryClient, conversationId: string, clientId: string, reuploaded = false): Promise<void> {
   const message = pendingMessages.get(conversationId).find((m) => m.clientId === clientId);
   if (!message) return;
   try {
@@ -55,17 +59,17 @@ async function deliver(queryClient: QueryClient, conversationId: string, clientI
     pendingMessages.settle(conversationId, clientId);
     scheduleReload(queryClient, conversationId);
   } catch (error) {
-    pendingMessages.update(conversationId, clientId, (m) => ({
-      ...m,
-      status: 'failed',
-      // The server refused a stored attachment's address: upload the files again on Retry.
-      attachments: isApiError(error) && error.fields?.mediaUrls ? m.attachments.map((a) => ({ ...a, uploadedUrl: null })) : m.attachments,
-    }));
+    if (isStaleAttachment(error) && !reuploaded) {
+      pendingMessages.update(conversationId, clientId, (m) => ({ ...m, attachments: m.attachments.map((a) => ({ ...a, uploadedUrl: null })) }));
+      return deliver(queryClient, conversationId, clientId, true);
+    }
+    pendingMessages.update(conversationId, clientId, (m) => ({ ...m, status: 'failed' }));
     // A 403 means the match ended: the conversation's canMessage is stale.
     if (isApiError(error) && error.status === 403) {
       void queryClient.invalidateQueries({ queryKey: messagingKeys.conversation(conversationId) });
     }
-    const detail = isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 403 ? error.message : undefined;
+    // A refused file says why (type, size); other failures get the spec's text alone.
+    const detail = isApiError(error) && (error.status === 400 || error.status === 413) ? error.message : undefined;
     toast.error(MESSAGING_MESSAGES.sendFailed, detail ? { description: detail } : undefined);
   }
 }
@@ -101,5 +105,8 @@ export function useSendMessage(conversationId: string, senderId: string) {
     void deliver(queryClient, conversationId, clientId);
   };
 
-  return { pending, sending, send, retry };
+  /** Give up on a failed message (the server keeps refusing it); it and its previews go. */
+  const discard = (clientId: string) => pendingMessages.settle(conversationId, clientId);
+
+  return { pending, sending, send, retry, discard };
 }
