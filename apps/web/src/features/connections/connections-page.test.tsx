@@ -10,7 +10,7 @@ import {
   type MatchView,
 } from '@bayclub/shared';
 import { realtime } from '#/features/realtime/realtime-client';
-import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
+import { apiError, json, mockApi, never, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
 import {
   deferred,
@@ -162,9 +162,25 @@ describe('connections: matches', () => {
     expect(await screen.findByText(CONNECTION_MESSAGES.unmatched)).toBeInTheDocument();
   });
 
+  it('Cancel keeps the match and gives focus back to its menu button', async () => {
+    const fetchMock = connectionsApi({ matches: [makeMatch({ member: ALEX })] });
+    const user = userEvent.setup();
+    await openTab();
+    await user.click(await screen.findByRole('button', { name: 'More actions for Alex Moreno' }, LOAD));
+    await user.click(screen.getByRole('menuitem', { name: 'Unmatch' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'More actions for Alex Moreno' })).toHaveFocus());
+    expect(calls(fetchMock, 'DELETE', '/api/matches/')).toHaveLength(0);
+  });
+
   it('puts the match back and says why when Unmatch fails', async () => {
     const match = makeMatch({ member: ALEX });
-    connectionsApi({ matches: [match] }, { 'DELETE /api/matches/*': () => apiError(400, 'BAD_REQUEST', 'Could not unmatch') });
+    let loaded = false;
+    connectionsApi({}, {
+      // After the first load the list never answers again: only the rollback can bring the row back.
+      'GET /api/matches': () => (loaded ? never() : ((loaded = true), json(page([match])))),
+      'DELETE /api/matches/*': () => apiError(400, 'BAD_REQUEST', 'Could not unmatch'),
+    });
     const user = userEvent.setup();
     await openTab();
     await user.click(await screen.findByRole('button', { name: 'More actions for Alex Moreno' }, LOAD));
@@ -224,13 +240,15 @@ describe('connections: hellos', () => {
   });
 
   it('puts the hello back when Accept fails', async () => {
-    connectionsApi({ received: [makeHello({ member: ALEX })] }, {
-      'POST /api/hellos/*': () => apiError(404, 'NOT_FOUND', CONNECTION_MESSAGES.helloNotFound),
+    let loaded = false;
+    connectionsApi({}, {
+      'GET /api/hellos': () => (loaded ? never() : ((loaded = true), json(page([makeHello({ member: ALEX })])))),
+      'POST /api/hellos/*': () => apiError(400, 'BAD_REQUEST', 'Could not accept'),
     });
     const user = userEvent.setup();
     await openTab('received');
     await user.click(await screen.findByRole('button', { name: 'Accept hi from Alex Moreno' }, LOAD));
-    expect(await screen.findByText(CONNECTION_MESSAGES.helloNotFound)).toBeInTheDocument();
+    expect(await screen.findByText('Could not accept')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Alex Moreno' })).toBeInTheDocument();
   });
 
@@ -273,7 +291,12 @@ describe('connections: hellos', () => {
   });
 
   it('puts a sent hello back when Withdraw fails', async () => {
-    connectionsApi({ sent: [makeHello({ direction: 'sent', member: BLAKE })] }, {
+    let loaded = false;
+    connectionsApi({}, {
+      'GET /api/hellos': ({ url }) => {
+        if (!url.includes('direction=sent')) return json(page([]));
+        return loaded ? never() : ((loaded = true), json(page([makeHello({ direction: 'sent', member: BLAKE })])));
+      },
       'DELETE /api/hellos/*': () => apiError(400, 'BAD_REQUEST', 'Could not withdraw'),
     });
     const user = userEvent.setup();
@@ -300,6 +323,19 @@ describe('connections: blocked', () => {
     await user.click(within(list).getByRole('button', { name: 'Unblock Alex Moreno' }));
     expect(await screen.findByText(SAFETY_MESSAGES.unblocked)).toBeInTheDocument();
     expect(calls(fetchMock, 'DELETE', '/api/blocks/').map(([url]) => url)).toEqual([`/api/blocks/${ALEX.id}`]);
+  });
+
+  it('puts a blocked member back when Unblock fails', async () => {
+    let loaded = false;
+    connectionsApi({}, {
+      'GET /api/blocks': () => (loaded ? never() : ((loaded = true), json(page([makeBlocked({ member: ALEX })])))),
+      'DELETE /api/blocks/*': () => apiError(400, 'BAD_REQUEST', 'Could not unblock'),
+    });
+    const user = userEvent.setup();
+    await openTab('blocked');
+    await user.click(await screen.findByRole('button', { name: 'Unblock Alex Moreno' }, LOAD));
+    expect(await screen.findByText('Could not unblock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unblock Alex Moreno' })).toBeInTheDocument();
   });
 
   it('says when nobody is blocked', async () => {

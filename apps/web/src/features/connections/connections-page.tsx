@@ -70,15 +70,19 @@ function ConnectionTabs() {
         <TabsTrigger value="blocked">Blocked</TabsTrigger>
       </TabsList>
       <TabsContent value="matches">
+        <h2 className="sr-only">Matches</h2>
         <MatchesTab />
       </TabsContent>
       <TabsContent value="received">
+        <h2 className="sr-only">Received hellos</h2>
         <ReceivedTab query={received} />
       </TabsContent>
       <TabsContent value="sent">
+        <h2 className="sr-only">Sent hellos</h2>
         <SentTab />
       </TabsContent>
       <TabsContent value="blocked">
+        <h2 className="sr-only">Blocked members</h2>
         <BlockedList />
       </TabsContent>
     </Tabs>

@@ -5,12 +5,11 @@ import { isApiError } from '#/lib/api';
 export const isForbidden = (error: unknown) => isApiError(error) && error.status === 403;
 
 /** Said instead of an error when a limited member reaches a full members' feature (like 'Messaging Not Available'). */
-export function FullMembersOnly({ title, headingLevel = 2 }: { title: string; headingLevel?: 1 | 2 }) {
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+export function FullMembersOnly({ title }: { title: string }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
       <LockIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-      <Heading className="text-lg font-semibold">{title}</Heading>
+      <h2 className="text-lg font-semibold">{title}</h2>
       <p className="max-w-sm text-sm text-muted-foreground">
         Saying hi, connecting and messaging are part of full platform membership. Upgrade to full access to meet
         members here.

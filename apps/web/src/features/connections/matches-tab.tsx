@@ -26,67 +26,79 @@ export function MatchesTab() {
   const query = useMatchesQuery();
   const chat = useOpenChat();
   const unmatch = useUnmatchMutation();
-  const [confirming, setConfirming] = React.useState<MatchView | null>(null);
+  return (
+    <PagedList
+      query={query}
+      label="Matches"
+      empty={{ icon: HeartHandshakeIcon, title: CONNECTION_MESSAGES.noMatches, hint: CONNECTION_MESSAGES.noMatchesHint }}
+      forbiddenTitle={FORBIDDEN_TITLE}
+      getKey={(m) => m.id}
+      renderItem={(match) => (
+        <MatchRow
+          match={match}
+          opening={chat.opening === match.member.id}
+          onMessage={() => void chat.open({ userId: match.member.id, conversationId: match.conversationId })}
+          onUnmatch={() => unmatch.mutate(match)}
+        />
+      )}
+    />
+  );
+}
 
+interface MatchRowProps {
+  match: MatchView;
+  opening: boolean;
+  onMessage: () => void;
+  onUnmatch: () => void;
+}
+
+function MatchRow({ match, opening, onMessage, onUnmatch }: MatchRowProps) {
+  const [confirming, setConfirming] = React.useState(false);
+  const menuRef = React.useRef<HTMLButtonElement>(null);
+  const name = memberName(match.member);
   return (
     <>
-      <PagedList
-        query={query}
-        label="Matches"
-        empty={{ icon: HeartHandshakeIcon, title: CONNECTION_MESSAGES.noMatches, hint: CONNECTION_MESSAGES.noMatchesHint }}
-        forbiddenTitle={FORBIDDEN_TITLE}
-        getKey={(m) => m.id}
-        renderItem={(match) => {
-          const name = memberName(match.member);
-          const opening = chat.opening === match.member.id;
-          return (
-            <MemberRow
-              member={match.member}
-              meta={`Matched ${formatDay(match.matchedAt)}`}
-              actions={
-                <>
-                  <Button
-                    size="sm"
-                    aria-label={`Message ${name}`}
-                    disabled={opening}
-                    onClick={() => void chat.open({ userId: match.member.id, conversationId: match.conversationId })}
-                  >
-                    {opening ? <Spinner /> : <MessageCircleIcon aria-hidden="true" />}
-                    Message
-                  </Button>
-                  <MemberSafetyActions
-                    userId={match.member.id}
-                    name={name}
-                    {...(match.conversationId ? { conversationId: match.conversationId } : {})}
-                    extraItems={
-                      <DropdownMenuItem onSelect={() => setConfirming(match)}>
-                        <UserRoundMinusIcon aria-hidden="true" />
-                        Unmatch
-                      </DropdownMenuItem>
-                    }
-                  />
-                </>
+      <MemberRow
+        member={match.member}
+        meta={`Matched ${formatDay(match.matchedAt)}`}
+        actions={
+          <>
+            <Button size="sm" aria-label={`Message ${name}`} disabled={opening} onClick={onMessage}>
+              {opening ? <Spinner /> : <MessageCircleIcon aria-hidden="true" />}
+              Message
+            </Button>
+            <MemberSafetyActions
+              userId={match.member.id}
+              name={name}
+              {...(match.conversationId ? { conversationId: match.conversationId } : {})}
+              triggerRef={menuRef}
+              extraItems={
+                <DropdownMenuItem onSelect={() => setConfirming(true)}>
+                  <UserRoundMinusIcon aria-hidden="true" />
+                  Unmatch
+                </DropdownMenuItem>
               }
             />
-          );
-        }}
+          </>
+        }
       />
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            // Opened from the menu: focus goes back to its button (gone with the row after an unmatch).
+            event.preventDefault();
+            menuRef.current?.focus();
+          }}
+        >
           <AlertDialogHeader>
-            <AlertDialogTitle>Unmatch {confirming ? memberName(confirming.member) : ''}?</AlertDialogTitle>
+            <AlertDialogTitle>Unmatch {name}?</AlertDialogTitle>
             <AlertDialogDescription>
               You will no longer be connected, and neither of you can send messages in your chat.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              onClick={() => {
-                if (confirming) unmatch.mutate(confirming);
-              }}
-            >
+            <AlertDialogAction variant="destructive" onClick={onUnmatch}>
               Unmatch
             </AlertDialogAction>
           </AlertDialogFooter>

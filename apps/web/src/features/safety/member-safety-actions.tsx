@@ -24,6 +24,8 @@ export interface MemberSafetyActionsProps {
   onBlocked?: () => void;
   /** More menu items shown above Block and Report (e.g. Unmatch on a connection row). */
   extraItems?: React.ReactNode;
+  /** The menu button, for dialogs opened from `extraItems` to give focus back to. */
+  triggerRef?: React.RefObject<HTMLButtonElement | null>;
   className?: string;
 }
 
@@ -37,10 +39,12 @@ export function MemberSafetyActions({
   messageId,
   onBlocked,
   extraItems,
+  triggerRef: givenTriggerRef,
   className,
 }: MemberSafetyActionsProps) {
   const [open, setOpen] = React.useState<Open>(null);
-  const triggerRef = React.useRef<HTMLButtonElement>(null);
+  const ownTriggerRef = React.useRef<HTMLButtonElement>(null);
+  const triggerRef = givenTriggerRef ?? ownTriggerRef;
   const close = (next: boolean) => {
     if (!next) setOpen(null);
   };
