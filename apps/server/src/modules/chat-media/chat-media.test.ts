@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { CHAT_MEDIA_URL, LIMITS, MESSAGING_MESSAGES, attachmentKindOf, type ChatAttachmentView } from '@bayclub/shared';
 import {
@@ -21,6 +21,8 @@ import { GPS_MAP_DATUM, XMP_SECRET, animatedGif, fakeJpegHtml, jpegWithGps, phot
 import { file, filesUnder, jpegOfSize, multipart, upload } from '../../test/multipart.js';
 import { chatAttachments, conversations } from '../../db/schema/index.js';
 import { CHAT_MEDIA_RATE } from './routes.js';
+import { createChatMediaService, UNCLAIMED_TTL_MS } from './service.js';
+import { createMediaService } from '../media/service.js';
 import { claimAttachments, keyOfChatMediaUrl } from './repository.js';
 import { isoVideo, mov, mp4, webm } from './video-fixtures.js';
 
@@ -385,6 +387,34 @@ describe('claimAttachments', () => {
     ]) {
       expect(keyOfChatMediaUrl(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('unsent attachments are swept', () => {
+  it(`after ${UNCLAIMED_TTL_MS / 3_600_000} hours: row and file; sent and recent ones stay`, async () => {
+    const service = createChatMediaService(t.ctx, createMediaService({ db, storage: t.ctx.storage, log: t.ctx.log }));
+    const member = await createMember(t);
+    const conv = await conversationOf(member, alice);
+    const upload1 = async () => ((await send(member, mp4())).json() as ChatAttachmentView).url;
+    const [oldUnsent, oldSent, recent] = [await upload1(), await upload1(), await upload1()];
+    await db.transaction((tx) => claimAttachments(tx, { uploaderId: member.id, conversationId: conv, urls: [oldSent] }));
+    const age = (url: string, ms: number) =>
+      db
+        .update(chatAttachments)
+        .set({ createdAt: sql`now() - make_interval(secs => ${ms / 1000})` })
+        .where(eq(chatAttachments.storageKey, keyOfChatMediaUrl(url)!));
+    await age(oldUnsent, UNCLAIMED_TTL_MS + 60_000);
+    await age(oldSent, UNCLAIMED_TTL_MS + 60_000);
+    await age(recent, UNCLAIMED_TTL_MS - 60_000);
+
+    expect(await service.sweepUnclaimed()).toBe(1);
+    const keys = (await rowsOf(member.id)).map((r) => r.storageKey).sort();
+    expect(keys).toEqual([keyOfChatMediaUrl(oldSent)!, keyOfChatMediaUrl(recent)!].sort());
+    expect(await chatFiles(member.id)).toEqual(keys.map((k) => k.slice(member.id.length + 1)));
+    expect((await fetchMedia(member, oldUnsent)).statusCode).toBe(404);
+    // A send naming the swept file is refused (the client says "attach it again").
+    expect(await db.transaction((tx) => claimAttachments(tx, { uploaderId: member.id, conversationId: conv, urls: [oldUnsent] }))).toBeNull();
+    expect(await service.sweepUnclaimed()).toBe(0);
   });
 });
 

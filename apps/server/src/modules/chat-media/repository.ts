@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { CHAT_MEDIA_URL, type AttachmentKind } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { chatAttachments } from '../../db/schema/index.js';
@@ -58,4 +58,23 @@ export async function claimAttachments(
   }
   const kindOf = new Map(rows.map((r) => [r.storageKey, r.kind]));
   return keys.map((key) => kindOf.get(key)!);
+}
+
+/**
+ * Delete up to `limit` attachments uploaded before `cutoff` and never sent; answers their storage keys (the
+ * caller schedules the files' deletion in the same transaction). Rows a send is claiming right now are
+ * locked by it and skipped; a claimed row no longer matches once the claim commits.
+ */
+export async function deleteUnclaimed(tx: DbOrTx, cutoff: Date, limit: number): Promise<string[]> {
+  const stale = tx
+    .select({ key: chatAttachments.storageKey })
+    .from(chatAttachments)
+    .where(and(isNull(chatAttachments.conversationId), lt(chatAttachments.createdAt, cutoff)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await tx
+    .delete(chatAttachments)
+    .where(and(inArray(chatAttachments.storageKey, stale), isNull(chatAttachments.conversationId)))
+    .returning({ key: chatAttachments.storageKey });
+  return rows.map((r) => r.key);
 }

@@ -23,6 +23,23 @@ export const chatMediaRoutes =
         }
       : {};
 
+    // Unsent attachments are swept a minute after start-up and then every hour (every process may sweep:
+    // rows another sweep holds are skipped). The timers never keep the process alive.
+    let sweeping: Promise<unknown> | null = null;
+    const sweep = () => {
+      sweeping ??= service
+        .sweepUnclaimed()
+        .catch((err: unknown) => ctx.log.error({ err }, 'Could not sweep unsent chat attachments'))
+        .finally(() => (sweeping = null));
+    };
+    const first = setTimeout(sweep, 60_000).unref();
+    const hourly = setInterval(sweep, 60 * 60_000).unref();
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      clearInterval(hourly);
+      await sweeping;
+    });
+
     app.post('/api/chat-media', { config: { access: { flag: 'message' }, ...rateLimit } }, async (request, reply) => {
       const view = await service.upload(request, requireActor(request).userId);
       return reply.status(201).send(view);

@@ -12,6 +12,14 @@ import * as repo from './repository.js';
 
 const MB = 1024 * 1024;
 
+/**
+ * An attachment never sent is deleted after this long (a member who attached a file and then left the
+ * chat). A send that names it later gets MESSAGING_MESSAGES.attachmentInvalid ("attach it again").
+ */
+export const UNCLAIMED_TTL_MS = 24 * 60 * 60_000;
+/** Rows deleted per sweep: a backlog is worked off over several sweeps, never in one long transaction. */
+const SWEEP_BATCH = 500;
+
 /** The limit of each kind of file, in bytes and as the message says it (10 and 25 MB). */
 const limitOf = (type: ChatFileType) => (type.kind === 'image' ? LIMITS.chatImageMaxBytes : LIMITS.chatVideoMaxBytes);
 
@@ -86,6 +94,21 @@ export function createChatMediaService(ctx: AppContext, media: MediaService) {
         return { url: publicUrl('chat-media', key), kind: encoded.kind };
       }
       throw badRequest(MESSAGING_MESSAGES.attachmentType, { file: MESSAGING_MESSAGES.attachmentType });
+    },
+
+    /**
+     * Delete attachments uploaded more than `olderThanMs` ago and never sent: rows and files, the files
+     * through the storage_deletions outbox (recorded with the rows, so a crash never loses one). Answers how
+     * many were deleted.
+     */
+    async sweepUnclaimed(olderThanMs: number = UNCLAIMED_TTL_MS): Promise<number> {
+      const cutoff = new Date(Date.now() - olderThanMs);
+      const { count, outbox } = await db.transaction(async (tx) => {
+        const keys = await repo.deleteUnclaimed(tx, cutoff, SWEEP_BATCH);
+        return { count: keys.length, outbox: await media.scheduleDeletion(tx, keys.map((keyOrPrefix) => ({ bucket: 'chat-media' as const, keyOrPrefix }))) };
+      });
+      await media.drainDeletions(outbox).catch((err: unknown) => ctx.log.error({ err }, 'Unsent chat files wait for the next drain'));
+      return count;
     },
   };
 }
