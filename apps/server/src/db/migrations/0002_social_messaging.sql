@@ -127,6 +127,7 @@ ALTER TABLE "reports" ADD CONSTRAINT "reports_reporter_id_users_id_fk" FOREIGN K
 ALTER TABLE "reports" ADD CONSTRAINT "reports_reported_user_id_users_id_fk" FOREIGN KEY ("reported_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "blocks_blocked_idx" ON "blocks" USING btree ("blocked_id");--> statement-breakpoint
 CREATE INDEX "chat_attachments_uploader_idx" ON "chat_attachments" USING btree ("uploader_id","created_at");--> statement-breakpoint
+CREATE INDEX "chat_attachments_unsent_idx" ON "chat_attachments" USING btree ("created_at") WHERE "chat_attachments"."conversation_id" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "conversations_pair_key" ON "conversations" USING btree ("participant1_id","participant2_id");--> statement-breakpoint
 CREATE INDEX "conversations_p1_updated_idx" ON "conversations" USING btree ("participant1_id","updated_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "conversations_p2_updated_idx" ON "conversations" USING btree ("participant2_id","updated_at" DESC NULLS LAST,"id");--> statement-breakpoint

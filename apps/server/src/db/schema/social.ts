@@ -161,7 +161,11 @@ export const chatAttachments = pgTable(
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('chat_attachments_uploader_idx').on(t.uploaderId, t.createdAt)],
+  (t) => [
+    index('chat_attachments_uploader_idx').on(t.uploaderId, t.createdAt),
+    // The hourly sweep of files uploaded but never sent.
+    index('chat_attachments_unsent_idx').on(t.createdAt).where(sql`${t.conversationId} IS NULL`),
+  ],
 );
 
 /** Previews of links found in messages, fetched once by the server and cached. */
