@@ -4,7 +4,7 @@ import { LIMITS, PUSH_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { shouldPrompt, useEnablePushMutation, usePushStatusQuery } from './api';
-import { syncPushSubscription } from './push-client';
+import { isPushSupported, syncPushSubscription } from './push-client';
 
 /** sessionStorage key: 'Not now' (or any answer) keeps the prompt away until the browser session ends (spec 4). */
 export const PUSH_PROMPT_DISMISSED_KEY = 'bayclub:push-prompt-dismissed';
@@ -39,6 +39,8 @@ export function PushPrompt() {
   const bodyId = React.useId();
 
   React.useEffect(() => {
+    // A browser that cannot push never needs the timer (nor the re-render it causes).
+    if (!isPushSupported() || wasDismissed()) return;
     const timer = setTimeout(() => setDue(true), LIMITS.pushPromptDelay);
     return () => clearTimeout(timer);
   }, []);
