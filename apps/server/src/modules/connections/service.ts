@@ -180,8 +180,12 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
     async accept(actor: Actor, helloId: string): Promise<{ match: MatchView }> {
       const after = new AfterCommit();
       const result = await db.transaction(async (tx) => {
+        const seen = await repo.findHelloById(tx, helloId);
+        if (!seen || seen.recipientId !== actor.userId) throw helloGone();
+        // The pair lock first (the order every hello and block transaction takes), then the hello's own row.
+        await repo.lockPair(tx, actor.userId, seen.senderId);
         const hello = await repo.findHelloById(tx, helloId, { lock: true });
-        if (!hello || hello.recipientId !== actor.userId || hello.status !== 'pending') throw helloGone();
+        if (!hello || hello.status !== 'pending') throw helloGone();
         const sender = await findProfile(tx, hello.senderId);
         if (!sender || sender.isDeactivated || (await isBlockedEitherWay(tx, actor.userId, hello.senderId))) throw helloGone();
         const me = (await findProfile(tx, actor.userId))!;

@@ -7,6 +7,7 @@ import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
 import type { Actor } from '../access/policy.js';
 import { presentMember } from '../connections/presenter.js';
+import { lockPair } from '../connections/repository.js';
 import { findProfile } from '../profiles/repository.js';
 import * as repo from './repository.js';
 
@@ -29,6 +30,9 @@ export function createSafetyService(deps: { db: Db }) {
     async block(actor: Actor, userId: string) {
       if (userId === actor.userId) throw badRequest(SAFETY_MESSAGES.cannotBlockSelf, { userId: SAFETY_MESSAGES.cannotBlockSelf });
       await db.transaction(async (tx) => {
+        // The same pair lock as saying hi and accepting: a hello answered at this very moment either commits
+        // first (and its match is ended here) or waits and then sees the block.
+        await lockPair(tx, actor.userId, userId);
         const target = await findProfile(tx, userId);
         if (!target) throw unknownMember();
         await repo.insertBlock(tx, actor.userId, userId);
