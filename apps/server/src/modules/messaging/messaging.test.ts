@@ -421,6 +421,32 @@ describe('POST /api/conversations/:id/messages', () => {
     expect(other).not.toBe(third);
   });
 
+  it('one clientId sent to two conversations at once: one message, a 409, and the loser\'s files stay unsent', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { a, b, id } = await chatPair();
+      const c = await createMember(t);
+      await insertMatch(t, a.id, c.id);
+      const second = await openChat(t, a, c.id);
+      const clientId = crypto.randomUUID();
+      const files = [await insertAttachment(t, a.id, 'image'), await insertAttachment(t, a.id, 'image')];
+      const results = await Promise.all([
+        sendMessage(t, a, id, { clientId, content: 'to b', mediaUrls: [files[0]!] }),
+        sendMessage(t, a, second, { clientId, content: 'to c', mediaUrls: [files[1]!] }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      const winner = results.findIndex((r) => r.statusCode === 201);
+      const loser = 1 - winner;
+      const claimed = await db.select().from(chatAttachments).where(eq(chatAttachments.uploaderId, a.id));
+      const byUrl = new Map(claimed.map((r) => [`/media/chat-media/${r.storageKey}`, r.conversationId]));
+      expect(byUrl.get(files[winner]!), `round ${round}`).toBe([id, second][winner]);
+      // Readable by nobody but the uploader until it is really sent.
+      expect(byUrl.get(files[loser]!), `round ${round}`).toBeNull();
+      expect((await rowsOfConversation([id, second][loser]!)).length).toBe(0);
+      // The loser's conversation got no notification either.
+      expect(await messageNotes(loser === 0 ? b.id : c.id, [id, second][loser]!)).toEqual([]);
+    }
+  });
+
   it('stores one message for ten concurrent sends with the same clientId', async () => {
     const { a, b, id } = await chatPair();
     const clientId = crypto.randomUUID();

@@ -30,6 +30,7 @@ const isCursor = (v: unknown): v is { c: string; i: string } =>
   typeof v === 'object' && v !== null && !Number.isNaN(Date.parse(String((v as { c?: unknown }).c))) && UUID.test(String((v as { i?: unknown }).i));
 
 const notAvailable = () => notFound(MESSAGING_MESSAGES.notFound);
+const reusedClientId = () => conflict('This message id was already used');
 const noMatchToSend = () => new AppError(403, 'NO_MATCH', MESSAGING_MESSAGES.sendFailed);
 
 /** What a push about a message says: the text, or what was attached. */
@@ -105,7 +106,7 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
     async send(actor: Actor, id: string, input: Required<Pick<SendMessageInput, 'clientId'>> & { content: string; mediaUrls: string[] }) {
       const earlier = await repo.findBySenderClientId(db, actor.userId, input.clientId);
       if (earlier) {
-        if (earlier.conversationId !== id) throw conflict('This message id was already used');
+        if (earlier.conversationId !== id) throw reusedClientId();
         return { message: presentMessage(earlier, actor.userId), created: false };
       }
       const after = new AfterCommit();
@@ -124,8 +125,11 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
           clientId: input.clientId,
         });
         if (!inserted) {
-          // A concurrent retry with the same key committed first: answer with its message.
-          return { row: (await repo.findBySenderClientId(tx, actor.userId, input.clientId))!, created: false };
+          // A concurrent send with the same key committed first: answer with its message. When that one went to
+          // another conversation this is a conflict, thrown here so the files claimed above are released again.
+          const first = (await repo.findBySenderClientId(tx, actor.userId, input.clientId))!;
+          if (first.conversationId !== id) throw reusedClientId();
+          return { row: first, created: false };
         }
         await repo.touchConversation(tx, id);
         await repo.markReadUpTo(tx, id, actor.userId, inserted.seq);
@@ -141,7 +145,6 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
         return { row: inserted, created: true };
       });
       if (result.created) after.run();
-      if (!result.created && result.row.conversationId !== id) throw conflict('This message id was already used');
       return { message: presentMessage(result.row, actor.userId), created: result.created };
     },
 
