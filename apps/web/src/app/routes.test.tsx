@@ -132,7 +132,7 @@ describe('full_platform members', () => {
     ['/connections', 'Connections'],
     ['/user-directory', 'People'],
     ['/inbox', 'Messages'],
-    ['/chat/abc', 'Chat'],
+    ['/chat/abc', 'This conversation is not available'],
     ['/say-hi', 'Say Hi'],
     ['/view-profile/u-1', 'No user profile available'],
     ['/profile', 'Profile page'],

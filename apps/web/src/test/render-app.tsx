@@ -30,7 +30,9 @@ const defaults: Record<string, Handler> = {
       verification_badge_url: null,
     }),
   'GET /api/permissions': () => json({ flags: DEFAULT_LIMITED_USER_FLAGS }),
-  'GET /api/notifications/unread-count': () => apiError(404, 'NOT_FOUND', 'Not found'),
+  'GET /api/notifications/unread-count': () => json({ count: 0 }),
+  'GET /api/notifications': () => json({ items: [], nextCursor: null }),
+  'GET /api/messages/unread-count': () => json({ count: 0 }),
   'POST /api/session/sign-out': () => json({ ok: true }),
 };
 

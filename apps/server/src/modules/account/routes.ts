@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES, deactivateAccountSchema, deleteAccountSchema, type Ac
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
+import { deactivateForUser } from '../push/repository.js';
 import { requireActor } from '../../platform/request-context.js';
 import { authHeaders } from '../auth/routes.js';
 import type { MediaService } from '../media/service.js';
@@ -27,6 +28,7 @@ export const accountRoutes =
         const { userId } = requireActor(request);
         await service.deactivate(userId);
         await publish(ctx.database.db, { k: 'kick', u: [userId] });
+        await deactivateForUser(ctx.database.db, userId);
         await clearSessionCookie(request, reply);
         return { success: true, message: 'Your account has been deactivated. Sign in again to reactivate it.' };
       },

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { changePasswordSchema, PASSWORD_MESSAGES } from '@bayclub/shared';
 import { publish } from '../../platform/bus.js';
+import { deactivateForUser } from '../push/repository.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
@@ -122,8 +123,11 @@ export const authRoutes =
       const actor = await actorOf(ctx, request);
       if (actor) {
         await ctx.auth.api.revokeSessions({ headers }).catch(() => undefined);
-        // Every open socket of the member closes at once (in every server process).
+        // Every open socket of the member closes at once (in every server process), and no device of theirs gets
+        // pushes any more (a signed-out phone must not show messages on its lock screen). Signing in again on a
+        // device saves its subscription again.
         await publish(ctx.database.db, { k: 'kick', u: [actor.userId] });
+        await deactivateForUser(ctx.database.db, actor.userId);
       }
       const response = await ctx.auth.api.signOut({ headers, asResponse: true });
       return sendAuthResponse(reply, response);

@@ -74,4 +74,13 @@ describe('pushes for hellos, matches and messages', () => {
     expect(double.requests.filter((r) => r.path === new URL(atB.endpoint).pathname)).toHaveLength(0);
     expect(double.requests.length).toBe(before);
   });
+
+  it('stops pushing to a member who signed out (on every device)', async () => {
+    const [a, b] = [await createMember(t), await createMember(t)];
+    const atB = await subscribe(b);
+    expect((await injectAs(t, b, { method: 'POST', url: '/api/session/sign-out' })).statusCode).toBeLessThan(300);
+    expect((await injectAs(t, a, { method: 'POST', url: '/api/hellos', payload: { userId: b.id } })).statusCode).toBe(201);
+    await t.services.push.flush();
+    expect(double.requests.filter((r) => r.path === new URL(atB.endpoint).pathname)).toHaveLength(0);
+  });
 });

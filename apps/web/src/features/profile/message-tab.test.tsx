@@ -15,7 +15,8 @@ import { createQueryClient } from '#/lib/query-client';
 import { apiError, json, mockApi, type Handler } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
 import { chatHandlers, CONVERSATION_ID, makeConversation, makeMessage, OTHER_ID } from '#/features/messaging/messaging-fixtures';
-import { MESSAGING_MESSAGES, MessageTab, OwnMessagesTab } from './message-tab';
+import { MessageTab, OwnMessagesTab } from './message-tab';
+import { MESSAGING_MESSAGES } from '@bayclub/shared';
 
 const LOAD = { timeout: 5000 };
 
@@ -90,8 +91,8 @@ describe("another member's Message tab", () => {
   it("shows 'Messaging Not Available' to a community_only viewer without the message flag, asking nothing", async () => {
     const fetchMock = tabApi(() => json(relationship({ matched: true })));
     renderTab(<MessageTab isOwn={false} name="Alex" />, makeMe({ accountType: 'community_only' }), DEFAULT_LIMITED_USER_FLAGS);
-    expect(await screen.findByRole('heading', { name: MESSAGING_MESSAGES.unavailableTitle }, LOAD)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGING_MESSAGES.unavailableText)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MESSAGING_MESSAGES.notAvailableTitle }, LOAD)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGING_MESSAGES.notAvailableBody)).toBeInTheDocument();
     expect(calls(fetchMock, 'GET', `/api/connections/with/${OTHER_ID}`)).toHaveLength(0);
   });
 
@@ -113,7 +114,7 @@ describe("the own profile's Messages tab", () => {
   it('is not available to community members without the message flag', async () => {
     const fetchMock = mockApi({ 'GET /api/conversations': () => json({ items: [], nextCursor: null }) });
     renderTab(<OwnMessagesTab />, makeMe({ accountType: 'community_only' }), DEFAULT_LIMITED_USER_FLAGS);
-    expect(await screen.findByRole('heading', { name: MESSAGING_MESSAGES.unavailableTitle }, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MESSAGING_MESSAGES.notAvailableTitle }, LOAD)).toBeInTheDocument();
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/conversations')).toHaveLength(0));
   });
 

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { useParams } from 'react-router';
 import { LockIcon, MessageCircleIcon, UserRoundIcon, UserRoundXIcon } from 'lucide-react';
-import { CONNECTION_MESSAGES, MESSAGING_MESSAGES as SHARED_MESSAGING_MESSAGES, PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
+import { CONNECTION_MESSAGES, MESSAGING_MESSAGES, PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { useCan, useMe } from '#/features/auth/use-session';
@@ -11,12 +11,6 @@ import { ChatPanel } from '#/features/messaging/chat-panel';
 import { InboxList } from '#/features/messaging/inbox-list';
 import { errorMessage, isApiError } from '#/lib/api';
 
-/** Spec 2 (messaging panel); kept under these names for the profile pages. */
-export const MESSAGING_MESSAGES = {
-  unavailableTitle: SHARED_MESSAGING_MESSAGES.notAvailableTitle,
-  unavailableText: SHARED_MESSAGING_MESSAGES.notAvailableBody,
-  soon: 'Messaging arrives soon',
-} as const;
 
 /** A community_only member without the `message` flag cannot message anyone. */
 export function useMessagingBlocked(): boolean {
@@ -37,8 +31,8 @@ function TabNote({ icon: Icon, title, children }: { icon: typeof LockIcon; title
 
 function MessagingNotAvailable() {
   return (
-    <TabNote icon={LockIcon} title={MESSAGING_MESSAGES.unavailableTitle}>
-      <p className="max-w-sm text-sm text-muted-foreground">{MESSAGING_MESSAGES.unavailableText}</p>
+    <TabNote icon={LockIcon} title={MESSAGING_MESSAGES.notAvailableTitle}>
+      <p className="max-w-sm text-sm text-muted-foreground">{MESSAGING_MESSAGES.notAvailableBody}</p>
     </TabNote>
   );
 }
@@ -84,7 +78,7 @@ export function MessageTab({ isOwn, name, userId }: { isOwn: boolean; name: stri
 
 function NoMatch({ name }: { name: string }) {
   return (
-    <TabNote icon={MessageCircleIcon} title={SHARED_MESSAGING_MESSAGES.noMatch}>
+    <TabNote icon={MessageCircleIcon} title={MESSAGING_MESSAGES.noMatch}>
       <p className="max-w-sm text-sm text-muted-foreground">Say hi to {name}: once you are connected, your chat appears here.</p>
     </TabNote>
   );

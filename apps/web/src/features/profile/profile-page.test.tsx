@@ -5,7 +5,7 @@ import { PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
 import { apiError, json, mockApi, never, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
 import { OWN_ID } from '#/features/gallery/gallery-fixtures';
-import { MESSAGING_MESSAGES } from './message-tab';
+import { MESSAGING_MESSAGES } from '@bayclub/shared';
 import { SHARE_MESSAGES } from './share-profile-button';
 
 /** Whole-app renders can take a few seconds while other test files run. */
@@ -263,13 +263,13 @@ describe('settings menu', () => {
 });
 
 describe('tabs', () => {
-  it('shows Photos first, and Messages links to the inbox', async () => {
-    ownProfileApi();
+  it('shows Photos first, and Messages shows the inbox', async () => {
+    ownProfileApi(makeMe(), { 'GET /api/conversations': () => json({ items: [], nextCursor: null }) });
     const user = userEvent.setup();
     await openProfile();
     expect(screen.getByRole('tab', { name: 'Photos' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'Messages' }));
-    expect(screen.getByRole('link', { name: 'Open inbox' })).toHaveAttribute('href', '/inbox');
+    expect(await screen.findByText(MESSAGING_MESSAGES.noConversations)).toBeInTheDocument();
   });
 
   it("tells community members that messaging is not available", async () => {
@@ -277,8 +277,8 @@ describe('tabs', () => {
     const user = userEvent.setup();
     await openProfile();
     await user.click(screen.getByRole('tab', { name: 'Messages' }));
-    expect(screen.getByRole('heading', { name: MESSAGING_MESSAGES.unavailableTitle })).toBeInTheDocument();
-    expect(screen.getByText(MESSAGING_MESSAGES.unavailableText)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: MESSAGING_MESSAGES.notAvailableTitle })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGING_MESSAGES.notAvailableBody)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Open inbox' })).not.toBeInTheDocument();
   });
 

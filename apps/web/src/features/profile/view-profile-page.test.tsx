@@ -16,7 +16,8 @@ import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/
 import { makeMe } from '#/test/fixtures';
 import { OTHER_ID, OWN_ID, makeImages } from '#/features/gallery/gallery-fixtures';
 import { makeHello, makeMatch, makeMember, makeRelationship, noContent } from '#/features/connections/connection-fixtures';
-import { MESSAGING_MESSAGES, MessageTab } from './message-tab';
+import { MessageTab } from './message-tab';
+import { MESSAGING_MESSAGES } from '@bayclub/shared';
 
 /** Whole-app renders can take a few seconds while other test files run. */
 const LOAD = { timeout: 5000 };
@@ -150,8 +151,8 @@ describe('message tab for community members', () => {
         <MessageTab isOwn={false} name="Alex" />
       </Providers>,
     );
-    expect(await screen.findByRole('heading', { name: MESSAGING_MESSAGES.unavailableTitle }, LOAD)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGING_MESSAGES.unavailableText)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: MESSAGING_MESSAGES.notAvailableTitle }, LOAD)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGING_MESSAGES.notAvailableBody)).toBeInTheDocument();
   });
 });
 
