@@ -1,3 +1,4 @@
+import { MESSAGING_MESSAGES } from '@bayclub/shared';
 import { test, expect, signInViaUi, expectNoA11yViolations } from './support/fixtures';
 import { approvedMember, memberApi, photoFile } from './support/members';
 
@@ -157,7 +158,7 @@ test('a member uploads three photos with captions, reorders them and deletes one
   expect(images.items.map((i: { caption: string }) => i.caption)).toEqual(['Palms', 'Sunset']);
   await otherApi.dispose();
 
-  // ... and in a browser, by username: the photos, a Message button that is not built yet, no owner controls.
+  // ... and in a browser, by username: the photos, a Message button that waits for a match, no owner controls.
   const otherPage = await (await page.context().browser()!.newContext()).newPage();
   await signInViaUi(otherPage, other.email, other.password);
   await otherPage.goto(`/${member.username}`);
@@ -170,7 +171,7 @@ test('a member uploads three photos with captions, reorders them and deletes one
   await expect(otherPage.getByRole('button', { name: 'Message', exact: true })).toBeDisabled();
   await expectNoA11yViolations(otherPage);
   await otherPage.getByRole('tab', { name: 'Message' }).click();
-  await expect(otherPage.getByRole('heading', { name: 'Messaging arrives soon' })).toBeVisible();
+  await expect(otherPage.getByRole('tabpanel').getByText(MESSAGING_MESSAGES.noMatch)).toBeVisible();
   // A malformed id never reaches the server.
   await otherPage.goto('/view-profile/not-a-uuid');
   await expect(otherPage.getByText('No user profile available')).toBeVisible();

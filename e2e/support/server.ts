@@ -20,6 +20,8 @@ const env: NodeJS.ProcessEnv = {
   RATE_LIMIT: 'false',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  // The chat journey previews a link to a page of this very server (loopback): allowed for this test server only.
+  LINK_PREVIEW_ALLOW_PRIVATE: 'true',
 };
 
 let cleanup = async () => {};
