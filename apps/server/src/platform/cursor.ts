@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors.js';
 
 /** Opaque keyset cursors: base64url JSON of the last row's sort key. */
@@ -15,3 +17,22 @@ export function decodeCursor<T>(cursor: string | undefined, isValid: (v: unknown
   }
   throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
+export const isInstant = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+
+/** The common keyset: a timestamp `c` (exact, see exactInstant) and an id `i` to break ties. */
+export interface TimeCursor {
+  c: string;
+  i: string;
+}
+export const isTimeCursor = (v: unknown): v is TimeCursor =>
+  typeof v === 'object' && v !== null && isInstant((v as { c?: unknown }).c) && isUuid((v as { i?: unknown }).i);
+
+/**
+ * A timestamp column as ISO text with all six fraction digits. A JS Date keeps only milliseconds, so a cursor
+ * built from one would skip rows sharing the last row's millisecond.
+ */
+export const exactInstant = (col: AnyPgColumn | SQL) =>
+  sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

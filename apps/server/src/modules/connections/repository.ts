@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { conversations, deckSkips, hellos, matches, profiles } from '../../db/schema/index.js';
 import { LIMITS, type City } from '@bayclub/shared';
 import { blockedBetween } from '../safety/repository.js';
 import { textArray } from '../../platform/sql-arrays.js';
+import { exactInstant } from '../../platform/cursor.js';
 import { memberColumns } from './presenter.js';
 
 export type HelloRow = typeof hellos.$inferSelect;
@@ -13,11 +13,6 @@ export type MatchRow = typeof matches.$inferSelect;
 /** Matches and conversations store the smaller id first (spec section 3). */
 export const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 
-/**
- * A timestamp as exact ISO text, microseconds included, for keyset cursors. A JS Date keeps milliseconds only:
- * a cursor built from one would skip the rows that share the last row's millisecond but not its microsecond.
- */
-export const exactInstant = (col: AnyPgColumn | SQL) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export interface DeckFilters {
   city?: City;

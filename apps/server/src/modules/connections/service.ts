@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
-import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
+import { decodeCursor, encodeCursor, isInstant, isTimeCursor, isUuid } from '../../platform/cursor.js';
 import type { Actor } from '../access/policy.js';
 import { findProfile, type ProfileRow } from '../profiles/repository.js';
 import type { Notifier } from '../notifications/service.js';
@@ -20,14 +20,10 @@ import { hasBlocked, isBlockedEitherWay } from '../safety/repository.js';
 import { presentMember } from './presenter.js';
 import * as repo from './repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isInstant = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
-const isTimeCursor = (v: unknown): v is { c: string; i: string } =>
-  typeof v === 'object' && v !== null && isInstant((v as { c?: unknown }).c) && UUID.test(String((v as { i?: unknown }).i));
 const isDeckCursor = (v: unknown): v is repo.DeckCursor => {
   if (typeof v !== 'object' || v === null) return false;
   const c = v as Record<string, unknown>;
-  return typeof c.h === 'boolean' && Number.isInteger(c.n) && (c.n as number) >= 0 && isInstant(c.t) && UUID.test(String(c.i));
+  return typeof c.h === 'boolean' && Number.isInteger(c.n) && (c.n as number) >= 0 && isInstant(c.t) && isUuid(c.i);
 };
 
 const unavailable = () => notFound(CONNECTION_MESSAGES.unavailable);

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { conversationReads, conversations, matches, messages, notifications, profiles } from '../../db/schema/index.js';
 import { blockedBetween } from '../safety/repository.js';
-import { exactInstant, orderedPair } from '../connections/repository.js';
+import { orderedPair } from '../connections/repository.js';
+import { exactInstant } from '../../platform/cursor.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;

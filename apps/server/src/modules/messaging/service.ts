@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
-import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
+import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import type { Actor } from '../access/policy.js';
 import { findMatch } from '../connections/repository.js';
 import { findProfile } from '../profiles/repository.js';
@@ -25,9 +25,6 @@ import type { Notifier } from '../notifications/service.js';
 import { presentConversation, presentMessage } from './presenter.js';
 import * as repo from './repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isCursor = (v: unknown): v is { c: string; i: string } =>
-  typeof v === 'object' && v !== null && !Number.isNaN(Date.parse(String((v as { c?: unknown }).c))) && UUID.test(String((v as { i?: unknown }).i));
 
 const notAvailable = () => notFound(MESSAGING_MESSAGES.notFound);
 const reusedClientId = () => conflict('This message id was already used');
@@ -62,7 +59,7 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
 
   return {
     async list(actor: Actor, cursor: string | undefined, limit: number) {
-      const rows = await repo.listConversations(db, actor.userId, { cursor: decodeCursor(cursor, isCursor), limit });
+      const rows = await repo.listConversations(db, actor.userId, { cursor: decodeCursor(cursor, isTimeCursor), limit });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationType } from '@bayclub/shared';
 import { publish } from '../../platform/bus.js';
-import { exactInstant } from '../connections/repository.js';
+import { exactInstant } from '../../platform/cursor.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 

@@ -1,20 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { markNotificationsReadSchema, notificationsQuerySchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
+import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { requireActor } from '../../platform/request-context.js';
 import { publish } from '../../platform/bus.js';
 import { presentNotification } from './presenter.js';
 import * as repo from './repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isCursor = (v: unknown): v is { c: string; i: string } =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as { c?: unknown }).c === 'string' &&
-  !Number.isNaN(Date.parse((v as { c: string }).c)) &&
-  typeof (v as { i?: unknown }).i === 'string' &&
-  UUID.test((v as { i: string }).i);
 
 /**
  * The member's own notifications. signedIn, not member: a pending applicant reads the decision on their
@@ -28,7 +19,7 @@ export const notificationsRoutes =
     app.get('/api/notifications', { config: { access: 'signedIn' }, schema: { querystring: notificationsQuerySchema } }, async (request) => {
       const { userId } = requireActor(request);
       const { limit } = request.query;
-      const rows = await repo.listNotifications(db, userId, { cursor: decodeCursor(request.query.cursor, isCursor), limit });
+      const rows = await repo.listNotifications(db, userId, { cursor: decodeCursor(request.query.cursor, isTimeCursor), limit });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { blocks, conversations, hellos, matches, messages, profiles, reports } from '../../db/schema/index.js';
 import type { ReportReason } from '@bayclub/shared';
-import { exactInstant } from '../connections/repository.js';
+import { exactInstant } from '../../platform/cursor.js';
 
 /** SQL true when either of two members blocked the other (served by the primary key and blocks_blocked_idx). */
 export function blockedBetween(a: AnyPgColumn | SQL | string, b: AnyPgColumn | SQL | string): SQL {

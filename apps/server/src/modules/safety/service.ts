@@ -4,16 +4,13 @@ import type { reportSchema } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
-import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
+import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import type { Actor } from '../access/policy.js';
 import { presentMember } from '../connections/presenter.js';
 import { lockPair } from '../connections/repository.js';
 import { findProfile } from '../profiles/repository.js';
 import * as repo from './repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isCursor = (v: unknown): v is { c: string; i: string } =>
-  typeof v === 'object' && v !== null && !Number.isNaN(Date.parse(String((v as { c?: unknown }).c))) && UUID.test(String((v as { i?: unknown }).i));
 
 type Report = z.output<typeof reportSchema>;
 export type { ReportInput };
@@ -52,7 +49,7 @@ export function createSafetyService(deps: { db: Db }) {
     },
 
     async listBlocked(actor: Actor, cursor: string | undefined, limit: number) {
-      const rows = await repo.listBlocked(db, actor.userId, { cursor: decodeCursor(cursor, isCursor), limit });
+      const rows = await repo.listBlocked(db, actor.userId, { cursor: decodeCursor(cursor, isTimeCursor), limit });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
