@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BUCKETS, isProfileId, type Bucket } from '@bayclub/shared';
+import { BUCKETS, type Bucket } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { isSafeKey, type ByteRange, type StoredObject } from '../../platform/storage/storage.js';
 import { actorOf } from '../../platform/request-context.js';
 import { errorBody } from '../../platform/errors.js';
-import type { Actor } from '../access/policy.js';
-import { canReadChatMedia, canReadMedia, MEMBER_BUCKETS, PUBLIC_BUCKETS } from './policy.js';
-import { findChatMediaAccess, findMediaOwner } from './repository.js';
+import { PUBLIC_BUCKETS } from './policy.js';
 import type { MediaService } from './service.js';
 
 /** Names written once and never overwritten carry a timestamp; `profile*.webp` is overwritten in place. */
@@ -47,25 +45,6 @@ const ifRangeHolds = (header: string | string[] | undefined, etag: string | unde
 export const mediaRoutes =
   (ctx: AppContext, media: MediaService): FastifyPluginAsyncZod =>
   async (app) => {
-    const db = ctx.database.db;
-
-    /**
-     * The stored file as this reader may see it, whole or only the bytes of `range`; null when it does not
-     * exist or they may not see it (the same answer, so nobody learns which files exist). The decision of
-     * media.open (canReadMedia with the owner of member buckets) plus the chat rule (canReadChatMedia); the
-     * range goes to storage, which media.open cannot pass on.
-     */
-    async function openStored(bucket: Bucket, key: string, actor: Actor | null, range?: ByteRange) {
-      if (bucket === 'chat-media' && !canReadChatMedia(actor, await findChatMediaAccess(db, key))) return null;
-      let owner: { id: string; isDeactivated: boolean } | null = null;
-      if (MEMBER_BUCKETS.has(bucket)) {
-        const ownerId = key.split('/')[0]!;
-        if (isProfileId(ownerId)) owner = await findMediaOwner(db, ownerId.toLowerCase());
-      }
-      if (!canReadMedia(bucket, actor, owner)) return null;
-      return media.storage.get(bucket, key, range);
-    }
-
     app.get(
       '/media/:bucket/*',
       {
@@ -85,14 +64,14 @@ export const mediaRoutes =
 
         // Browsers seek in videos (and Safari starts playing one) with Range requests.
         const range = parseRange(request.headers.range);
-        let object = await openStored(bucket, key, actor, range ?? undefined);
+        let object = await media.open(bucket, key, actor, range ?? undefined);
         if (!object) return notFound();
 
         const tagOf = (o: StoredObject) => (o.etag ? (o.etag.startsWith('"') || o.etag.startsWith('W/') ? o.etag : `"${o.etag}"`) : undefined);
         if (object.range !== undefined && !ifRangeHolds(request.headers['if-range'], tagOf(object))) {
           // The client's part is of an older file: everything, fresh.
           object.body.destroy();
-          object = await openStored(bucket, key, actor);
+          object = await media.open(bucket, key, actor);
           if (!object) return notFound();
         }
         const etag = tagOf(object);

@@ -3,11 +3,11 @@ import { PICTURE_MESSAGES, isProfileId, type Bucket } from '@bayclub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { storageDeletions } from '../../db/schema/index.js';
 import { processImage, sniffImageFormat, type ImageFormat, type ImageRejected, type ProcessedImage } from '../../platform/images.js';
-import { publicUrl, type Storage, type StoredObject } from '../../platform/storage/storage.js';
+import { publicUrl, type ByteRange, type Storage, type StoredObject } from '../../platform/storage/storage.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../access/policy.js';
-import { canReadMedia, MEMBER_BUCKETS } from './policy.js';
-import { findMediaOwner } from './repository.js';
+import { canReadChatMedia, canReadMedia, MEMBER_BUCKETS } from './policy.js';
+import { findChatMediaAccess, findMediaOwner } from './repository.js';
 
 export interface StoredImage {
   /** Key of the large variant; the others are `{base}-480.webp` and `{base}-160.webp`. */
@@ -62,17 +62,19 @@ export function createMediaService(deps: { db: Db; storage: Storage; log: Fastif
     },
 
     /**
-     * A stored file as this reader may see it; null when it does not exist or they may not see it
-     * (the same answer, so nobody learns which files exist). The key must already be a safe key.
+     * A stored file as this reader may see it, whole or only the bytes of `range`; null when it does not exist or
+     * they may not see it (the same answer, so nobody learns which files exist). The key must already be safe.
+     * Chat files follow their conversation (canReadChatMedia); member buckets follow their owner (canReadMedia).
      */
-    async open(bucket: Bucket, key: string, actor: Actor | null): Promise<StoredObject | null> {
+    async open(bucket: Bucket, key: string, actor: Actor | null, range?: ByteRange): Promise<StoredObject | null> {
+      if (bucket === 'chat-media' && !canReadChatMedia(actor, await findChatMediaAccess(db, key))) return null;
       let owner: { id: string; isDeactivated: boolean } | null = null;
       if (MEMBER_BUCKETS.has(bucket)) {
         const ownerId = key.split('/')[0]!;
         if (isProfileId(ownerId)) owner = await findMediaOwner(db, ownerId.toLowerCase());
       }
       if (!canReadMedia(bucket, actor, owner)) return null;
-      return storage.get(bucket, key);
+      return storage.get(bucket, key, range);
     },
 
     async removeImage(bucket: Bucket, largeKey: string) {
