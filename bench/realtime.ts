@@ -55,6 +55,22 @@ function rss(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** CPU time (user + system) a process used so far, in seconds, from /proc (Linux; clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU of the server and of this load generator since `mark`, as a share of one core over the wall time. */
+function cpuSince(mark: { at: number; server: number; self: NodeJS.CpuUsage }, pid: number) {
+  const wall = (performance.now() - mark.at) / 1000;
+  const self = process.cpuUsage(mark.self);
+  const pct = (s: number) => `${((s / wall) * 100).toFixed(0)}%`;
+  return `server ${pct(cpuSeconds(pid) - mark.server)}, load generator ${pct((self.user + self.system) / 1e6)} of one core`;
+}
+const cpuMark = (pid: number) => ({ at: performance.now(), server: cpuSeconds(pid), self: process.cpuUsage() });
+
 /** One message in flight: when it left, who must get it, and when (and how often) it arrived there. */
 interface Tracked {
   recipientId: string;
@@ -121,7 +137,7 @@ async function drain(phase: Tracked[]) {
   while (performance.now() < until && phase.some((t) => t.status === 201 && !t.deliveredAt)) await new Promise((r) => setTimeout(r, 20));
 }
 
-function report(title: string, phase: Tracked[], started: number) {
+function report(title: string, phase: Tracked[], started: number, cpu: string) {
   const acknowledged = phase.filter((t) => t.status === 201);
   const refused = phase.length - acknowledged.length;
   const delivered = acknowledged.filter((t) => t.deliveredAt !== undefined);
@@ -150,6 +166,7 @@ function report(title: string, phase: Tracked[], started: number) {
   );
   console.log(`  HTTP send                p50 ${ms(quantile(http, 0.5))}, p99 ${ms(quantile(http, 0.99))}`);
   console.log(`  achieved                 ${(delivered.length / ((lastArrival - started) / 1000)).toFixed(1)} messages/s delivered`);
+  console.log(`  CPU                      ${cpu}`);
   return { p99: quantile(latency, 0.99), lost: acknowledged.length - delivered.length, duplicated };
 }
 
@@ -200,7 +217,7 @@ try {
   const rssSockets = rss(server.pid);
   console.log(`connections              ${sockets.filter((s) => s.ws.readyState === s.ws.OPEN).length}`);
   console.log(
-    `server RSS               ${mb(rssBefore)} before sockets, ${mb(rssSockets)} with ${sockets.length} sockets (${((rssSockets - rssBefore) / sockets.length / 1024).toFixed(1)} KB per connection)`,
+    `server RSS               ${mb(rssBefore)} before sockets, ${mb(rssSockets)} with ${sockets.length} sockets (${((rssSockets - rssBefore) / sockets.length / 1024).toFixed(1)} KB per connection; garbage collection moves RSS by a few MB, so a small difference is noise)`,
   );
 
   // 1. Steady rates, open loop: sends leave on schedule whether or not earlier ones were answered.
@@ -212,6 +229,7 @@ try {
     let skipped = 0;
     const total = rate * SECONDS;
     const steadyStart = performance.now();
+    const cpu = cpuMark(server.pid);
     const inFlight = new Set<Promise<void>>();
     for (let k = 0; k < total; k++) {
       const due = steadyStart + (k * 1000) / rate;
@@ -229,13 +247,14 @@ try {
     await Promise.all(inFlight);
     await drain(steady);
     const title = `steady: ${rate} msg/s for ${SECONDS} s over ${ACTIVE_PAIRS} pairs (${ACTIVE_PAIRS * 2} members sending, ${sockets.length} sockets open)`;
-    steadyResults.push({ rate, ...report(title, steady, steadyStart) });
+    steadyResults.push({ rate, ...report(title, steady, steadyStart, cpuSince(cpu, server.pid)) });
     if (skipped) console.log(`  not sent (over ${MAX_IN_FLIGHT} in flight) ${skipped}`);
   }
 
   // 2. Burst: every pair, as fast as BURST_CONCURRENCY senders go.
   const burst: Tracked[] = [];
   const burstStart = performance.now();
+  const burstCpu = cpuMark(server.pid);
   await inBatches(Array.from({ length: BURST }), BURST_CONCURRENCY, async (_, k) => {
     const { t: sent, done } = sendTracked(base, pairs[k % pairs.length]!, k % 2 === 0, `burst ${k}`);
     burst.push(sent);
@@ -244,7 +263,7 @@ try {
   const sentIn = (performance.now() - burstStart) / 1000;
   await drain(burst);
   clearInterval(sampler);
-  const r2 = report(`burst: ${BURST} messages over ${pairs.length} pairs, ${BURST_CONCURRENCY} concurrent senders`, burst, burstStart);
+  const r2 = report(`burst: ${BURST} messages over ${pairs.length} pairs, ${BURST_CONCURRENCY} concurrent senders`, burst, burstStart, cpuSince(burstCpu, server.pid));
   console.log(`  HTTP sends               ${(BURST / sentIn).toFixed(1)} answered per second`);
   console.log(`\nserver RSS peak during the phases: ${mb(peak)}`);
   for (const r of steadyResults) {
