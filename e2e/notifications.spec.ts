@@ -1,0 +1,56 @@
+import { NOTIFICATION_MESSAGES, PUSH_MESSAGES } from '@bayclub/shared';
+import { test, expect, signInViaUi, expectNoA11yViolations, bottomTabs } from './support/fixtures';
+import { approvedMember, memberApi } from './support/members';
+
+test('notifications arrive live on the Profile tab and in the Settings menu; the panel opens them and marks all read; the push prompt comes after 5 s', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const a = await approvedMember(playwright, baseURL!, 'nota');
+  const b = await approvedMember(playwright, baseURL!, 'notb');
+  const apiA = await memberApi(playwright, baseURL!, a.email, a.password);
+  const apiB = await memberApi(playwright, baseURL!, b.email, b.password);
+  const idB = ((await (await apiB.get('/api/me')).json()) as { user: { id: string } }).user.id;
+  // B starts with nothing unread (the approval is a notification too).
+  expect((await apiB.post('/api/notifications/mark-read', { data: {} })).status()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signInViaUi(page, b.email, b.password);
+  await page.goto('/profile');
+  const profileTab = bottomTabs(page).getByRole('link', { name: 'Profile' });
+  await expect(profileTab).not.toHaveAccessibleDescription(/unread/);
+
+  // The push prompt: 5 s after the signed-in layout opens, since this browser has not decided.
+  const prompt = page.getByRole('region', { name: PUSH_MESSAGES.promptTitle });
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await expectNoA11yViolations(page);
+  await prompt.getByRole('button', { name: PUSH_MESSAGES.dismiss }).click();
+  await expect(prompt).toHaveCount(0);
+
+  // A says hi: B's badge shows it without a reload.
+  expect((await apiA.post('/api/hellos', { data: { userId: idB, note: 'Hello from the bay' } })).status()).toBe(201);
+  await expect(profileTab).toHaveAccessibleDescription('1 unread notifications');
+
+  // The Settings menu carries the count; its Notifications item opens the panel.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: /Notifications\s*, 1 unread/ }).click();
+  const panel = page.getByRole('dialog', { name: NOTIFICATION_MESSAGES.title });
+  await expect(panel.getByText('New hello')).toBeVisible();
+  await expect(panel.getByText(`${a.name} said hi: "Hello from the bay"`)).toBeVisible();
+  await expect(panel.getByRole('button', { name: /New hello/ }).getByText(NOTIFICATION_MESSAGES.justNow)).toBeVisible();
+  await expectNoA11yViolations(page);
+
+  // Mark all read: the badge goes away, in this tab at once.
+  await panel.getByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead }).click();
+  await expect(panel.getByRole('button', { name: NOTIFICATION_MESSAGES.markAllRead })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(profileTab).not.toHaveAccessibleDescription(/unread/);
+  expect(((await (await apiB.get('/api/notifications/unread-count')).json()) as { count: number }).count).toBe(0);
+
+  // Clicking a hello notification leads to the hellos received.
+  await page.goto('/profile?notifications=open');
+  await panel.getByRole('button', { name: /New hello/ }).click();
+  await expect(page).toHaveURL(/\/connections\?tab=received$/);
+  await expect(page.getByText('Hello from the bay', { exact: true })).toBeVisible();
+});
