@@ -61,7 +61,8 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const connectListener = (): Promise<pg.Client> => {
     if (listener) return Promise.resolve(listener);
     connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: url });
+      // keepAlive: a LISTEN connection that dies silently (NAT timeout, failover) is noticed by the OS.
+      const client = new pg.Client({ connectionString: url, keepAlive: true });
       client.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
       const lost = () => {
         if (listener !== client) return;
@@ -157,9 +158,26 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 /** Apply the committed migrations; returns how many have been applied in total. */
+/** Any constant: the advisory lock that lets one server process at a time apply migrations. */
+const MIGRATION_LOCK = 4_242_000;
+
+/**
+ * Apply the committed migrations; returns how many have been applied in total. On a PostgreSQL server several
+ * processes may start at once (a rolling deploy, two instances): drizzle's migrator takes no lock, so they wait
+ * for one another on an advisory lock held on one dedicated connection, and the later ones find nothing to do.
+ */
 export async function runMigrations(database: Database): Promise<number> {
-  if (database.engine === 'postgres') await migratePg(database.db, { migrationsFolder });
-  else await migratePglite(database.db as never, { migrationsFolder });
+  if (database.engine === 'postgres') {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+  } else await migratePglite(database.db as never, { migrationsFolder });
   return countMigrations(database);
 }
 

@@ -245,3 +245,29 @@ export async function findMessage(db: DbOrTx, id: string): Promise<MessageRow | 
   const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1);
   return row ?? null;
 }
+
+/**
+ * A message with what delivery needs, in one round trip: whether a block now stands between the participants,
+ * and which of them is deactivated (a member is not sent messages of a conversation hidden to them).
+ */
+export async function messageForDelivery(db: DbOrTx, id: string): Promise<{ row: MessageRow; hiddenFor: Set<string> } | null> {
+  const [found] = await db
+    .select({
+      row: messages,
+      p1: conversations.participant1Id,
+      p2: conversations.participant2Id,
+      blocked: sql<boolean>`${blockedBetween(conversations.participant1Id, conversations.participant2Id)}`,
+      p1Gone: sql<boolean>`coalesce((select is_deactivated from ${profiles} where id = ${conversations.participant1Id}), true)`,
+      p2Gone: sql<boolean>`coalesce((select is_deactivated from ${profiles} where id = ${conversations.participant2Id}), true)`,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(messages.id, id))
+    .limit(1);
+  if (!found) return null;
+  const hiddenFor = new Set<string>();
+  // Each participant loses the conversation when the other is gone, or when either blocked the other.
+  if (found.blocked || found.p2Gone) hiddenFor.add(found.p1);
+  if (found.blocked || found.p1Gone) hiddenFor.add(found.p2);
+  return { row: found.row, hiddenFor };
+}

@@ -37,10 +37,27 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
   const sendTo = (userId: string, event: ServerEvent) => byUser.get(userId)?.forEach((c) => send(c, event));
   const hasLocal = (userId: string) => (byUser.get(userId)?.size ?? 0) > 0;
 
-  async function sendUnread(userId: string) {
+  // Unread totals are the costliest read of a delivery. Under a burst, a member's totals are computed at most
+  // once at a time: events arriving meanwhile ask for one more computation after it, not one each.
+  const unreadRunning = new Map<string, { again: boolean }>();
+  async function sendUnread(userId: string): Promise<void> {
     if (!hasLocal(userId)) return;
-    const totals = await messagesRepo.unreadTotals(db, userId);
-    sendTo(userId, { type: 'unread', ...totals });
+    const running = unreadRunning.get(userId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    unreadRunning.set(userId, state);
+    try {
+      do {
+        state.again = false;
+        const totals = await messagesRepo.unreadTotals(db, userId);
+        sendTo(userId, { type: 'unread', ...totals });
+      } while (state.again && hasLocal(userId));
+    } finally {
+      unreadRunning.delete(userId);
+    }
   }
 
   function close(c: Connection, code: number, reason: string) {
@@ -54,17 +71,18 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
   async function handle(event: BusEvent) {
     switch (event.k) {
       case 'msg': {
-        const [a, b] = event.u;
-        if (!hasLocal(a) && !hasLocal(b)) return;
-        const row = await messagesRepo.findMessage(db, event.id);
-        if (!row) return;
-        for (const userId of event.u) {
-          if (!hasLocal(userId)) continue;
-          // A block or deactivation that committed after the send: that member gets nothing more from it.
-          const access = await messagesRepo.conversationAccess(db, event.c, userId);
-          if (!access || access.hidden) continue;
-          sendTo(userId, { type: 'message', message: presentMessage(row, userId) });
+        const [senderId, recipientId] = event.u;
+        if (!hasLocal(senderId) && !hasLocal(recipientId)) return;
+        const found = await messagesRepo.messageForDelivery(db, event.id);
+        if (!found) return;
+        // The recipient first: theirs is the latency that counts. A block or deactivation that committed after
+        // the send means that member gets nothing more from it.
+        if (!found.hiddenFor.has(recipientId)) {
+          sendTo(recipientId, { type: 'message', message: presentMessage(found.row, recipientId) });
+          // Sending is reading: the sender has read everything up to their own message ('Seen' stays live).
+          sendTo(recipientId, { type: 'read', conversationId: event.c, userId: senderId, lastReadSeq: Number(found.row.seq) });
         }
+        if (!found.hiddenFor.has(senderId)) sendTo(senderId, { type: 'message', message: presentMessage(found.row, senderId) });
         return;
       }
       case 'read': {
