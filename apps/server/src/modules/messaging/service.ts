@@ -130,8 +130,7 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
         }
         await repo.touchConversation(tx, id);
         await repo.markReadUpTo(tx, id, actor.userId, inserted.seq);
-        const sender = await findProfile(tx, actor.userId);
-        const name = participantName(sender ? { ...sender, isVerified: sender.isVerified } : null);
+        const name = participantName(actor.profile ? { id: actor.userId, fullName: actor.profile.fullName, username: actor.profile.username, profilePictureUrl: null, isVerified: false, age: null, city: null } : null);
         await notifier.notifyMessage(
           tx,
           after,
