@@ -20,7 +20,12 @@ export function decodeCursor<T>(cursor: string | undefined, isValid: (v: unknown
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: unknown): v is string => typeof v === 'string' && UUID.test(v);
-export const isInstant = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+/** Only the ISO UTC form exactInstant and toISOString write (so a tampered cursor is a 400, never a SQL error). */
+export const isInstant = (v: unknown): v is string => {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(v)) return false;
+  const d = new Date(v);
+  return !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1970 && d.toISOString().slice(0, 19) === v.slice(0, 19);
+};
 
 /** The common keyset: a timestamp `c` (exact, see exactInstant) and an id `i` to break ties. */
 export interface TimeCursor {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { applicationInput, applyAs, buildTestApp, createAdmin, injectAs, signIn } from '../../test/helpers.js';
 import { membershipApplications, notifications, profiles, users } from '../../db/schema/index.js';
 
@@ -124,6 +124,32 @@ describe('admin review', () => {
     if (firstNonPending >= 0) expect(statuses.slice(firstNonPending).every((s) => s !== 'pending')).toBe(true);
     const bad = await injectAs(t, admin, { method: 'GET', url: '/api/admin/applications?cursor=garbage' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('pages applications created within the same millisecond without skipping any', async () => {
+    const admin = await createAdmin(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await applyAs(t)).applicationId);
+    // Same millisecond, different microseconds: a millisecond cursor would lose rows here.
+    for (const [n, id] of ids.entries()) {
+      await t.ctx.database.db
+        .update(membershipApplications)
+        .set({ createdAt: sql`${`2030-01-01T00:00:00.000${n}00Z`}::timestamptz` })
+        .where(eq(membershipApplications.id, id));
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await injectAs(t, admin, {
+        method: 'GET',
+        url: `/api/admin/applications?status=pending&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { items: Array<{ id: string }>; nextCursor: string | null };
+      seen.push(...body.items.map((i) => i.id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen.filter((id) => ids.includes(id))).toEqual([...ids].reverse());
   });
 
   it('the approved member can sign in again', async () => {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { exactInstant } from '../../platform/cursor.js';
 import type { DbOrTx } from '../../db/client.js';
 import { membershipApplications, profiles, users } from '../../db/schema/index.js';
 
@@ -21,6 +22,8 @@ const selection = {
   app: membershipApplications,
   deciderName: decider.fullName,
   pendingRank,
+  // The exact timestamp for the cursor: a millisecond one would skip rows sharing the last row's millisecond.
+  at: exactInstant(membershipApplications.createdAt),
 };
 
 /** Pending first, then newest first; keyset paging on (pendingRank, created_at, id). */

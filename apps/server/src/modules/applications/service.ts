@@ -1,7 +1,7 @@
 import { USERNAME_MESSAGES, type ApplicationView, type ApplyData, type LandingStats, type Page } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
+import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js';
 import type { SettingsService } from '../settings/service.js';
 import { emailExists, insertCredentialUser, insertProfile, uniqueViolation, usernameExists } from '../accounts/repository.js';
 import { insertNotification } from '../notifications/repository.js';
@@ -13,11 +13,6 @@ const EMAIL_TAKEN = 'An account with this email already exists';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Exactly what toISOString writes, for a year the database accepts. */
-const isInstant = (c: unknown): c is string => {
-  if (typeof c !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(c)) return false;
-  const d = new Date(c);
-  return !Number.isNaN(d.getTime()) && d.toISOString() === c && d.getUTCFullYear() >= 1970;
-};
 
 /** Only what encodeCursor writes: a tampered cursor is a 400, never a query the database refuses. */
 const isCursor = (v: unknown): v is repo.ApplicationCursor => {
@@ -80,7 +75,7 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
       items: page.map(presentApplication),
       nextCursor:
         rows.length > q.limit && last
-          ? encodeCursor({ p: Number(last.pendingRank), c: last.app.createdAt.toISOString(), i: last.app.id })
+          ? encodeCursor({ p: Number(last.pendingRank), c: last.at, i: last.app.id })
           : null,
     };
   }
