@@ -146,15 +146,14 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
 
     /** Opening a conversation reads it: the read mark moves to the newest message, its notification is read. */
     async markRead(actor: Actor, id: string): Promise<ReadResult> {
-      await visible(actor, id);
+      const { otherId } = await visible(actor, id);
       const lastReadSeq = await db.transaction(async (tx) => {
         const latest = await repo.latestSeq(tx, id);
         const before = await repo.readMark(tx, id, actor.userId);
         const readNotifications = await markConversationNotificationsRead(tx, actor.userId, id);
         if (latest > before) {
           await repo.markReadUpTo(tx, id, actor.userId, latest);
-          const access = (await repo.conversationAccess(tx, id, actor.userId))!;
-          await publish(tx, { k: 'read', c: id, r: actor.userId, s: latest, u: [actor.userId, access.otherId] });
+          await publish(tx, { k: 'read', c: id, r: actor.userId, s: latest, u: [actor.userId, otherId] });
         } else if (readNotifications) {
           await publish(tx, { k: 'unread', u: actor.userId });
         }
