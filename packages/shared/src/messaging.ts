@@ -31,6 +31,8 @@ export const MESSAGING_MESSAGES = {
   retry: 'Retry',
   sending: 'Sending...',
   attachmentType: 'Please choose an image or a video',
+  /** A video whose location or other metadata we find but cannot remove (see decision 008, "Video metadata"). */
+  attachmentVideoMetadata: 'This video carries data we cannot remove, such as where it was recorded. Please choose another video.',
   attachmentTooLarge: (name: string, mb: number) => `File ${name} is too large (max ${mb}MB)`,
   attachmentsMax: `You can attach at most ${LIMITS.messageAttachmentsMax} files`,
   attachmentFailed: 'Failed to upload attachment',

@@ -24,7 +24,22 @@ import { CHAT_MEDIA_RATE } from './routes.js';
 import { createChatMediaService, UNCLAIMED_TTL_MS } from './service.js';
 import { createMediaService } from '../media/service.js';
 import { claimAttachments, keyOfChatMediaUrl } from './repository.js';
-import { isoVideo, mov, mp4, webm } from './video-fixtures.js';
+import {
+  LOCATION,
+  WEBM,
+  box,
+  coordinateTraces,
+  ebmlTree,
+  isoMovie,
+  isoTree,
+  isoVideo,
+  locationBoxes,
+  mov,
+  mp4,
+  webm,
+  webmMovie,
+  type Movie,
+} from '../../test/video-fixtures.js';
 
 const t = await buildTestApp();
 const db = t.ctx.database.db;
@@ -163,7 +178,7 @@ describe('POST /api/chat-media: videos', () => {
     ['MOV', mov(4096), 'mov', 'video/quicktime'],
     ['WebM', webm(4096), 'webm', 'video/webm'],
     ['MP4 behind a vendor major brand', isoVideo(4096, 'XAVC', ['XAVC', 'mp42', 'iso2']), 'mp4', 'video/mp4'],
-  ] as const)('accepts %s from its bytes and stores it exactly as sent', async (_name, data, extension, contentType) => {
+  ] as const)('accepts %s from its bytes; with no metadata in it, it is stored byte for byte', async (_name, data, extension, contentType) => {
     const me = await createMember(t);
     const url = await accepted(me, await send(me, data, 'clip.dat', 'application/octet-stream'), 'video');
     expect(url.endsWith(`.${extension}`)).toBe(true);
@@ -183,6 +198,95 @@ describe('POST /api/chat-media: videos', () => {
     const other = await createMember(t);
     await refused(other, await send(other, mp4(25 * MB + 1), 'longer.mp4', 'video/mp4'), 413, MESSAGING_MESSAGES.attachmentTooLarge('longer.mp4', 25));
     await refused(other, await send(other, webm(25 * MB + 1), 'longer.webm', 'video/webm'), 413, MESSAGING_MESSAGES.attachmentTooLarge('longer.webm', 25));
+  });
+});
+
+describe('POST /api/chat-media: videos keep no location', () => {
+  /** Every byte the member has in storage, file by file. */
+  const storedFiles = async (userId: string) =>
+    Promise.all((await chatFiles(userId)).map((name) => fs.readFile(path.join(uploadsDir, 'chat-media', userId, name))));
+
+  const traceIn = (bytes: Buffer) => coordinateTraces().find((t) => bytes.includes(t));
+
+  /** The location as iPhones, Android phones, cameras and editors write it, all in one movie. */
+  const locatedMovie = (format: 'mp4' | 'mov'): Movie =>
+    isoMovie({
+      format,
+      top: [locationBoxes.xmpUuid()],
+      moov: [
+        box('udta', locationBoxes.xyz(), locationBoxes.xmpUdta(), locationBoxes.loci()),
+        locationBoxes.appleMeta(),
+        locationBoxes.appleMeta(LOCATION, 'utf16'),
+      ],
+      trak: [box('udta', locationBoxes.xyz())],
+      metadataTrack: { sample: LOCATION },
+    });
+
+  it.each(['mp4', 'mov'] as const)('%s: ©xyz, Apple keys/ilst, XMP, loci, a track udta and a metadata track are gone; the movie is intact', async (format) => {
+    const me = await createMember(t);
+    const movie = locatedMovie(format);
+    expect(traceIn(movie.file), 'the fixture carries the location').toBeDefined();
+    const url = await accepted(me, await send(me, movie.file, `IMG_0042.${format.toUpperCase()}`, 'video/quicktime'), 'video');
+    expect(url.endsWith(`.${format}`)).toBe(true);
+
+    const files = await storedFiles(me.id);
+    expect(files).toHaveLength(1);
+    const body = files[0]!;
+    expect(traceIn(body)).toBeUndefined();
+    expect((await stored(me, url)).equals(body)).toBe(true);
+    // Blanked in place: same size, ftyp, moov and mdat where they were, the frames unchanged.
+    expect(body.length).toBe(movie.file.length);
+    const [before, after] = [isoTree(movie.file), isoTree(body)];
+    expect(after.map((n) => [n.type, n.start, n.end])).toEqual(before.map((n) => [n.type === 'uuid' ? 'free' : n.type, n.start, n.end]));
+    expect(after.map((n) => n.type)).toEqual(['ftyp', 'free', 'moov', 'mdat']);
+    expect(body.subarray(0, after[0]!.end).equals(movie.file.subarray(0, after[0]!.end))).toBe(true);
+    for (const [start, end] of movie.video) expect(body.subarray(start, end).equals(movie.file.subarray(start, end))).toBe(true);
+    for (const [start, end] of movie.metadata) expect(body.subarray(start, end).equals(Buffer.alloc(end - start))).toBe(true);
+    // The video track and its sample tables are still there to play it.
+    const moov = after.find((n) => n.type === 'moov')!;
+    const trak = moov.children!.find((n) => n.type === 'trak')!;
+    const stbl = trak.children!.find((n) => n.type === 'mdia')!.children!.find((n) => n.type === 'minf')!.children!.find((n) => n.type === 'stbl')!;
+    expect(stbl.children!.map((n) => n.type)).toEqual(['stsd', 'stts', 'stsc', 'stsz', 'stco']);
+  });
+
+  it.each([
+    ['as an editor writes it', false],
+    ['as a browser records it (unknown sizes)', true],
+  ] as const)('WebM %s: Tags, title, track name and subtitle blocks are gone; the video blocks stay', async (_name, live) => {
+    const me = await createMember(t);
+    const movie = webmMovie({ live });
+    expect(traceIn(movie.file)).toBeDefined();
+    const url = await accepted(me, await send(me, movie.file, 'clip.webm', 'video/webm'), 'video');
+    expect(url.endsWith('.webm')).toBe(true);
+    const [body] = await storedFiles(me.id);
+    expect(traceIn(body!)).toBeUndefined();
+    expect(body!.length).toBe(movie.file.length);
+    for (const [start, end] of movie.video) expect(body!.subarray(start, end).equals(movie.file.subarray(start, end))).toBe(true);
+    const tree = ebmlTree(body!);
+    expect(tree.map((n) => n.id)).toEqual([WEBM.EBML, WEBM.Segment]);
+    const segment = tree[1]!.children!.map((n) => n.id);
+    expect(segment).not.toContain(WEBM.Tags);
+    expect(segment).toEqual(expect.arrayContaining([WEBM.Info, WEBM.Tracks, WEBM.Cluster]));
+  });
+
+  it('a fragmented MP4 whose fragments carry a metadata track is refused with its own message, nothing kept', async () => {
+    const me = await createMember(t);
+    const file = isoMovie({ metadataTrack: { sample: LOCATION }, fragmentTrack: 2 }).file;
+    await refused(me, await send(me, file, 'clip.mp4', 'video/mp4'), 400, MESSAGING_MESSAGES.attachmentVideoMetadata);
+  });
+
+  it('malformed containers are refused with the attachment-type message, nothing kept', async () => {
+    const me = await createMember(t);
+    const movie = locatedMovie('mov');
+    const moov = isoTree(movie.file).find((n) => n.type === 'moov')!;
+    const pastTheEnd = Buffer.from(movie.file);
+    pastTheEnd.writeUInt32BE(movie.file.length, moov.start); // moov claims more than is left
+    const childTooBig = Buffer.from(movie.file);
+    childTooBig.writeUInt32BE(moov.end, moov.children![1]!.start); // a trak larger than its moov
+    const badWebm = Buffer.concat([webmMovie().file, Buffer.from([0x00, 0x81, 0x00])]);
+    for (const [name, file] of [['cut.mov', movie.file.subarray(0, movie.file.length - 100)], ['big.mov', pastTheEnd], ['child.mov', childTooBig], ['bad.webm', badWebm]] as const) {
+      await refused(me, await send(me, file, name), 400, MESSAGING_MESSAGES.attachmentType);
+    }
   });
 });
 

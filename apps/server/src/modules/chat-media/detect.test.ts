@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { animatedGif, fakeJpegHtml, photo, svgWithScript } from '../../test/image-fixtures.js';
 import { SNIFF_BYTES, sniffChatFile } from './detect.js';
-import { isoVideo, mov, mp4, webm } from './video-fixtures.js';
+import { isoVideo, mov, mp4, webm } from '../../test/video-fixtures.js';
 
 const head = (b: Buffer) => b.subarray(0, SNIFF_BYTES);
 

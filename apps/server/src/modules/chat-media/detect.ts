@@ -2,8 +2,8 @@ import { sniffImageFormat, type ImageFormat } from '../../platform/images.js';
 
 /*
  * What a chat attachment is, decided from its first bytes only (never the file name or the client's MIME
- * type): one of the image formats the sharp pipeline re-encodes, or one of the video containers we store as
- * sent. Anything else (HTML, SVG, PDF, Matroska, HEIC, audio-only MP4...) is refused.
+ * type): one of the image formats the sharp pipeline re-encodes, or one of the video containers we store
+ * with their metadata blanked. Anything else (HTML, SVG, PDF, Matroska, HEIC, audio-only MP4...) is refused.
  */
 
 export type VideoFormat = 'mp4' | 'mov' | 'webm';

@@ -6,8 +6,9 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { ImageRejected, processSingleImage } from '../../platform/images.js';
 import { publicUrl } from '../../platform/storage/storage.js';
 import { multipartParts, payloadTooLarge, readTypedFilePart } from '../../platform/uploads.js';
+import { stripVideoMetadata, VideoRejected } from '../../platform/video-metadata/index.js';
 import { imageRejectedMessage, type MediaService } from '../media/service.js';
-import { SNIFF_BYTES, sniffChatFile, VIDEO_TYPES, type ChatFileType } from './detect.js';
+import { SNIFF_BYTES, sniffChatFile, VIDEO_TYPES, type ChatFileType, type VideoFormat } from './detect.js';
 import * as repo from './repository.js';
 
 const MB = 1024 * 1024;
@@ -45,11 +46,13 @@ export function createChatMediaService(ctx: AppContext, media: MediaService) {
   /**
    * Images are re-encoded by sharp to one WebP at most 1080 px wide (EXIF rotation, no metadata, pixel
    * limit); an animated GIF or WebP keeps its animation as an animated WebP (`.gif.webp`, kind gif).
-   * Videos are stored exactly as sent: there is no transcoder, and the media route serves them with their
-   * container's type, nosniff and a sandbox CSP, so they can only ever play as video.
+   * Videos are not transcoded (the app runs with Node alone) but stored with their metadata blanked in
+   * place: location, dates, titles and every track other than video and sound (platform/video-metadata).
+   * The media route serves them with their container's type, nosniff and a sandbox CSP, so they can only
+   * ever play as video.
    */
   async function encode(type: ChatFileType, data: Buffer): Promise<Encoded> {
-    if (type.kind === 'video') return { kind: 'video', body: data, ...VIDEO_TYPES[type.format] };
+    if (type.kind === 'video') return { kind: 'video', body: withoutMetadata(type.format, data), ...VIDEO_TYPES[type.format] };
     try {
       const image = await processSingleImage(data, { maxWidth: LIMITS.imageVariantWidths.large, keepAnimation: true });
       return image.animated
@@ -61,6 +64,21 @@ export function createChatMediaService(ctx: AppContext, media: MediaService) {
         throw badRequest(message, { file: message });
       }
       throw err;
+    }
+  }
+
+  /**
+   * A container that does not hold together is refused like any file that is not a video; one whose
+   * metadata cannot be removed safely gets a message of its own.
+   */
+  function withoutMetadata(format: VideoFormat, data: Buffer): Buffer {
+    try {
+      return stripVideoMetadata(format === 'webm' ? 'webm' : 'iso-bmff', data);
+    } catch (err) {
+      if (!(err instanceof VideoRejected)) throw err;
+      ctx.log.info({ reason: err.reason, detail: err.message, format }, 'Chat video refused');
+      if (err.reason === 'malformed') throw refused();
+      throw badRequest(MESSAGING_MESSAGES.attachmentVideoMetadata, { file: MESSAGING_MESSAGES.attachmentVideoMetadata });
     }
   }
 

@@ -7,7 +7,7 @@ import { photo } from '../../test/image-fixtures.js';
 import { file, upload } from '../../test/multipart.js';
 import { blocks, chatAttachments, conversations } from '../../db/schema/index.js';
 import { claimAttachments } from '../chat-media/repository.js';
-import { mp4 } from '../chat-media/video-fixtures.js';
+import { mp4 } from '../../test/video-fixtures.js';
 import { parseRange } from './routes.js';
 
 const t = await buildTestApp();

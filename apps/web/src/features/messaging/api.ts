@@ -65,7 +65,7 @@ export const postMessage = (conversationId: string, input: SendMessageInput) =>
 
 export const postRead = (conversationId: string) => api.post<ReadResult>(`/api/conversations/${enc(conversationId)}/read`, {});
 
-/** POST /api/chat-media: one multipart part `file`; images come back re-encoded, videos as sent. */
+/** POST /api/chat-media: one multipart part `file`; images come back re-encoded, videos with their metadata blanked. */
 export function uploadChatMedia(file: File, signal?: AbortSignal) {
   const body = new FormData();
   body.append('file', file, file.name);
