@@ -15,6 +15,7 @@ import {
   buildTestApp,
   createLimitedMember,
   createMember,
+  createRejectedApplicant,
   deactivate,
   injectAs,
   isErrorBody,
@@ -101,10 +102,15 @@ describe('GET /api/profiles/:id', () => {
     expect(res.json()).toMatchObject({ id: me.id, isOwn: true });
   });
 
-  it('pending and limited members may look at profiles too', async () => {
+  it('approved community_only members may look at profiles too; applicants (pending, rejected) get 404 (decision 009)', async () => {
     const target = await createMember(t);
-    for (const viewer of [await applyAs(t), await createLimitedMember(t)]) {
-      expect((await getProfile(viewer, target.id)).statusCode).toBe(200);
+    expect((await getProfile(await createLimitedMember(t), target.id)).statusCode).toBe(200);
+    for (const viewer of [await applyAs(t), await createRejectedApplicant(t)]) {
+      const res = await getProfile(viewer, target.id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(NO_PROFILE);
+      expect((await getImages(viewer, target.id)).json()).toEqual(NO_PROFILE);
+      expect((await getProfile(viewer, viewer.id)).json()).toMatchObject({ id: viewer.id, isOwn: true });
     }
   });
 
