@@ -35,6 +35,22 @@ describe('POST /api/applications', () => {
     expect((await db.select().from(users)).length).toBe(before);
   });
 
+  it('says an empty email and username are required (not invalid, not too short)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: { ...applicationInput(), email: '', username: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({ email: 'Email is required', username: 'Username is required' });
+  });
+
+  it('refuses a reserved username (a page of the app) with its message and writes nothing', async () => {
+    const before = (await db.select().from(users)).length;
+    for (const username of ['events', 'Inbox', 'admin', 'login']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: { ...applicationInput(), username } });
+      expect(res.statusCode, username).toBe(400);
+      expect(res.json().error.fields).toEqual({ username: 'This username is reserved' });
+    }
+    expect((await db.select().from(users)).length).toBe(before);
+  });
+
   it('answers 400 with the spec messages per field', async () => {
     const res = await t.app.inject({
       method: 'POST',
