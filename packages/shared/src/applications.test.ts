@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applicationIdParamsSchema,
   applySchema,
+  approveApplicationSchema,
   listApplicationsQuerySchema,
   rejectApplicationSchema,
   type ApplyInput,
@@ -106,6 +107,20 @@ describe('rejectApplicationSchema', () => {
     expect(rejectApplicationSchema.parse({ reason: ' Too far ' })).toEqual({ reason: 'Too far' });
     expect(rejectApplicationSchema.safeParse({ reason: 'x'.repeat(500) }).success).toBe(true);
     expect(fields({ reason: 'x'.repeat(501) }, rejectApplicationSchema)).toEqual({ reason: 'Reason must be at most 500 characters' });
+  });
+});
+
+describe('approveApplicationSchema', () => {
+  it('full_platform unless community_only is asked for; no body at all is a full approval', () => {
+    for (const body of [undefined, null, {}, { accountType: 'full_platform' }]) {
+      expect(approveApplicationSchema.parse(body)).toEqual({ accountType: 'full_platform' });
+    }
+    expect(approveApplicationSchema.parse({ accountType: 'community_only' })).toEqual({ accountType: 'community_only' });
+  });
+  it('refuses any other account type', () => {
+    for (const accountType of ['admin', 'Community_Only', '', 1, null]) {
+      expect(fields({ accountType }, approveApplicationSchema)).toEqual({ accountType: 'Account type must be full_platform or community_only' });
+    }
   });
 });
 

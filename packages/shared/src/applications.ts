@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
-import type { ApplicationStatus } from './enums.js';
+import { ACCOUNT_TYPES, type AccountType, type ApplicationStatus } from './enums.js';
 import {
   ageSchema,
   bioSchema,
@@ -49,6 +49,22 @@ export const rejectApplicationSchema = z.object({
 });
 export type RejectApplicationInput = z.input<typeof rejectApplicationSchema>;
 
+/**
+ * Approve: the account type the member gets (decision 009). full_platform by default; community_only makes an
+ * approved community member, limited by the flags. An empty body (or none) is a full_platform approval.
+ */
+export const approveApplicationSchema = z
+  .object({
+    accountType: z
+      .enum(ACCOUNT_TYPES, { error: 'Account type must be full_platform or community_only' })
+      .optional()
+      .default('full_platform'),
+  })
+  // A POST without a body reaches the route as null.
+  .nullish()
+  .transform((v) => v ?? { accountType: 'full_platform' as const });
+export type ApproveApplicationInput = z.input<typeof approveApplicationSchema>;
+
 export const applicationIdParamsSchema = z.object({ id: z.uuid({ error: 'Must be a valid id' }) });
 
 export const listApplicationsQuerySchema = z.object({
@@ -71,6 +87,8 @@ export interface ApplicationView {
   interests: string[];
   profilePictureUrl: string | null;
   status: ApplicationStatus;
+  /** The account type of the member the application created (what an approval made them); null without one. */
+  accountType: AccountType | null;
   createdUserId: string | null;
   createdAt: string;
   decidedAt: string | null;

@@ -10,11 +10,15 @@ import {
   instagramUsernameSchema,
   interestsSchema,
   nameSchema,
+  profileUpdateSchema,
   relationshipStatusSchema,
   usernameAvailabilityQuerySchema,
+  usernameChangeError,
+  usernameFormatSchema,
   usernameSchema,
   uuidSchema,
 } from './profile.js';
+import { RESERVED_SLUGS } from './reserved-slugs.js';
 import { ALL_INTERESTS, CITIES, GENDERS, RELATIONSHIP_STATUSES } from './enums.js';
 
 /** The message of the first issue, or null when the value is valid. */
@@ -29,7 +33,9 @@ describe('usernameSchema (spec section 5, messages in rule order)', () => {
   });
 
   it.each([
-    ['', USERNAME_MESSAGES.tooShort],
+    // An empty field is required, not too short (issue 9, section 4): only that one message.
+    ['', USERNAME_MESSAGES.required],
+    ['   ', USERNAME_MESSAGES.required],
     ['ab', USERNAME_MESSAGES.tooShort],
     // length comes before the start/end rules
     ['_a', USERNAME_MESSAGES.tooShort],
@@ -50,6 +56,32 @@ describe('usernameSchema (spec section 5, messages in rule order)', () => {
     expect(firstMessage(usernameSchema, u)).toBe(message);
   });
 
+  it('an empty username gets the one message that it is required', () => {
+    expect(usernameSchema.safeParse('').error!.issues.map((i) => i.message)).toEqual(['Username is required']);
+  });
+
+  it.each(['events', 'inbox', 'admin', 'login', 'view-profile', 'say-hi', 'terms-of-service', 'search', 'settings'])(
+    'refuses the reserved %j with "This username is reserved"',
+    (u) => {
+      expect(USERNAME_MESSAGES.reserved).toBe('This username is reserved');
+      expect(usernameSchema.safeParse(u).error!.issues.map((i) => i.message)).toEqual([USERNAME_MESSAGES.reserved]);
+      // The form rules alone still accept it: a member who holds it from before keeps it.
+      expect(usernameFormatSchema.safeParse(u).success).toBe(true);
+    },
+  );
+
+  it('every reserved name that could be a username is refused; the rest break the form rules anyway', () => {
+    for (const name of RESERVED_SLUGS) {
+      const message = firstMessage(usernameSchema, name);
+      expect(message, name).not.toBeNull();
+      if (usernameFormatSchema.safeParse(name).success) expect(message, name).toBe(USERNAME_MESSAGES.reserved);
+    }
+  });
+
+  it('reserved names are whole names: longer ones with them inside are fine', () => {
+    for (const u of ['events-tampa', 'myinbox', 'admin1', 'logins']) expect(usernameSchema.safeParse(u).success, u).toBe(true);
+  });
+
   it('reports both start and end when both are wrong', () => {
     const r = usernameSchema.safeParse('_abc-');
     expect(r.success).toBe(false);
@@ -65,6 +97,18 @@ describe('usernameSchema (spec section 5, messages in rule order)', () => {
     expect(firstMessage(usernameSchema, undefined)).toBe('Username is required');
     expect(firstMessage(usernameSchema, null)).toBe('Username is required');
     for (const v of [123, ['abc'], { u: 'abc' }, true]) expect(firstMessage(usernameSchema, v)).toBe('Username must be text');
+  });
+
+  it('Settings: a reserved name is refused only as a change (usernameChangeError)', () => {
+    expect(usernameChangeError('events', 'events')).toBeNull();
+    expect(usernameChangeError('events', 'Events')).toBeNull();
+    expect(usernameChangeError('events', null)).toBeNull();
+    expect(usernameChangeError('ann', 'events')).toBe(USERNAME_MESSAGES.reserved);
+    expect(usernameChangeError(null, 'inbox')).toBe(USERNAME_MESSAGES.reserved);
+    expect(usernameChangeError('ann', 'ann-lee')).toBeNull();
+    // The Settings schema checks the form only, so the unchanged legacy name passes it.
+    expect(profileUpdateSchema.safeParse({ fullName: 'Ann', username: 'events' }).success).toBe(true);
+    expect(profileUpdateSchema.safeParse({ fullName: 'Ann', username: 'ab' }).error!.issues[0]!.message).toBe(USERNAME_MESSAGES.tooShort);
   });
 
   it('keeps the spec texts', () => {
@@ -148,8 +192,11 @@ describe('emailSchema', () => {
   it('trims and lowercases', () => {
     expect(emailSchema.parse('  Someone@Example.COM ')).toBe('someone@example.com');
   });
-  it.each(['', 'nope', 'a@', '@b.com', 'a b@c.com', 'a@b'])('refuses %j', (v) => {
+  it.each(['nope', 'a@', '@b.com', 'a b@c.com', 'a@b'])('refuses %j', (v) => {
     expect(firstMessage(emailSchema, v)).toBe('Please enter a valid email address');
+  });
+  it.each(['', '   '])('says an empty email (%j) is required, with that one message', (v) => {
+    expect(emailSchema.safeParse(v).error!.issues.map((i) => i.message)).toEqual(['Email is required']);
   });
   it('says a missing email is required and a non-string must be text', () => {
     expect(firstMessage(emailSchema, undefined)).toBe('Email is required');

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { CITIES, GENDERS, RELATIONSHIP_STATUSES, ALL_INTERESTS, type AccountType, type ApplicationStatus, type UserRole } from './enums.js';
+import { isReservedSlug } from './reserved-slugs.js';
 
 export const USERNAME_MESSAGES = {
+  required: 'Username is required',
   tooShort: 'Username must be at least 3 characters',
   tooLong: 'Username must be no more than 30 characters',
   charset: 'Username can only contain lowercase letters, numbers, underscores, and hyphens',
   badStart: 'Username cannot start with underscore or hyphen',
   badEnd: 'Username cannot end with underscore or hyphen',
   taken: 'Username is already taken',
+  reserved: 'This username is reserved',
   available: 'Username is available!',
   checkFailed: 'Error checking availability',
 } as const;
@@ -17,14 +20,34 @@ export const USERNAME_MESSAGES = {
 export const requiredString = (label: string) =>
   z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required` : `${label} must be text`) });
 
-/** Spec section 5 username rules, checked in the order the messages are listed. */
-export const usernameSchema = requiredString('Username')
+/**
+ * Spec section 5 username rules, checked in the order the messages are listed (an empty name is only
+ * "required"). The form alone: a name already held keeps passing it even if it is reserved since.
+ */
+export const usernameFormatSchema = requiredString('Username')
   .trim()
+  .min(1, { error: USERNAME_MESSAGES.required, abort: true })
   .min(LIMITS.usernameMin, { error: USERNAME_MESSAGES.tooShort })
   .max(LIMITS.usernameMax, { error: USERNAME_MESSAGES.tooLong })
   .regex(/^[a-z0-9_-]+$/, { error: USERNAME_MESSAGES.charset })
   .refine((v) => !/^[_-]/.test(v), { error: USERNAME_MESSAGES.badStart })
   .refine((v) => !/[_-]$/.test(v), { error: USERNAME_MESSAGES.badEnd });
+
+/**
+ * A new username (Apply, the first admin, the availability check, a changed name in Settings): the format
+ * rules, and not a reserved name (RESERVED_SLUGS: `/{username}` must not be a page of the app).
+ */
+export const usernameSchema = usernameFormatSchema.refine((v) => !isReservedSlug(v), { error: USERNAME_MESSAGES.reserved });
+
+/**
+ * Settings saves every field at once, the unchanged username too: a reserved name is refused only when it is
+ * a change, so members who hold one from before keep saving. Returns the message, or null when allowed.
+ */
+export function usernameChangeError(current: string | null, next: string | null): string | null {
+  if (!next || next.toLowerCase() === current?.toLowerCase()) return null;
+  const result = usernameSchema.safeParse(next);
+  return result.success ? null : (result.error.issues[0]?.message ?? USERNAME_MESSAGES.charset);
+}
 
 export const nameSchema = requiredString('Name')
   .trim()
@@ -34,6 +57,8 @@ export const nameSchema = requiredString('Name')
 export const emailSchema = requiredString('Email')
   .trim()
   .toLowerCase()
+  // An empty field says it is required, not that the address is invalid (the pipe below stops here).
+  .min(1, { error: 'Email is required' })
   .max(LIMITS.emailMax, { error: 'Email is too long' })
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
@@ -155,12 +180,14 @@ const optionalText = <T extends z.ZodType<string, string>>(schema: T) =>
 /**
  * PUT /api/me/profile: the Settings modal saves every profile field at once.
  * account_type, is_verified, application_status, is_deactivated, email and the picture URL are not part of it:
- * unknown keys are dropped, so they can never be set through this route.
+ * unknown keys are dropped, so they can never be set through this route. The username is checked for its form
+ * here; a reserved name only when it changes (usernameChangeError, which the server applies and the form's
+ * availability check shows).
  */
 export const profileUpdateSchema = z.object({
   fullName: nameSchema,
   username: z
-    .union([z.literal(''), z.null(), z.string().trim().toLowerCase().pipe(usernameSchema)])
+    .union([z.literal(''), z.null(), z.string().trim().toLowerCase().pipe(usernameFormatSchema)])
     .optional()
     .transform((v) => (v ? v : null)),
   bio: z

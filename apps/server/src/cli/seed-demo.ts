@@ -71,12 +71,12 @@ async function main() {
       const name = `${first} ${last}`;
       const username = `${first}.${last}`.toLowerCase().replace(/[^a-z0-9]/g, '') + (i >= FIRST.length ? String(i) : '');
       const email = `${username}@bayclub.demo`;
-      const limited = i % 10 === 9; // a few community-only members
+      const limited = i % 10 === 9; // a few approved community members (limited by the flags, decision 009)
       const id = await db.transaction(async (tx) => {
         const uid = await insertCredentialUser(tx, { name, email, password: PASSWORD });
         await insertProfile(tx, uid, {
           accountType: limited ? 'community_only' : 'full_platform',
-          applicationStatus: limited ? 'rejected' : 'approved',
+          applicationStatus: 'approved',
           fullName: name,
           email,
           username,

@@ -2,13 +2,21 @@ import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { LIMITED_USER_FLAGS, accessLevel, flagSettingKey, type AccessSubject, type UserRole } from '@bayclub/shared';
+import {
+  DEFAULT_LIMITED_USER_FLAGS,
+  LIMITED_USER_FLAGS,
+  accessLevel,
+  flagSettingKey,
+  type AccessSubject,
+  type UserRole,
+} from '@bayclub/shared';
 import {
   applyAs,
   buildTestApp,
   createAdmin,
   createLimitedMember,
   createMember,
+  createRejectedApplicant,
   deactivate,
   grantRole,
   injectAs,
@@ -17,6 +25,8 @@ import {
   type TestUser,
 } from '../test/helpers.js';
 import { fillParams, registeredRoutes, type RegisteredRoute } from '../test/routes.js';
+import { photo } from '../test/image-fixtures.js';
+import { file, upload } from '../test/multipart.js';
 import { createTestDatabase } from '../test/database.js';
 import { loadConfig } from '../config.js';
 import { membershipApplications, profiles } from '../db/schema/index.js';
@@ -216,8 +226,9 @@ await deactivate(t, deactivatedMember.id);
 
 const personas: Persona[] = [
   await persona('anonymous', null),
-  await persona('pending (community_only)', await applyAs(t)),
-  await persona('limited (community_only)', await createLimitedMember(t)),
+  await persona('pending applicant (community_only)', await applyAs(t)),
+  await persona('rejected applicant (community_only)', await createRejectedApplicant(t)),
+  await persona('limited (approved community_only)', await createLimitedMember(t)),
   await persona('full_platform', full),
   await persona('moderator + crm_admin', moderator, ['moderator', 'crm_admin']),
   await persona('admin', admin, ['admin']),
@@ -243,7 +254,8 @@ async function expectedOutcome(access: RouteAccess, p: Persona): Promise<'throug
       return p.roles.includes('admin') && level !== 'none' ? 'through' : 403;
     default: {
       if (level === 'full_platform') return 'through';
-      if (level === 'none') return 403;
+      // Flags open features to community members; a rejected applicant is not one (decision 009).
+      if (level === 'none' || level === 'rejected') return 403;
       const flags = await t.ctx.settings.flags();
       return flags[access.flag] ? 'through' : 403;
     }
@@ -301,7 +313,13 @@ describe('every route × every persona', () => {
   it('admin routes answer 403 to community_only and full_platform non-admins', async () => {
     const adminRoutes = apiRoutes.filter((r) => r.access === 'admin' && r.method !== 'HEAD');
     expect(adminRoutes.length).toBeGreaterThanOrEqual(5);
-    for (const name of ['pending (community_only)', 'limited (community_only)', 'full_platform', 'moderator + crm_admin']) {
+    for (const name of [
+      'pending applicant (community_only)',
+      'rejected applicant (community_only)',
+      'limited (approved community_only)',
+      'full_platform',
+      'moderator + crm_admin',
+    ]) {
       const p = personas.find((x) => x.name === name)!;
       for (const route of adminRoutes) {
         const res = await injectAs(t, p.user, requestFor(route));
@@ -319,6 +337,115 @@ describe('every route × every persona', () => {
         await setSettings(t, { [flagSettingKey(flag)]: value });
         for (const p of personas) await checkRoute(route, p);
       }
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Decision 009: applicants who are not approved (pending or rejected) see no other member. Every route is asked
+// about a real member and about nobody (the same request with an unknown id and username): an applicant must
+// get the very same answer. Then a full member, asked the same, shows which routes do present members.
+
+interface Subject {
+  id: string;
+  username: string;
+  /** The member's stored photos (profile picture variants and a gallery photo). */
+  files: string[];
+}
+
+const jpeg = await photo(48, 32);
+
+async function memberWithPhotos(): Promise<Subject> {
+  const user = await createMember(t);
+  const picture: string = (await upload(t, user, '/api/me/profile-picture', [file(jpeg)])).json().profilePictureUrl;
+  const gallery: string = (await upload(t, user, '/api/me/images', [file(jpeg)])).json().items[0].imageUrl;
+  const [p] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, user.id));
+  const picturePath = picture.split('?')[0]!;
+  return { id: user.id, username: p!.username!, files: [picturePath, picturePath.replace('profile.webp', 'profile-160.webp'), gallery] };
+}
+
+const someMember = await memberWithPhotos();
+const nobody: Subject = {
+  id: crypto.randomUUID(),
+  username: 'no-such-member',
+  files: someMember.files.map((f) => f.replace(someMember.id, '00000000-0000-4000-8000-000000000000')),
+};
+
+/** The routes that present a member to callers who may see members (what the full member's walk must find). */
+const MEMBER_LOOKUPS = ['/api/profiles/:id', '/api/profiles/:id/images', '/api/slugs/:slug', '/api/connections/with/:userId', '/media/:bucket/*'];
+
+/** Every way of asking a route about `who`: id parameters, the slug, the body's userId (and a report reason). */
+function requestsAbout(route: RegisteredRoute, who: Subject) {
+  const hasBody = !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
+  if (route.url === '/media/:bucket/*') return who.files.map((url) => ({ method: route.method as 'GET', url }));
+  const url = fillParams(route.url, { id: who.id, userId: who.id, slug: who.username });
+  return [{ method: route.method as 'GET', url, ...(hasBody ? { payload: { userId: who.id, reason: 'spam' } } : {}) }];
+}
+
+/** The routes walked: all but public mutations (sign-out would end the persona's session; none takes a member). */
+const walked = () => routes.filter((r) => (r.url.startsWith('/api/') || r.url === '/media/:bucket/*') && !(r.access === 'public' && r.method !== 'GET' && r.method !== 'HEAD'));
+
+/** Status and body of every request about `who` on `route`. */
+async function answersAbout(route: RegisteredRoute, user: TestUser | null, who: Subject) {
+  const answers: string[] = [];
+  for (const req of requestsAbout(route, who)) {
+    const res = await injectAs(t, user, req);
+    answers.push(`${res.statusCode} ${res.headers['content-type'] ?? ''} ${res.body}`);
+  }
+  return answers;
+}
+
+async function setAllFlags(value: boolean) {
+  await setSettings(t, Object.fromEntries(LIMITED_USER_FLAGS.map((f) => [flagSettingKey(f), String(value)])));
+}
+
+describe('applicants see no other member on any route (decision 009)', () => {
+  const applicants = ['pending applicant (community_only)', 'rejected applicant (community_only)'].map((n) => personas.find((p) => p.name === n)!);
+
+  for (const p of applicants) {
+    it(`${p.name}: every route answers about a real member exactly as about nobody, with every flag off and on`, async () => {
+      const leaks: string[] = [];
+      try {
+        for (const flags of [false, true]) {
+          await setAllFlags(flags);
+          for (const route of walked()) {
+            const label = `${route.method} ${route.url} (flags ${flags ? 'on' : 'off'})`;
+            // Nobody first: a request about the real member must not change what follows.
+            const aboutNobody = await answersAbout(route, p.user!, nobody);
+            const aboutMember = await answersAbout(route, p.user!, someMember);
+            if (JSON.stringify(aboutMember) !== JSON.stringify(aboutNobody)) leaks.push(`${label}: ${aboutMember.join(' | ').slice(0, 120)}`);
+            const through = route.access === undefined || (await expectedOutcome(route.access, p)) === 'through';
+            if (through && MEMBER_LOOKUPS.includes(route.url) && aboutMember.some((a) => !a.startsWith('404'))) {
+              leaks.push(`${label}: not 404`);
+            }
+          }
+        }
+      } finally {
+        await setSettings(t, Object.fromEntries(LIMITED_USER_FLAGS.map((f) => [flagSettingKey(f), String(DEFAULT_LIMITED_USER_FLAGS[f])])));
+      }
+      expect(leaks).toEqual([]);
+    });
+  }
+
+  it('the walk reaches members: approved members get other answers about a real member on exactly the member lookups', async () => {
+    await setAllFlags(true);
+    try {
+      for (const name of ['full_platform', 'limited (approved community_only)']) {
+        const p = personas.find((x) => x.name === name)!;
+        const differing = new Set<string>();
+        // Reads only: asking a mutation about a real member would change it (a block hides the member).
+        for (const route of walked().filter((r) => r.method === 'GET' || r.method === 'HEAD')) {
+          const aboutNobody = await answersAbout(route, p.user!, nobody);
+          const aboutMember = await answersAbout(route, p.user!, someMember);
+          if (JSON.stringify(aboutMember) !== JSON.stringify(aboutNobody)) {
+            differing.add(route.url);
+            for (const answer of aboutMember) expect(answer.slice(0, 3), `${route.method} ${route.url} as ${name}`).toBe('200');
+          }
+        }
+        expect([...differing].sort(), name).toEqual([...MEMBER_LOOKUPS].sort());
+      }
+    } finally {
+      await setSettings(t, Object.fromEntries(LIMITED_USER_FLAGS.map((f) => [flagSettingKey(f), String(DEFAULT_LIMITED_USER_FLAGS[f])])));
     }
   });
 });

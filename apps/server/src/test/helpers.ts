@@ -149,8 +149,19 @@ export function injectAs(t: TestApp, user: { cookie: string } | null, opts: Inje
 // ---------------------------------------------------------------------------------------------
 // Personas and data used by the route-table, fuzz and module tests.
 
-/** A community_only member whose application was decided against (limited by the flags, not pending). */
+/**
+ * A limited member: approved as a community member (what the admin's "Approve as community member" does),
+ * community_only and limited by the flags.
+ */
 export async function createLimitedMember(t: TestApp): Promise<TestUser> {
+  const user = await applyAs(t);
+  await t.ctx.database.db.update(profiles).set({ applicationStatus: 'approved' }).where(eq(profiles.id, user.id));
+  await setApplicationStatus(t, user.id, 'approved');
+  return user;
+}
+
+/** An applicant whose application was rejected: still signed in, community_only, sees no other member. */
+export async function createRejectedApplicant(t: TestApp): Promise<TestUser> {
   const user = await applyAs(t);
   await t.ctx.database.db.update(profiles).set({ applicationStatus: 'rejected' }).where(eq(profiles.id, user.id));
   await setApplicationStatus(t, user.id, 'rejected');

@@ -13,6 +13,7 @@ const full = makeMe();
 const admin = makeMe({}, { isAdmin: true, roles: ['admin'] });
 const limited = makeMe({ accountType: 'community_only', applicationStatus: 'approved' });
 const pending = makeMe({ accountType: 'community_only', applicationStatus: 'pending' });
+const rejected = makeMe({ accountType: 'community_only', applicationStatus: 'rejected' });
 const unclear = makeMe(null);
 
 async function landsOn(path: string, expected: string, hash = '') {
@@ -194,6 +195,19 @@ describe('community_only members', () => {
       expect([...menu.querySelectorAll('[data-slot=sidebar-content] a')].map((a) => a.textContent)).toEqual(['Home', 'Profile']),
     );
     expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+  });
+
+  it('a rejected applicant gets Profile only, and no flag opens /community (decision 009)', async () => {
+    mockApi({
+      ...signedInAs(rejected),
+      'GET /api/permissions': () => json({ flags: { ...DEFAULT_LIMITED_USER_FLAGS, see_feed_nav: true, see_connections_nav: true } }),
+    });
+    renderApp('/community');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    const menu = await screen.findByTestId('side-menu');
+    await waitFor(() =>
+      expect([...menu.querySelectorAll('[data-slot=sidebar-content] a')].map((a) => a.textContent)).toEqual(['Profile']),
+    );
   });
 
   it('without see_feed_nav, /community is not found', async () => {

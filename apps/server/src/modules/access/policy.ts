@@ -1,4 +1,12 @@
-import { accessLevel, can, hasCrmRole, type LimitedUserFlag, type LimitedUserFlags, type UserRole } from '@bayclub/shared';
+import {
+  accessLevel,
+  can,
+  canSeeMembers as levelSeesMembers,
+  hasCrmRole,
+  type LimitedUserFlag,
+  type LimitedUserFlags,
+  type UserRole,
+} from '@bayclub/shared';
 import type { ActorProfile } from './repository.js';
 
 /** Who is calling: resolved once per request from the session. */
@@ -15,7 +23,9 @@ export interface Actor {
  * The access a route demands, declared on the route (config.access) and enforced in one hook:
  * - public: anyone; signedIn: any session (even without a usable profile);
  * - member: a profile that is not deactivated; full_platform: that account type;
- * - { flag }: full_platform, or a limited/pending member whose flag is on; admin: role admin.
+ * - { flag }: full_platform, or a limited/pending member whose flag is on (never a rejected applicant);
+ *   admin: role admin.
+ * Which members a caller may see is decided apart from the route, by canSeeMembers (decision 009).
  */
 export type RouteAccess = 'public' | 'signedIn' | 'member' | 'full_platform' | 'admin' | { flag: LimitedUserFlag };
 
@@ -29,6 +39,17 @@ export const hasCrmAccess = (actor: Actor | null) =>
   !!actor &&
   accessLevel(actor.profile) === 'full_platform' &&
   hasCrmRole(actor.roles, actor.communityRoles);
+
+/**
+ * Decision 009: only approved members (full_platform, approved community_only) see other members. Applicants
+ * (pending or rejected) and deactivated members see nobody but themselves: every lookup or list that presents
+ * members asks this (or canSeeMember) and answers as for an unknown member when it says no.
+ */
+export const canSeeMembers = (actor: Actor | null) => !!actor && levelSeesMembers(actor.profile);
+
+/** May this caller see the member `memberId` (before that member's own state and blocks)? Themselves always. */
+export const canSeeMember = (actor: Actor | null, memberId: string) =>
+  !!actor && (actor.userId === memberId || canSeeMembers(actor));
 
 export function canUse(actor: Actor | null, capability: LimitedUserFlag, flags: LimitedUserFlags) {
   return can(actor?.profile ?? null, capability, flags);
@@ -55,7 +76,7 @@ export function checkRouteAccess(
       // Full members can do everything a flag guards: no need to read the flags.
       const level = accessLevel(actor.profile);
       if (level === 'full_platform') return null;
-      if (level === 'none') return 403;
+      if (level === 'none' || level === 'rejected') return 403;
       return flags().then((f) => (canUse(actor, access.flag, f) ? null : 403));
     }
   }

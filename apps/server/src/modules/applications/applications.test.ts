@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { applicationInput, applyAs, buildTestApp, createAdmin, injectAs, signIn } from '../../test/helpers.js';
+import { applicationInput, applyAs, buildTestApp, createAdmin, createLimitedMember, injectAs, signIn } from '../../test/helpers.js';
 import { membershipApplications, notifications, profiles, users } from '../../db/schema/index.js';
 
 const t = await buildTestApp();
@@ -32,6 +32,22 @@ describe('POST /api/applications', () => {
       email: 'An account with this email already exists',
       username: 'Username is already taken',
     });
+    expect((await db.select().from(users)).length).toBe(before);
+  });
+
+  it('says an empty email and username are required (not invalid, not too short)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: { ...applicationInput(), email: '', username: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({ email: 'Email is required', username: 'Username is required' });
+  });
+
+  it('refuses a reserved username (a page of the app) with its message and writes nothing', async () => {
+    const before = (await db.select().from(users)).length;
+    for (const username of ['events', 'Inbox', 'admin', 'login']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: { ...applicationInput(), username } });
+      expect(res.statusCode, username).toBe(400);
+      expect(res.json().error.fields).toEqual({ username: 'This username is reserved' });
+    }
     expect((await db.select().from(users)).length).toBe(before);
   });
 
@@ -76,6 +92,62 @@ describe('admin review', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('approves with an empty body, {} or accountType full_platform alike: full_platform', async () => {
+    const admin = await createAdmin(t);
+    for (const payload of [undefined, {}, { accountType: 'full_platform' }]) {
+      const applicant = await applyAs(t);
+      const res = await injectAs(t, admin, {
+        method: 'POST',
+        url: `/api/admin/applications/${applicant.applicationId}/approve`,
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'approved', accountType: 'full_platform' });
+      const me = await injectAs(t, applicant, { method: 'GET', url: '/api/me' });
+      expect(me.json().profile).toMatchObject({ accountType: 'full_platform', applicationStatus: 'approved' });
+    }
+  });
+
+  it('approves as a community member: community_only and approved, told so, listed with its account type', async () => {
+    const admin = await createAdmin(t);
+    const applicant = await applyAs(t);
+    const res = await injectAs(t, admin, {
+      method: 'POST',
+      url: `/api/admin/applications/${applicant.applicationId}/approve`,
+      payload: { accountType: 'community_only' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'approved', accountType: 'community_only', decidedBy: { id: admin.id } });
+    const me = await injectAs(t, applicant, { method: 'GET', url: '/api/me' });
+    expect(me.json().profile).toMatchObject({ accountType: 'community_only', applicationStatus: 'approved' });
+    const [note] = await db.select().from(notifications).where(eq(notifications.userId, applicant.id));
+    expect(note).toMatchObject({ title: 'Application approved' });
+    expect(note!.message).toContain('approved as a community member');
+    expect(note!.message).not.toContain('full platform');
+    const list = await injectAs(t, admin, { method: 'GET', url: '/api/admin/applications?status=approved&limit=100' });
+    expect(list.json().items.find((i: { id: string }) => i.id === applicant.applicationId).accountType).toBe('community_only');
+    // The test persona for limited members is exactly this state.
+    const persona = await createLimitedMember(t);
+    const personaMe = await injectAs(t, persona, { method: 'GET', url: '/api/me' });
+    expect(personaMe.json().profile).toMatchObject({ accountType: 'community_only', applicationStatus: 'approved' });
+  });
+
+  it('refuses an unknown account type with a field message and decides nothing', async () => {
+    const admin = await createAdmin(t);
+    const applicant = await applyAs(t);
+    for (const accountType of ['admin', 'FULL_PLATFORM', 1, null]) {
+      const res = await injectAs(t, admin, {
+        method: 'POST',
+        url: `/api/admin/applications/${applicant.applicationId}/approve`,
+        payload: { accountType },
+      });
+      expect(res.statusCode, String(accountType)).toBe(400);
+      expect(res.json().error.fields).toEqual({ accountType: 'Account type must be full_platform or community_only' });
+    }
+    const [app] = await db.select().from(membershipApplications).where(eq(membershipApplications.id, applicant.applicationId));
+    expect(app!.status).toBe('pending');
+  });
+
   it('rejects with a reason; the member stays community_only', async () => {
     const admin = await createAdmin(t);
     const applicant = await applyAs(t);
@@ -89,6 +161,13 @@ describe('admin review', () => {
     const me = await injectAs(t, applicant, { method: 'GET', url: '/api/me' });
     expect(me.json().profile.accountType).toBe('community_only');
     expect(me.json().profile.applicationStatus).toBe('rejected');
+    // The notification no longer promises community access: the account is what they keep.
+    const [note] = await db.select().from(notifications).where(eq(notifications.userId, applicant.id));
+    expect(note!.title).toBe('Application not approved');
+    expect(note!.message).toBe(
+      'Your membership application was not approved. You keep your account and can delete it at any time in Settings. Reason: Not in the area',
+    );
+    expect(note!.message).not.toMatch(/community access/);
   });
 
   it('denies anonymous (401), members and community_only (403)', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { USERNAME_MESSAGES } from '@bayclub/shared';
 import { applyAs, buildTestApp, createMember, deactivate, makeFullPlatform, setSettings } from '../../test/helpers.js';
 
 const t = await buildTestApp();
@@ -90,6 +91,17 @@ describe('GET /api/usernames/availability', () => {
     });
     expect(await availability('_abc')).toMatchObject({ available: false, error: 'Username cannot start with underscore or hyphen' });
     expect(await availability('abc-')).toMatchObject({ available: false, error: 'Username cannot end with underscore or hyphen' });
+  });
+
+  it('a reserved name (a page of the app) is not available and says so, in any case', async () => {
+    for (const name of ['events', 'Inbox', 'admin', 'login', 'view-profile', 'search']) {
+      expect(await availability(name)).toEqual({ username: name.toLowerCase(), available: false, error: USERNAME_MESSAGES.reserved });
+    }
+    expect(USERNAME_MESSAGES.reserved).toBe('This username is reserved');
+  });
+
+  it('an empty name is required, not too short', async () => {
+    expect(await availability('')).toEqual({ username: '', available: false, error: 'Username is required' });
   });
 
   it('refuses a missing or overlong parameter with 400', async () => {

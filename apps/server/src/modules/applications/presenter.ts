@@ -1,9 +1,13 @@
 import type { ApplicationView } from '@bayclub/shared';
 import type { membershipApplications } from '../../db/schema/index.js';
 
-type Row = { app: typeof membershipApplications.$inferSelect; deciderName: string | null };
+type Row = {
+  app: typeof membershipApplications.$inferSelect;
+  deciderName: string | null;
+  accountType: 'community_only' | 'full_platform' | null;
+};
 
-export function presentApplication({ app, deciderName }: Row): ApplicationView {
+export function presentApplication({ app, deciderName, accountType }: Row): ApplicationView {
   return {
     id: app.id,
     name: app.name,
@@ -18,6 +22,7 @@ export function presentApplication({ app, deciderName }: Row): ApplicationView {
     interests: app.interests,
     profilePictureUrl: app.profilePictureUrl,
     status: app.status,
+    accountType,
     createdUserId: app.createdUserId,
     createdAt: app.createdAt.toISOString(),
     decidedAt: app.decidedAt ? app.decidedAt.toISOString() : null,

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { membershipApplications, profiles, users } from '../../db/schema/index.js';
 
 const decider = alias(profiles, 'decider');
+const member = alias(profiles, 'member');
 const pendingRank = sql<number>`(case when ${membershipApplications.status} = 'pending' then 1 else 0 end)`;
 
 export interface ApplicationCursor {
@@ -21,6 +22,7 @@ export async function insertApplication(db: DbOrTx, values: typeof membershipApp
 const selection = {
   app: membershipApplications,
   deciderName: decider.fullName,
+  accountType: member.accountType,
   pendingRank,
   // The exact timestamp for the cursor: a millisecond one would skip rows sharing the last row's millisecond.
   at: exactInstant(membershipApplications.createdAt),
@@ -42,6 +44,7 @@ export async function listApplications(
     .select(selection)
     .from(membershipApplications)
     .leftJoin(decider, eq(decider.id, membershipApplications.decidedBy))
+    .leftJoin(member, eq(member.id, membershipApplications.createdUserId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(pendingRank), desc(membershipApplications.createdAt), desc(membershipApplications.id))
     .limit(opts.limit + 1);
@@ -52,6 +55,7 @@ export async function findApplication(db: DbOrTx, id: string) {
     .select(selection)
     .from(membershipApplications)
     .leftJoin(decider, eq(decider.id, membershipApplications.decidedBy))
+    .leftJoin(member, eq(member.id, membershipApplications.createdUserId))
     .where(eq(membershipApplications.id, id))
     .limit(1);
   return row ?? null;
@@ -74,12 +78,17 @@ export async function setDecision(
     .where(eq(membershipApplications.id, id));
 }
 
-export async function setProfileDecision(db: DbOrTx, userId: string, status: 'approved' | 'rejected') {
+/** The decision on the applicant's profile: approved with the account type the admin chose, or rejected. */
+export async function setProfileDecision(
+  db: DbOrTx,
+  userId: string,
+  decision: { status: 'approved'; accountType: 'full_platform' | 'community_only' } | { status: 'rejected' },
+) {
   await db
     .update(profiles)
     .set(
-      status === 'approved'
-        ? { accountType: 'full_platform', applicationStatus: 'approved', updatedAt: sql`now()` }
+      decision.status === 'approved'
+        ? { accountType: decision.accountType, applicationStatus: 'approved', updatedAt: sql`now()` }
         : { applicationStatus: 'rejected', updatedAt: sql`now()` },
     )
     .where(eq(profiles.id, userId));

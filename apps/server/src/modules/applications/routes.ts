@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applicationIdParamsSchema,
   applySchema,
+  approveApplicationSchema,
   listApplicationsQuerySchema,
   rejectApplicationSchema,
   usernameAvailabilityQuerySchema,
@@ -52,8 +53,8 @@ export const applicationsRoutes =
 
     app.post(
       '/api/admin/applications/:id/approve',
-      { config: { access: 'admin' }, schema: { params: applicationIdParamsSchema } },
-      async (request) => service.approve(request.params.id, requireActor(request).userId),
+      { config: { access: 'admin' }, schema: { params: applicationIdParamsSchema, body: approveApplicationSchema } },
+      async (request) => service.approve(request.params.id, requireActor(request).userId, request.body.accountType),
     );
 
     app.post(

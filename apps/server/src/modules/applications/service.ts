@@ -1,4 +1,4 @@
-import { USERNAME_MESSAGES, type ApplicationView, type ApplyData, type LandingStats, type Page } from '@bayclub/shared';
+import { USERNAME_MESSAGES, type AccountType, type ApplicationView, type ApplyData, type LandingStats, type Page } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js';
@@ -80,36 +80,26 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
     };
   }
 
-  async function decide(id: string, adminId: string, decision: { status: 'approved' | 'rejected'; reason: string | null }) {
+  /**
+   * Approve (as full_platform or community_only) or reject, once. A rejected applicant keeps their account and
+   * nothing else: no member content, no flags (decision 009); the notification says so.
+   */
+  async function decide(
+    id: string,
+    adminId: string,
+    decision: { status: 'approved'; accountType: AccountType } | { status: 'rejected'; reason: string | null },
+  ) {
     // Read outside the transaction: on PGlite a query on `db` inside an open transaction waits forever.
     const appName = await settings.appName();
     await db.transaction(async (tx) => {
       const app = await repo.lockApplication(tx, id);
       if (!app) throw notFound('Application not found');
       if (app.status !== 'pending') throw conflict(`This application was already ${app.status}`);
-      await repo.setDecision(tx, id, { status: decision.status, decidedBy: adminId, reason: decision.reason });
+      const reason = decision.status === 'rejected' ? decision.reason : null;
+      await repo.setDecision(tx, id, { status: decision.status, decidedBy: adminId, reason });
       if (app.createdUserId) {
-        await repo.setProfileDecision(tx, app.createdUserId, decision.status);
-        await insertNotification(
-          tx,
-          decision.status === 'approved'
-            ? {
-                userId: app.createdUserId,
-                type: 'other',
-                title: 'Application approved',
-                message: `Welcome to ${appName}! Your membership is approved and the full platform is open to you.`,
-                relatedId: id,
-              }
-            : {
-                userId: app.createdUserId,
-                type: 'other',
-                title: 'Application not approved',
-                message: decision.reason
-                  ? `Your membership application was not approved: ${decision.reason}`
-                  : 'Your membership application was not approved. You keep community access.',
-                relatedId: id,
-              },
-        );
+        await repo.setProfileDecision(tx, app.createdUserId, decision);
+        await insertNotification(tx, { userId: app.createdUserId, type: 'other', relatedId: id, ...decisionNotice(appName, decision) });
       }
     });
     const row = await repo.findApplication(db, id);
@@ -133,8 +123,28 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
   return {
     apply,
     list,
-    approve: (id: string, adminId: string) => decide(id, adminId, { status: 'approved', reason: null }),
+    approve: (id: string, adminId: string, accountType: AccountType = 'full_platform') =>
+      decide(id, adminId, { status: 'approved', accountType }),
     reject: (id: string, adminId: string, reason: string | null) => decide(id, adminId, { status: 'rejected', reason }),
     landingStats,
   };
+}
+
+/** What the applicant is told about the decision (in the app, with the other notifications). */
+function decisionNotice(
+  appName: string,
+  decision: { status: 'approved'; accountType: AccountType } | { status: 'rejected'; reason: string | null },
+): { title: string; message: string } {
+  if (decision.status === 'approved') {
+    return {
+      title: 'Application approved',
+      message:
+        decision.accountType === 'full_platform'
+          ? `Welcome to ${appName}! Your membership is approved and the full platform is open to you.`
+          : `Welcome to ${appName}! Your membership is approved as a community member.`,
+    };
+  }
+  // A rejected applicant keeps only their own account (decision 009): no promise of community access.
+  const message = 'Your membership application was not approved. You keep your account and can delete it at any time in Settings.';
+  return { title: 'Application not approved', message: decision.reason ? `${message} Reason: ${decision.reason}` : message };
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CONNECTION_MESSAGES, LIMITS, MESSAGING_MESSAGES, type DeckCardView, type DeckPage, type HelloView, type MatchView } from '@bayclub/shared';
-import { applyAs, buildTestApp, createLimitedMember, createMember, deactivate, injectAs, isErrorBody, type TestUser } from '../../test/helpers.js';
+import { applyAs, buildTestApp, createLimitedMember, createMember, createRejectedApplicant, deactivate, injectAs, isErrorBody, type TestUser } from '../../test/helpers.js';
 import { blocks, deckSkips, hellos, matches, profiles } from '../../db/schema/index.js';
 import {
   allPages,
@@ -64,6 +64,7 @@ describe('GET /api/say-hi/deck', () => {
     const ok = await quickMember(t, { age, interests: ['Yoga', 'Hiking', 'Coffee'], bio: 'Hi there' });
     const gone = await quickMember(t, { age });
     await deactivate(t, gone.id);
+    await quickMember(t, { age, accountType: 'community_only', applicationStatus: 'approved' });
     await quickMember(t, { age, accountType: 'community_only', applicationStatus: 'rejected' });
     await quickMember(t, { age, accountType: 'community_only', applicationStatus: 'pending' });
 
@@ -302,7 +303,7 @@ describe('POST /api/hellos', () => {
     const sender = await createMember(t);
     const gone = await quickMember(t);
     await deactivate(t, gone.id);
-    const limited = await quickMember(t, { accountType: 'community_only', applicationStatus: 'rejected' });
+    const limited = await quickMember(t, { accountType: 'community_only', applicationStatus: 'approved' });
     const pending = await applyAs(t);
     const blockedByMe = await quickMember(t);
     const blockedMe = await quickMember(t);
@@ -630,5 +631,16 @@ describe('GET /api/connections/with/:userId', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().blocked).toBe(false);
     expect((await sayHi(t, limited, other.id)).json()).toEqual(DENIED);
+  });
+
+  it('applicants (pending, rejected) see no one: 404 "not available", as for an unknown member (decision 009)', async () => {
+    const other = await quickMember(t);
+    for (const applicant of [await applyAs(t), await createRejectedApplicant(t)]) {
+      for (const id of [other.id, crypto.randomUUID()]) {
+        const res = await relationship(applicant, id);
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: CONNECTION_MESSAGES.unavailable } });
+      }
+    }
   });
 });

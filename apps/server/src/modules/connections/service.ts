@@ -13,7 +13,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isInstant, isTimeCursor, isUuid } from '../../platform/cursor.js';
-import type { Actor } from '../access/policy.js';
+import { canSeeMembers, type Actor } from '../access/policy.js';
 import { findProfile, type ProfileRow } from '../profiles/repository.js';
 import type { Notifier } from '../notifications/service.js';
 import { hasBlocked, isBlockedEitherWay } from '../safety/repository.js';
@@ -239,7 +239,8 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
     },
 
     async relationship(actor: Actor, userId: string): Promise<RelationshipView> {
-      const target = userId === actor.userId ? null : await findProfile(db, userId);
+      // An applicant sees no other member (decision 009): the same 404 as for an unknown one.
+      const target = userId === actor.userId || !canSeeMembers(actor) ? null : await findProfile(db, userId);
       if (!target || target.isDeactivated || (await hasBlocked(db, userId, actor.userId))) throw notFound(CONNECTION_MESSAGES.unavailable);
       const [match, sent, received, blocked, conversationId] = await Promise.all([
         repo.findMatch(db, actor.userId, userId),

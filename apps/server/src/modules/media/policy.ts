@@ -1,5 +1,5 @@
 import type { Bucket } from '@bayclub/shared';
-import { isAdmin, type Actor } from '../access/policy.js';
+import { canSeeMember, canSeeMembers, isAdmin, type Actor } from '../access/policy.js';
 
 /** Site assets shown to visitors (favicon, landing cover); everything else is for signed-in members. */
 export const PUBLIC_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(['app-assets', 'landing-covers']);
@@ -8,15 +8,17 @@ export const PUBLIC_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(['app-assets'
 export const MEMBER_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(['profile-pictures', 'profile-images']);
 
 /**
- * May this caller read a stored file? Members' photos need a session, and a deactivated member's photos
- * are hidden from everyone but themselves and admins (like their profile). Chat attachments need this and
- * canReadChatMedia (their row names who may see them).
+ * May this caller read a stored file? Members' photos follow their profile: their owner always; otherwise only
+ * callers who may see members (decision 009: not applicants, not deactivated members), and a deactivated
+ * member's photos only admins. Chat attachments need a session here and canReadChatMedia (their row names who
+ * may see them); anything else members post is for those who may see members.
  */
 export function canReadMedia(bucket: Bucket, actor: Actor | null, owner: { id: string; isDeactivated: boolean } | null): boolean {
   if (PUBLIC_BUCKETS.has(bucket)) return true;
   if (!actor) return false;
-  if (!MEMBER_BUCKETS.has(bucket)) return true;
-  if (!owner) return false;
+  if (bucket === 'chat-media') return true;
+  if (!MEMBER_BUCKETS.has(bucket)) return canSeeMembers(actor);
+  if (!owner || !canSeeMember(actor, owner.id)) return false;
   return !owner.isDeactivated || owner.id === actor.userId || isAdmin(actor);
 }
 

@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
-import type { Actor } from '../access/policy.js';
+import { canSeeMembers, type Actor } from '../access/policy.js';
 import { findMatch } from '../connections/repository.js';
 import { findProfile } from '../profiles/repository.js';
 import { isBlockedEitherWay } from '../safety/repository.js';
@@ -76,7 +76,8 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
      */
     async open(actor: Actor, userId: string): Promise<ConversationView> {
       if (userId === actor.userId) throw badRequest(MESSAGING_MESSAGES.ownProfile, { userId: MESSAGING_MESSAGES.ownProfile });
-      const other = await findProfile(db, userId);
+      // An applicant with the message flag sees no other member (decision 009): the unknown member's answer.
+      const other = canSeeMembers(actor) ? await findProfile(db, userId) : null;
       if (!other || other.isDeactivated || (await isBlockedEitherWay(db, actor.userId, userId))) throw notFound('This member is not available');
       const existing = await repo.findConversationByPair(db, actor.userId, userId);
       if (existing) return view(actor, existing.id);

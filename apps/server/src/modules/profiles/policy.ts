@@ -1,13 +1,14 @@
 import type { LimitedUserFlags, ProfileUpdate } from '@bayclub/shared';
-import { canUse, isActiveMember, type Actor } from '../access/policy.js';
+import { canSeeMember, canUse, type Actor } from '../access/policy.js';
 import type { ProfileRow } from './repository.js';
 
 /**
- * A profile (and its photos) is visible to its owner, whatever their state, and to active members
- * while it is not deactivated (spec section 4). A deactivated viewer sees only themselves.
+ * A profile (and its photos) is visible to its owner, whatever their state, and to members who may see
+ * members (canSeeMember: approved and active) while it is not deactivated (spec section 4). A deactivated
+ * viewer or an applicant sees only themselves (decision 009).
  */
 export const canViewProfile = (actor: Actor, target: ProfileRow | null): target is ProfileRow =>
-  !!target && (target.id === actor.userId || (isActiveMember(actor) && !target.isDeactivated));
+  !!target && canSeeMember(actor, target.id) && (target.id === actor.userId || !target.isDeactivated);
 
 const SOCIAL_FIELDS = ['instagramUsername', 'tiktokUsername', 'linkedinUsername', 'youtubeUsername'] as const;
 

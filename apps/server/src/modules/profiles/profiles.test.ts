@@ -15,6 +15,7 @@ import {
   buildTestApp,
   createLimitedMember,
   createMember,
+  createRejectedApplicant,
   deactivate,
   injectAs,
   isErrorBody,
@@ -101,10 +102,15 @@ describe('GET /api/profiles/:id', () => {
     expect(res.json()).toMatchObject({ id: me.id, isOwn: true });
   });
 
-  it('pending and limited members may look at profiles too', async () => {
+  it('approved community_only members may look at profiles too; applicants (pending, rejected) get 404 (decision 009)', async () => {
     const target = await createMember(t);
-    for (const viewer of [await applyAs(t), await createLimitedMember(t)]) {
-      expect((await getProfile(viewer, target.id)).statusCode).toBe(200);
+    expect((await getProfile(await createLimitedMember(t), target.id)).statusCode).toBe(200);
+    for (const viewer of [await applyAs(t), await createRejectedApplicant(t)]) {
+      const res = await getProfile(viewer, target.id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(NO_PROFILE);
+      expect((await getImages(viewer, target.id)).json()).toEqual(NO_PROFILE);
+      expect((await getProfile(viewer, viewer.id)).json()).toMatchObject({ id: viewer.id, isOwn: true });
     }
   });
 
@@ -247,6 +253,8 @@ describe('PUT /api/me/profile', () => {
     ['username starts with -', { username: '-annlee' }, 'username', USERNAME_MESSAGES.badStart],
     ['username ends with _', { username: 'annlee_' }, 'username', USERNAME_MESSAGES.badEnd],
     ['username ends with -', { username: 'annlee-' }, 'username', USERNAME_MESSAGES.badEnd],
+    ['username reserved (a page of the app)', { username: 'events' }, 'username', USERNAME_MESSAGES.reserved],
+    ['username reserved, any case', { username: 'Inbox' }, 'username', USERNAME_MESSAGES.reserved],
     ['bio over 150', { bio: 'b'.repeat(151) }, 'bio', BIO_MESSAGES.tooLong],
     ['bio far over', { bio: 'b'.repeat(201) }, 'bio', 'Bio is too long'],
     ['instagram characters', { instagramUsername: 'ann-lee' }, 'instagramUsername', SOCIAL_MESSAGES.instagram],
@@ -316,6 +324,29 @@ describe('PUT /api/me/profile', () => {
     expect(await row(me.id)).toEqual(before);
     // Keeping one's own name is no conflict.
     expect((await putProfile(owner, profileBody({ username: 'takenname' }))).statusCode).toBe(200);
+  });
+
+  it('a member who holds a reserved name from before keeps saving Settings with it; changing to another one is refused', async () => {
+    const me = await createMember(t);
+    // Taken before the name was reserved: written as it was then.
+    await db.update(profiles).set({ username: 'settings' }).where(eq(profiles.id, me.id));
+    for (const username of ['settings', 'Settings']) {
+      const res = await putProfile(me, profileBody({ username }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().username).toBe('settings');
+    }
+    const changed = await putProfile(me, profileBody({ username: 'admin' }));
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: USERNAME_MESSAGES.reserved,
+      fields: { username: USERNAME_MESSAGES.reserved },
+    });
+    expect((await row(me.id)).username).toBe('settings');
+    // Moving off it to an ordinary name is fine, and there is no way back.
+    const away = `free-${crypto.randomBytes(3).toString('hex')}`;
+    expect((await putProfile(me, profileBody({ username: away }))).statusCode).toBe(200);
+    expect((await putProfile(me, profileBody({ username: 'settings' }))).json().error.fields).toEqual({ username: USERNAME_MESSAGES.reserved });
   });
 
   it('two members saving the same new username at once: exactly one wins', async () => {

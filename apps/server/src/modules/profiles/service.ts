@@ -6,6 +6,7 @@ import {
   PROFILE_VIEW_MESSAGES,
   USERNAME_MESSAGES,
   galleryCaptionsSchema,
+  usernameChangeError,
   type ProfileUpdate,
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
@@ -48,6 +49,9 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
     async updateProfile(actor: Actor, update: ProfileUpdate) {
       const current = await repo.findProfile(db, actor.userId);
       if (!current) throw noProfile();
+      // A reserved name is refused when it is a change; a member who held one before keeps saving it.
+      const usernameError = usernameChangeError(current.username, update.username);
+      if (usernameError) throw badRequest(usernameError, { username: usernameError });
       if (changedSocialFields(current, update).length && !canEditSocialLinks(actor, await ctx.settings.flags())) {
         throw forbidden('Your account cannot add social links');
       }

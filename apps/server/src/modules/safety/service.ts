@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
-import type { Actor } from '../access/policy.js';
+import { canSeeMembers, type Actor } from '../access/policy.js';
 import { presentMember } from '../connections/presenter.js';
 import { lockPair } from '../connections/repository.js';
 import { findProfile } from '../profiles/repository.js';
@@ -30,7 +30,8 @@ export function createSafetyService(deps: { db: Db }) {
         // The same pair lock as saying hi and accepting: a hello answered at this very moment either commits
         // first (and its match is ended here) or waits and then sees the block.
         await lockPair(tx, actor.userId, userId);
-        const target = await findProfile(tx, userId);
+        // An applicant sees no other member (decision 009), so has nobody to block: the unknown member's answer.
+        const target = canSeeMembers(actor) ? await findProfile(tx, userId) : null;
         if (!target) throw unknownMember();
         await repo.insertBlock(tx, actor.userId, userId);
         const { conversationId } = await repo.endRelationship(tx, actor.userId, userId);
@@ -49,7 +50,10 @@ export function createSafetyService(deps: { db: Db }) {
     },
 
     async listBlocked(actor: Actor, cursor: string | undefined, limit: number) {
-      const rows = await repo.listBlocked(db, actor.userId, { cursor: decodeCursor(cursor, isTimeCursor), limit });
+      const from = decodeCursor(cursor, isTimeCursor);
+      // The list presents members: nobody for a caller who may see no member (decision 009).
+      if (!canSeeMembers(actor)) return { items: [], nextCursor: null };
+      const rows = await repo.listBlocked(db, actor.userId, { cursor: from, limit });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
@@ -60,7 +64,7 @@ export function createSafetyService(deps: { db: Db }) {
 
     async report(actor: Actor, input: Report) {
       if (input.userId === actor.userId) throw badRequest(SAFETY_MESSAGES.cannotReportSelf, { userId: SAFETY_MESSAGES.cannotReportSelf });
-      const target = await findProfile(db, input.userId);
+      const target = canSeeMembers(actor) ? await findProfile(db, input.userId) : null;
       if (!target) throw unknownMember();
       const conversationId = input.conversationId ?? null;
       const messageId = input.messageId ?? null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAs, buildTestApp, createCommunity, createMember, deactivate, injectAs } from '../../test/helpers.js';
+import { applyAs, buildTestApp, createCommunity, createLimitedMember, createMember, createRejectedApplicant, deactivate, injectAs } from '../../test/helpers.js';
 
 const t = await buildTestApp();
 const communityId = await createCommunity(t, { name: 'Tampa Runners', urlSlug: 'tampa-runners' });
@@ -40,8 +40,22 @@ describe('GET /api/slugs/:slug', () => {
       expect(res.statusCode, s).toBe(200);
       expect(res.json()).toEqual({ kind: 'user', id: target.id, username: 'slugtarget' });
     }
-    // community_only (pending) members are members too
+    // An approved community member resolves others too.
+    expect((await slug(await createLimitedMember(t), 'slugtarget')).json()).toEqual({ kind: 'user', id: target.id, username: 'slugtarget' });
+    // A pending applicant resolves themselves.
     expect((await slug(target, 'slugtarget')).json().kind).toBe('user');
+  });
+
+  it('applicants (pending, rejected) resolve no other member: 404, same as unknown (decision 009); communities still resolve', async () => {
+    const memberName = (await injectAs(t, member, { method: 'GET', url: '/api/me' })).json().profile.username as string;
+    for (const applicant of [target, await createRejectedApplicant(t)]) {
+      for (const s of [memberName, member.id]) {
+        const res = await slug(applicant, s);
+        expect(res.statusCode, s).toBe(404);
+        expect(res.json()).toEqual(NOT_FOUND);
+      }
+      expect((await slug(applicant, 'tampa-runners')).json().kind).toBe('community');
+    }
   });
 
   it('a deactivated profile is hidden (404) by username and by id', async () => {

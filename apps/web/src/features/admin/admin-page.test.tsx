@@ -29,6 +29,7 @@ function makeApplication(overrides: Partial<ApplicationView> = {}): ApplicationV
     interests: ['Yoga', 'Beach'],
     profilePictureUrl: null,
     status: 'pending',
+    accountType: 'community_only',
     createdUserId: null,
     createdAt: '2025-03-01T12:00:00.000Z',
     decidedAt: null,
@@ -65,6 +66,48 @@ describe('admin applications', () => {
     expect(await screen.findByText('Application approved')).toBeInTheDocument();
     await waitFor(() => expect(card.getByText('Approved')).toBeInTheDocument());
     expect(card.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('approves as a community member with one more button, and says so on the card', async () => {
+    let body: unknown;
+    let approved = false;
+    const app = makeApplication();
+    const decided = { ...app, status: 'approved' as const, accountType: 'community_only' as const, decidedAt: '2025-03-02T12:00:00.000Z', decidedBy: { id: 'x', name: 'Ada Admin' } };
+    adminApi({
+      'GET /api/admin/applications': () => json({ items: [approved ? decided : app], nextCursor: null }),
+      [`POST /api/admin/applications/${app.id}/approve`]: (req) => {
+        body = req.body;
+        approved = true;
+        return json(decided);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin');
+    const card = within(await screen.findByRole('article', { name: 'Jamie Lee' }));
+    await user.click(card.getByRole('button', { name: 'Approve as community member' }));
+    expect(await screen.findByText('Application approved')).toBeInTheDocument();
+    expect(screen.getByText('Jamie Lee is now a community member.')).toBeInTheDocument();
+    expect(body).toEqual({ accountType: 'community_only' });
+    expect(await card.findByText(/Approved as a community member by Ada Admin on/)).toBeInTheDocument();
+    expect(card.queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+  });
+
+  it('Approve gives full platform access', async () => {
+    let body: unknown;
+    const app = makeApplication();
+    adminApi({
+      'GET /api/admin/applications': () => json({ items: [app], nextCursor: null }),
+      [`POST /api/admin/applications/${app.id}/approve`]: (req) => {
+        body = req.body;
+        return json({ ...app, status: 'approved', accountType: 'full_platform' });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin');
+    const card = within(await screen.findByRole('article', { name: 'Jamie Lee' }));
+    await user.click(card.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Jamie Lee now has full platform access.')).toBeInTheDocument();
+    expect(body).toEqual({ accountType: 'full_platform' });
   });
 
   it('rejects with a reason', async () => {

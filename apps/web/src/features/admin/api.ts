@@ -6,7 +6,15 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { AllSettings, ApplicationView, Page, RejectApplicationInput, SiteAssetKind, UpdateSettingsInput } from '@bayclub/shared';
+import type {
+  AccountType,
+  AllSettings,
+  ApplicationView,
+  Page,
+  RejectApplicationInput,
+  SiteAssetKind,
+  UpdateSettingsInput,
+} from '@bayclub/shared';
 import { api } from '#/lib/api';
 import { sessionKeys } from '#/features/auth/api';
 import { landingKeys } from '#/features/landing/api';
@@ -49,10 +57,12 @@ function useInvalidateApplications() {
     ]);
 }
 
+/** Approve as a full platform member or as a community member (decision 009). */
 export function useApproveApplicationMutation() {
   const invalidate = useInvalidateApplications();
   return useMutation({
-    mutationFn: (id: string) => api.post<ApplicationView>(`/api/admin/applications/${encodeURIComponent(id)}/approve`, {}),
+    mutationFn: ({ id, accountType }: { id: string; accountType: AccountType }) =>
+      api.post<ApplicationView>(`/api/admin/applications/${encodeURIComponent(id)}/approve`, { accountType }),
     onSettled: invalidate,
   });
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { CheckIcon, CheckCircle2Icon, Clock3Icon, XCircleIcon, XIcon } from 'lucide-react';
-import { imageVariantUrl, type ApplicationStatus, type ApplicationView } from '@bayclub/shared';
+import { CheckIcon, CheckCircle2Icon, Clock3Icon, UsersRoundIcon, XCircleIcon, XIcon } from 'lucide-react';
+import { imageVariantUrl, type AccountType, type ApplicationStatus, type ApplicationView } from '@bayclub/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
@@ -18,11 +18,21 @@ export function ApplicationCard({ application }: { application: ApplicationView 
   const approve = useApproveApplicationMutation();
   const [rejecting, setRejecting] = useState(false);
 
-  const handleApprove = () => {
-    approve.mutate(a.id, {
-      onSuccess: () => toast.success('Application approved', { description: `${a.name} now has full platform access.` }),
-      onError: (error) => toast.error('Could not approve the application', { description: errorMessage(error) }),
-    });
+  // Which of the two approvals is under way (its button shows the spinner).
+  const approving = approve.isPending ? approve.variables.accountType : null;
+
+  const handleApprove = (accountType: AccountType) => {
+    approve.mutate(
+      { id: a.id, accountType },
+      {
+        onSuccess: () =>
+          toast.success('Application approved', {
+            description:
+              accountType === 'full_platform' ? `${a.name} now has full platform access.` : `${a.name} is now a community member.`,
+          }),
+        onError: (error) => toast.error('Could not approve the application', { description: errorMessage(error) }),
+      },
+    );
   };
 
   const details: Array<[string, string | null]> = [
@@ -79,9 +89,14 @@ export function ApplicationCard({ application }: { application: ApplicationView 
           <Button variant="outline" onClick={() => setRejecting(true)} disabled={approve.isPending}>
             <XIcon aria-hidden="true" /> Reject
           </Button>
-          <Button onClick={handleApprove} disabled={approve.isPending}>
-            {approve.isPending ? <Spinner /> : <CheckIcon aria-hidden="true" />}
-            {approve.isPending ? 'Approving...' : 'Approve'}
+          {/* A community member is limited by the permission flags; Approve gives the full platform. */}
+          <Button variant="outline" onClick={() => handleApprove('community_only')} disabled={approve.isPending}>
+            {approving === 'community_only' ? <Spinner /> : <UsersRoundIcon aria-hidden="true" />}
+            {approving === 'community_only' ? 'Approving...' : 'Approve as community member'}
+          </Button>
+          <Button onClick={() => handleApprove('full_platform')} disabled={approve.isPending}>
+            {approving === 'full_platform' ? <Spinner /> : <CheckIcon aria-hidden="true" />}
+            {approving === 'full_platform' ? 'Approving...' : 'Approve'}
           </Button>
         </div>
       )}
@@ -91,11 +106,12 @@ export function ApplicationCard({ application }: { application: ApplicationView 
 }
 
 function Decision({ application: a }: { application: ApplicationView }) {
-  const verb = a.status === 'approved' ? 'Approved' : 'Rejected';
+  const asCommunity = a.status === 'approved' && a.accountType === 'community_only';
+  const verb = a.status === 'approved' ? (asCommunity ? 'Approved as a community member' : 'Approved') : 'Rejected';
   const by = a.decidedBy?.name ? ` by ${a.decidedBy.name}` : '';
   const at = a.decidedAt ? ` on ${formatDateTime(a.decidedAt)}` : '';
-  // The status badge already says "Approved"; only add who and when if we know them.
-  if (!by && !at && a.status === 'approved') return null;
+  // The status badge already says "Approved"; only add who and when (or the account type) if we know them.
+  if (!by && !at && a.status === 'approved' && !asCommunity) return null;
   return (
     <div className="grid gap-1 rounded-lg bg-muted/60 px-3 py-2 text-sm">
       <p>

@@ -23,6 +23,7 @@ export function audienceOf(me: MeView | null | undefined): Audience {
       return 'full_platform';
     case 'limited':
     case 'pending':
+    case 'rejected':
       return 'community_only';
     case 'none':
       return 'unclear';

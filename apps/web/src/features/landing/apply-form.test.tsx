@@ -90,7 +90,9 @@ describe('apply form', () => {
       if (!firstByField.has(key)) firstByField.set(key, issue.message);
     }
     const messages = new Set(firstByField.values());
-    expect(messages).toContain(USERNAME_MESSAGES.tooShort);
+    // Empty Email and Username say they are required (not 'invalid' or 'too short').
+    expect(firstByField.get('email')).toBe('Email is required');
+    expect(firstByField.get('username')).toBe(USERNAME_MESSAGES.required);
     expect(messages).toContain(PASSWORD_MESSAGES.tooShort);
     for (const message of messages) expect(await screen.findByText(message)).toBeInTheDocument();
 
@@ -207,6 +209,18 @@ describe('username availability', () => {
     await user.type(screen.getByLabelText('Username'), '_bay');
     vi.advanceTimersByTime(500);
     expect(await screen.findByText(USERNAME_MESSAGES.badStart)).toBeInTheDocument();
+    expect(availabilityCalls(fetchMock)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Apply for Membership' })).toBeDisabled();
+  });
+
+  it('says a reserved name (a page of the app) is reserved without asking the server, and blocks the submit button', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = landingApi();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await openLanding();
+    await user.type(screen.getByLabelText('Username'), 'Events');
+    vi.advanceTimersByTime(500);
+    expect(await screen.findByText('This username is reserved')).toBeInTheDocument();
     expect(availabilityCalls(fetchMock)).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Apply for Membership' })).toBeDisabled();
   });

@@ -28,8 +28,8 @@ describe('setup page', () => {
     renderApp('/setup?token=tok123');
     await user.click(await screen.findByRole('button', { name: 'Create admin account' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(screen.getByText(USERNAME_MESSAGES.tooShort)).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText(USERNAME_MESSAGES.required)).toBeInTheDocument();
     expect(screen.getByText(PASSWORD_MESSAGES.tooShort)).toBeInTheDocument();
   });
 

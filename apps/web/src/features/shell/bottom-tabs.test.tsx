@@ -59,6 +59,12 @@ describe('bottom tabs', () => {
     expect(await tabNames(me, { ...ALL_OFF, [flag]: true, see_profile_nav: flag === 'see_profile_nav' })).toEqual([tab]);
   });
 
+  it('shows a rejected applicant only Profile, whatever the flags (decision 009)', async () => {
+    const me = makeMe({ accountType: 'community_only', applicationStatus: 'rejected' });
+    const allOn = makeFlags({ see_connections_nav: true, see_feed_nav: true });
+    expect(await tabNames(me, allOn)).toEqual(['Profile']);
+  });
+
   it('is hidden for members who are neither full_platform, limited nor pending', async () => {
     mockApi(signedInAs(makeMe({ isDeactivated: true })));
     renderApp('/profile');

@@ -13,7 +13,7 @@ import {
   UsersRoundIcon,
   type LucideIcon,
 } from 'lucide-react';
-import { accessLevel, type LimitedUserFlag, type LimitedUserFlags, type MeView } from '@bayclub/shared';
+import { accessLevel, can, type LimitedUserFlag, type LimitedUserFlags, type MeView } from '@bayclub/shared';
 import type { Audience } from '#/features/auth/use-session';
 
 export interface NavItem {
@@ -40,7 +40,8 @@ export const PUBLIC_NAV: readonly NavItem[] = [
 export function sideMenuItems(me: MeView, audience: Audience, flags?: LimitedUserFlags): NavItem[] {
   const home: NavItem = { to: '/community', label: 'Home', icon: HomeIcon };
   const profile: NavItem = { to: '/profile', label: 'Profile', icon: UserIcon };
-  if (audience === 'community_only') return flags?.see_feed_nav ? [home, profile] : [profile];
+  // can(): a rejected applicant gets no flag, so only their profile (decision 009).
+  if (audience === 'community_only') return flags && can(me.profile, 'see_feed_nav', flags) ? [home, profile] : [profile];
   const items: NavItem[] = [home, profile];
   items.push(
     { to: '/user-directory', label: 'People', icon: UsersIcon },
@@ -74,11 +75,13 @@ const TABS: readonly TabItem[] = [
 
 /**
  * Spec 2: the bottom tabs. Hidden (empty) for members who are neither full_platform, limited nor pending;
- * limited and pending members see a tab only when its flag is on (none until the flags load).
+ * limited and pending members see a tab only when its flag is on (none until the flags load). A rejected
+ * applicant has their profile and nothing else (decision 009): only the Profile tab.
  */
 export function bottomTabs(me: MeView, flags: LimitedUserFlags | undefined): TabItem[] {
   const level = accessLevel(me.profile);
   if (level === 'none') return [];
+  if (level === 'rejected') return TABS.filter((tab) => tab.kind === 'profile');
   return TABS.filter((tab) => {
     if (tab.adminOnly) return me.isAdmin;
     if (level === 'full_platform' || !tab.flag) return true;
