@@ -46,7 +46,7 @@ describe('the address commands print', () => {
       await server.stop();
     }
     // The seed runs without the server's environment, as a newcomer would run it in another terminal.
-    const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     delete env.PORT;
     delete env.PUBLIC_URL;
     delete env.DATABASE_URL;
