@@ -47,13 +47,17 @@ export async function adminApi(request: APIRequestContext, origin: string) {
   return request;
 }
 
-/** Put the theme on <html> the way app/theme.tsx applyTheme does (nothing stored: the member's choice stays). */
+/**
+ * Show the page in a theme the way a switch does, without storing it (the member's choice stays): the classes
+ * app/theme.tsx applyTheme puts on <html>, and the theme the toast outlet (sonner) gets from the theme store.
+ */
 async function showTheme(page: Page, theme: 'dark' | 'light') {
   await page.evaluate((t) => {
     const root = document.documentElement;
     root.classList.toggle('dark', t === 'dark');
     root.classList.toggle('light', t === 'light');
     root.style.colorScheme = t;
+    document.querySelectorAll('[data-sonner-toaster]').forEach((toaster) => toaster.setAttribute('data-sonner-theme', t));
   }, theme);
   // Let the browser restyle before axe reads colours (transitions are off: reduced motion).
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
