@@ -46,6 +46,13 @@ test('a visitor applies, an admin approves, the member signs in to the full plat
   await expect(card.getByText('Approved', { exact: true }).first()).toBeVisible();
   await adminContext.close();
 
+  // The member's page, open all along, switches to the full platform within seconds, without a reload (the
+  // approval reaches it over the socket; the 2-minute poll is only the fallback).
+  await expect(page.getByText('Your application is under review')).toHaveCount(0, { timeout: 5_000 });
+  await expect(sideMenu(page).getByRole('link', { name: 'People', exact: true })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByText('Full platform member')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+
   // The member signs in again and has the full platform menu and tabs.
   await visitor.clearCookies();
   const fresh = await visitor.newPage();
@@ -67,4 +74,22 @@ test('a visitor applies, an admin approves, the member signs in to the full plat
   await expect(fresh.getByText('Your application is under review')).toHaveCount(0);
   await expectNoA11yViolations(fresh);
   await visitor.close();
+});
+
+test("on a phone, 'Apply for membership' brings the form's heading into view below the sticky top menu", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Apply for membership' }).click();
+  await expect(page).toHaveURL(/#apply$/);
+  const heading = page.getByRole('heading', { name: 'Apply for membership', level: 2 });
+  const menu = page.locator('header').first();
+  // Wait for the jump to settle, then the heading sits fully below the menu, inside the screen.
+  await expect
+    .poll(async () => {
+      const [h, m] = [await heading.boundingBox(), await menu.boundingBox()];
+      return h && m ? h.y >= m.y + m.height && h.y + h.height <= 844 : false;
+    })
+    .toBe(true);
+  await context.close();
 });

@@ -1,5 +1,5 @@
 import { MESSAGING_MESSAGES } from '@bayclub/shared';
-import { test, expect, signInViaUi, expectNoA11yViolations } from './support/fixtures';
+import { test, expect, signInViaUi, expectNoA11yViolations, sideMenu } from './support/fixtures';
 import { approvedMember, memberApi, photoFile } from './support/members';
 
 test('a member edits every Settings tab and uploads a profile picture; after a reload everything is still there', async ({
@@ -94,11 +94,13 @@ test('a member uploads three photos with captions, reorders them and deletes one
   await signInViaUi(page, member.email, member.password);
   await page.goto('/profile');
 
+  // An empty gallery is one Add photos tile with the count, not a wall of empty slots.
   const gallery = page.getByRole('list', { name: 'Photos' });
-  await expect(gallery.locator('[data-slot="gallery-slot"]')).toHaveCount(12);
-  await expect(page.getByText('0/12 photos')).toBeVisible();
+  await expect(gallery.locator('[data-slot="gallery-slot"]')).toHaveCount(1);
+  const addTile = gallery.getByRole('button', { name: 'Add photos' });
+  await expect(addTile).toHaveAccessibleDescription('0/12 photos');
 
-  await page.getByRole('button', { name: 'Add photos' }).click();
+  await addTile.click();
   const dialog = page.getByRole('dialog', { name: 'Add photos' });
   await dialog.getByLabel('Choose photos').setInputFiles([
     await photoFile('beach.jpg', { r: 30, g: 120, b: 200 }),
@@ -113,7 +115,8 @@ test('a member uploads three photos with captions, reorders them and deletes one
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(page.getByText('3/12 photos')).toBeVisible();
+  await expect(addTile).toHaveAccessibleDescription('3/12 photos');
+  await expect(gallery.locator('[data-slot="gallery-slot"]')).toHaveCount(4);
   const order = async () =>
     gallery.locator('li[data-state="filled"] > button img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt));
   await expect.poll(order).toEqual(['Beach', 'Sunset', 'Palms']);
@@ -140,13 +143,23 @@ test('a member uploads three photos with captions, reorders them and deletes one
   await page.reload();
   await expect.poll(order).toEqual(['Palms', 'Beach', 'Sunset']);
 
+  // On a phone the options button is a small dot in the corner: the photo stays visible.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tile = gallery.locator('li[data-state="filled"]').first();
+  const [tileBox, dotBox] = [await tile.boundingBox(), await tile.getByRole('button', { name: /^Options for/ }).boundingBox()];
+  expect(dotBox!.width * dotBox!.height).toBeLessThan(0.06 * tileBox!.width * tileBox!.height);
+  expect(dotBox!.x + dotBox!.width).toBeGreaterThan(tileBox!.x + tileBox!.width - 8);
+  expect(dotBox!.y).toBeLessThan(tileBox!.y + 8);
+  await expectNoA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // Delete Beach: the record and its files go.
   const beachSrc = await gallery.getByRole('button', { name: 'Beach', exact: true }).locator('img').getAttribute('src');
   await gallery.getByRole('button', { name: 'Options for Beach' }).click();
   await page.getByRole('menuitem', { name: 'Delete photo' }).click();
   await page.getByRole('alertdialog', { name: 'Delete this photo?' }).getByRole('button', { name: 'Delete' }).click();
   await expect.poll(order).toEqual(['Palms', 'Sunset']);
-  await expect(page.getByText('2/12 photos')).toBeVisible();
+  await expect(addTile).toHaveAccessibleDescription('2/12 photos');
   const gone = await page.request.get(beachSrc!);
   expect(gone.status()).toBe(404);
 
@@ -178,7 +191,7 @@ test('a member uploads three photos with captions, reorders them and deletes one
   await otherPage.context().close();
 });
 
-test('deactivate hides the profile until the member signs in again; delete removes it and its files for good', async ({
+test('deactivate hides the profile, also after signing in, until the member reactivates; delete removes it and its files for good', async ({
   page,
   playwright,
   baseURL,
@@ -204,9 +217,11 @@ test('deactivate hides the profile until the member signs in again; delete remov
   // Deactivate: exact word, then signed out, hidden from others.
   let settings = await openSecurity();
   await expectNoA11yViolations(page);
+  // Security has nothing to save: no Cancel / Save Settings there.
+  await expect(settings.getByRole('button', { name: 'Save Settings' })).toHaveCount(0);
   await settings.getByRole('button', { name: 'Deactivate Account' }).click();
   const deactivate = page.getByRole('alertdialog', { name: 'Deactivate Account' });
-  await expect(deactivate.getByText(/sign in again at any time to reactivate/)).toBeVisible();
+  await expect(deactivate.getByText(/Signing in again keeps your profile hidden/)).toBeVisible();
   await deactivate.getByLabel(/to confirm/).fill('deactivate');
   await expect(deactivate.getByRole('button', { name: 'Deactivate Account' })).toBeDisabled();
   await deactivate.getByLabel(/to confirm/).fill('DEACTIVATE');
@@ -214,10 +229,31 @@ test('deactivate hides the profile until the member signs in again; delete remov
   await expect(page).toHaveURL(/\/$/);
   expect((await viewerApi.get(profileUrl)).status()).toBe(404);
 
-  // Signing in again reactivates: visible to others, no banner.
+  // Signing in again keeps the profile hidden: the banner says so, and only what works is offered.
   await signInViaUi(page, member.email, member.password);
-  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/profile$/);
+  const banner = page.getByRole('status').filter({ hasText: 'Your account is currently deactivated' });
+  await expect(banner).toBeVisible();
+  expect((await viewerApi.get(profileUrl)).status()).toBe(404);
+  await expect(sideMenu(page).locator('[data-slot=sidebar-content] a')).toHaveText(['Profile']);
+  await expect(page.getByRole('button', { name: 'Add photos' })).toHaveCount(0);
+  await page.goto('/inbox');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expectNoA11yViolations(page);
+  // Settings opens at Security, which offers Reactivate Account instead of Deactivate.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+  settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings.getByRole('tab', { name: /^Security/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(settings.getByRole('button', { name: 'Reactivate Account' })).toBeVisible();
+  await expect(settings.getByRole('button', { name: 'Deactivate Account' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+
+  // One press in the banner: visible to others again, the whole club opens without a reload.
+  await banner.getByRole('button', { name: 'Reactivate Account' }).click();
   await expect(page.getByText('Your account is currently deactivated')).toHaveCount(0);
+  await expect(sideMenu(page).getByRole('link', { name: 'People', exact: true })).toBeVisible();
   expect((await viewerApi.get(profileUrl)).status()).toBe(200);
 
   // Add a photo so there are files to delete.

@@ -47,10 +47,42 @@ export async function adminApi(request: APIRequestContext, origin: string) {
   return request;
 }
 
-/** axe finds no violations on the page as it is now. */
+/**
+ * Show the page in a theme the way a switch does, without storing it (the member's choice stays): the classes
+ * app/theme.tsx applyTheme puts on <html>, and the theme the toast outlet (sonner) gets from the theme store.
+ */
+async function showTheme(page: Page, theme: 'dark' | 'light') {
+  await page.evaluate((t) => {
+    const root = document.documentElement;
+    root.classList.toggle('dark', t === 'dark');
+    root.classList.toggle('light', t === 'light');
+    root.style.colorScheme = t;
+    document.querySelectorAll('[data-sonner-toaster]').forEach((toaster) => toaster.setAttribute('data-sonner-theme', t));
+  }, theme);
+  // Let the browser restyle before axe reads colours (transitions are off: reduced motion).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * axe finds no violations on the page as it is now, in both themes: the page's own theme first, then the other
+ * one, then the page is put back as it was. Every journey that calls this checks every page it visits twice.
+ */
 export async function expectNoA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // No colour transitions half-way while axe measures contrast (index.css honours reduced motion).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const own = (await page.evaluate(() => document.documentElement.classList.contains('dark'))) ? 'dark' : 'light';
+  const themes = own === 'dark' ? (['dark', 'light'] as const) : (['light', 'dark'] as const);
+  const found: string[] = [];
+  try {
+    for (const theme of themes) {
+      if (theme !== own) await showTheme(page, theme);
+      const results = await new AxeBuilder({ page }).analyze();
+      found.push(...results.violations.map((v) => `[${theme}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+    }
+  } finally {
+    await showTheme(page, own);
+  }
+  expect(found).toEqual([]);
 }
 
 export const sideMenu = (page: Page) => page.getByTestId('side-menu');

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { announceSetupLink } from './modules/setup/service.js';
+import { recordServerAddress } from './cli/address.js';
 
 const startedAt = performance.now();
 
@@ -26,6 +27,10 @@ async function main() {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const address = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
   console.log(`\nBay Club is running at ${address}  (database: ${ctx.database.engine}, ready in ${seconds}s)\n`);
+  // Beside the embedded database, for commands run later without this environment (npm run seed:demo prints it).
+  if (!config.DATABASE_URL) {
+    await recordServerAddress(config.DATA_DIR, address).catch((err: unknown) => app.log.warn({ err }, 'could not record the address'));
+  }
   await announceSetupLink(ctx);
 }
 

@@ -11,6 +11,12 @@ export const ACCOUNT_MESSAGES = {
   deleteFailedToast: 'Failed to delete account. Please try again or contact support.',
   deleted: 'Your account has been deleted',
   lastAdmin: 'You are the only admin. Make another member an admin before deleting your account.',
+  // Signing in does not reactivate: the member chooses to, with one button (profile banner, Settings > Security).
+  deactivated: 'Your account has been deactivated. Sign in and choose Reactivate to show your profile again.',
+  reactivated: 'Your account is active again',
+  reactivateFailed: 'Your account was not reactivated',
+  notDeactivated: 'Your account is not deactivated',
+  noProfile: 'No user profile available',
 } as const;
 
 /** Exact, case-sensitive confirmation words. */

@@ -167,7 +167,7 @@ export const PROFILE_VIEW_MESSAGES = {
   ownProfile: 'This is your own profile',
   verified: 'Verified account',
   deactivatedTitle: 'Your account is currently deactivated',
-  deactivatedText: 'Your profile is hidden from other members. Reactivate it by signing in again, or from Settings.',
+  deactivatedText: 'Your profile is hidden from other members. You can reactivate it here or in Settings > Security.',
 } as const;
 
 /** An optional text field: empty or missing means "not set" (null). */

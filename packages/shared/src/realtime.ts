@@ -26,6 +26,8 @@ export type ServerEvent =
   | { type: 'connections' }
   /** A conversation can no longer (or can again) carry messages. */
   | { type: 'conversation'; conversationId: string; canMessage: boolean }
+  /** The member's own account changed (an application decision, a reactivation): reload who is signed in. */
+  | { type: 'session' }
   | { type: 'pong' };
 
 /** Client to server. */

@@ -1,8 +1,12 @@
 import { loadConfig, ConfigError } from '../config.js';
 import { openDatabase, runMigrations, type Database } from '../db/client.js';
 import { DataDirLockedError } from '../db/lock.js';
+import { addressToPrint, readServerAddress } from './address.js';
 
-/** Open the configured database for a command-line tool (migrated), or exit with a clear message. */
+/**
+ * Open the configured database for a command-line tool (migrated), or exit with a clear message. `publicUrl` is
+ * where members reach the app (see addressToPrint), for the links a command prints.
+ */
 export async function openCliDatabase(): Promise<{ database: Database; publicUrl: string }> {
   try {
     const config = loadConfig();
@@ -10,7 +14,9 @@ export async function openCliDatabase(): Promise<{ database: Database; publicUrl
       config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR },
     );
     await runMigrations(database);
-    return { database, publicUrl: config.publicUrl };
+    const announced = config.DATABASE_URL ? null : await readServerAddress(config.DATA_DIR);
+    const publicUrl = addressToPrint(process.env, config.publicUrl, announced);
+    return { database, publicUrl };
   } catch (err) {
     if (err instanceof ConfigError || err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -23,6 +23,8 @@ export type BusEvent =
   | { k: 'conn'; u: string[] }
   /** Conversation c can (a) carry messages or not any more, for these users. */
   | { k: 'conv'; c: string; a: boolean; u: string[] }
+  /** The account state of these users changed (application decided, reactivated): their session state is stale. */
+  | { k: 'member'; u: string[] }
   /** Close the sockets of these users (deactivated, deleted) or sessions (signed out). */
   | { k: 'kick'; u?: string[]; s?: string[] };
 

@@ -72,6 +72,8 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['PUT', '/api/me/images/order', { flag: 'upload_images' }],
   ['POST', '/api/account/deactivate', 'member'],
   ['POST', '/api/account/delete', 'signedIn'],
+  // Issue 9: a deactivated member signs in and reactivates (the service refuses anyone not deactivated).
+  ['POST', '/api/account/reactivate', 'signedIn'],
   ['POST', '/api/admin/assets/favicon', 'admin'],
   ['POST', '/api/admin/assets/landing-cover', 'admin'],
   // Issue 4: connections, safety, messaging, notifications, push and the realtime socket.
@@ -273,6 +275,8 @@ const ACCESS_DENIED = 'You do not have access to this';
 async function checkRoute(route: RegisteredRoute, p: Persona) {
   const expected = await expectedOutcome(route.access!, p);
   const res = await injectAs(t, p.user, requestFor(route));
+  // Reactivating is the one call that changes a persona's access: the persona goes back to how it was.
+  if (route.url === '/api/account/reactivate' && p.subject?.isDeactivated) await deactivate(t, p.user!.id);
   const label = `${route.method} ${route.url} as ${p.name} (${describeAccess(route.access)})`;
   const body = route.method === 'HEAD' || res.body === '' ? null : res.json();
   if (expected === 401) {

@@ -147,8 +147,27 @@ export const communityOnlyRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * A deactivated member who signed in (decision 012): their profile (banner with Reactivate, Settings, sign-out)
+ * and the pages anyone may read. Everything else goes to the profile, where the banner says why.
+ */
+export const deactivatedRoutes: RouteObject[] = [
+  {
+    element: <SignedInLayout audience="deactivated" />,
+    children: [
+      { path: 'profile', element: <ProfilePage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'get-app', element: <GetAppPage /> },
+      ...legalRoutes,
+      { path: '*', element: to('/profile') },
+    ],
+  },
+];
+
 export function routesFor(audience: Audience): RouteObject[] {
   switch (audience) {
+    case 'deactivated':
+      return deactivatedRoutes;
     case 'signed-out':
       return signedOutRoutes;
     case 'full_platform':

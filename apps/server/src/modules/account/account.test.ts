@@ -104,13 +104,13 @@ describe('POST /api/account/deactivate', () => {
     expect((await me(m)).json().profile.isDeactivated).toBe(false);
   });
 
-  it('hides the profile, ends every session, and signing in again reactivates', async () => {
+  it('hides the profile and ends every session; signing in again keeps it hidden', async () => {
     const m = await createMember(t);
     const viewer = await createMember(t);
     const secondSession = { cookie: await signIn(t, m.email, m.password) };
     const res = await deactivateAccount(m, 'DEACTIVATE');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: expect.any(String) });
+    expect(res.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.deactivated });
     expectCookieCleared(res);
     expect((await db.select().from(profiles).where(eq(profiles.id, m.id)))[0]!.isDeactivated).toBe(true);
     for (const cookie of [m, secondSession]) {
@@ -122,13 +122,15 @@ describe('POST /api/account/deactivate', () => {
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().error.message).toBe('No user profile available');
 
+    // Signed in again: the member sees themselves, marked deactivated, and others still do not.
     const again = await signInRes(m);
     expect(again.statusCode).toBe(200);
     const cookie = cookieFrom(again);
     const meAgain = await me({ cookie });
     expect(meAgain.statusCode).toBe(200);
-    expect(meAgain.json().profile.isDeactivated).toBe(false);
-    expect((await profileOf(viewer, m.id)).statusCode).toBe(200);
+    expect(meAgain.json().profile.isDeactivated).toBe(true);
+    expect((await profileOf({ ...m, cookie }, m.id)).statusCode).toBe(200);
+    expect((await profileOf(viewer, m.id)).statusCode).toBe(404);
   });
 
   it('a wrong password does not reactivate', async () => {
@@ -147,6 +149,55 @@ describe('POST /api/account/deactivate', () => {
     expect((await me(m)).statusCode).toBe(200);
     await deactivate(t, m.id);
     expect((await deactivateAccount(m, 'DEACTIVATE')).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/account/reactivate', () => {
+  const reactivate = (who: { cookie: string } | null) =>
+    injectAs(t, who, { method: 'POST', url: '/api/account/reactivate', headers: { origin: TEST_ORIGIN } });
+
+  it('a deactivated member who signed in shows their profile again, with one call', async () => {
+    const m = await createMember(t);
+    const viewer = await createMember(t);
+    expect((await deactivateAccount(m, 'DEACTIVATE')).statusCode).toBe(200);
+    const cookie = cookieFrom(await signInRes(m));
+    // Still deactivated: member routes stay closed until they choose to come back.
+    expect((await injectAs(t, { cookie }, { method: 'GET', url: '/api/blocks' })).statusCode).toBe(403);
+    const res = await reactivate({ cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.reactivated });
+    expect((await me({ cookie })).json().profile.isDeactivated).toBe(false);
+    expect((await profileOf(viewer, m.id)).statusCode).toBe(200);
+    expect((await injectAs(t, { cookie }, { method: 'GET', url: '/api/blocks' })).statusCode).toBe(200);
+  });
+
+  it('only reactivates the caller: 409 for an active account, 404 without a profile, 401 anonymous, 403 foreign origin', async () => {
+    const active = await createMember(t);
+    const res = await reactivate(active);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(ACCOUNT_MESSAGES.notDeactivated);
+    expect((await reactivate(null)).statusCode).toBe(401);
+
+    const hidden = await createMember(t);
+    await deactivate(t, hidden.id);
+    const csrf = await injectAs(t, hidden, { method: 'POST', url: '/api/account/reactivate', headers: { origin: 'https://evil.example' } });
+    expect(csrf.statusCode).toBe(403);
+    expect((await me(hidden)).json().profile.isDeactivated).toBe(true);
+
+    const profileless = await createMember(t);
+    await db.delete(profiles).where(eq(profiles.id, profileless.id));
+    expect((await reactivate(profileless)).statusCode).toBe(404);
+  });
+
+  it('a deactivated admin wields nothing until reactivated, then is admin again', async () => {
+    const a = await createAdmin(t);
+    await deactivate(t, a.id);
+    expect((await injectAs(t, a, { method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(403);
+    expect((await me(a)).json().isAdmin).toBe(false);
+    expect((await reactivate(a)).statusCode).toBe(200);
+    expect((await injectAs(t, a, { method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(200);
+    // The delete tests below count on one admin only.
+    await db.delete(userRoles).where(eq(userRoles.userId, a.id));
   });
 });
 

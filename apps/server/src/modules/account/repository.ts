@@ -16,11 +16,16 @@ export async function setDeactivated(db: DbOrTx, id: string, value: boolean) {
   return rows.length > 0;
 }
 
+export async function profileExists(db: DbOrTx, id: string) {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id));
+  return !!row;
+}
+
 export async function deleteAllSessions(db: DbOrTx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** Admins other than this user (whatever their state: a deactivated admin can reactivate by signing in). */
+/** Admins other than this user (whatever their state: a deactivated admin can sign in and reactivate). */
 export async function otherAdminExists(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({ id: userRoles.userId })

@@ -30,9 +30,15 @@ export const accountRoutes =
         await publish(ctx.database.db, { k: 'kick', u: [userId] });
         await deactivateForUser(ctx.database.db, userId);
         await clearSessionCookie(request, reply);
-        return { success: true, message: 'Your account has been deactivated. Sign in again to reactivate it.' };
+        return { success: true, message: ACCOUNT_MESSAGES.deactivated };
       },
     );
+
+    // signedIn, not member: a deactivated member is exactly who calls it. The service refuses anyone else.
+    app.post('/api/account/reactivate', { config: { access: 'signedIn' } }, async (request): Promise<AccountActionResult> => {
+      await service.reactivate(requireActor(request).userId);
+      return { success: true, message: ACCOUNT_MESSAGES.reactivated };
+    });
 
     app.post(
       '/api/account/delete',

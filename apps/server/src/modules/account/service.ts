@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES, type Bucket } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { publish } from '../../platform/bus.js';
 import type { MediaService } from '../media/service.js';
 import * as repo from './repository.js';
 
@@ -10,12 +11,24 @@ const MEMBER_FOLDERS: Bucket[] = ['profile-pictures', 'profile-images', 'chat-me
 export function createAccountService(ctx: AppContext, media: MediaService) {
   const db = ctx.database.db;
   return {
-    /** Hide the profile and end every session; signing in again reactivates (see reactivateOnSignIn). */
+    /** Hide the profile and end every session. Signing in again does not undo it: reactivate() does. */
     async deactivate(userId: string) {
       await db.transaction(async (tx) => {
         await repo.setDeactivated(tx, userId, true);
         await repo.deleteAllSessions(tx, userId);
       });
+    },
+
+    /**
+     * Show the member's own profile again. Only a deactivated profile can be reactivated (409 otherwise, 404
+     * without a profile); the member's open tabs reload their session, so the layout follows at once.
+     */
+    async reactivate(userId: string) {
+      if (!(await repo.setDeactivated(db, userId, false))) {
+        if (!(await repo.profileExists(db, userId))) throw notFound(ACCOUNT_MESSAGES.noProfile);
+        throw conflict(ACCOUNT_MESSAGES.notDeactivated);
+      }
+      await publish(db, { k: 'member', u: [userId] });
     },
 
     /**
@@ -38,9 +51,4 @@ export function createAccountService(ctx: AppContext, media: MediaService) {
       await media.drainDeletions(outbox).catch((err: unknown) => ctx.log.error({ err }, 'Stored files of a deleted account wait for the next start-up'));
     },
   };
-}
-
-/** Signing in again reactivates a deactivated account (spec: the dialog says so). */
-export async function reactivateOnSignIn(ctx: AppContext, userId: string) {
-  await repo.setDeactivated(ctx.database.db, userId, false);
 }

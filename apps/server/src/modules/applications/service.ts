@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js'
 import type { SettingsService } from '../settings/service.js';
 import { emailExists, insertCredentialUser, insertProfile, uniqueViolation, usernameExists } from '../accounts/repository.js';
 import { insertNotification } from '../notifications/repository.js';
+import { publish } from '../../platform/bus.js';
 import { presentApplication } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -100,6 +101,8 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
       if (app.createdUserId) {
         await repo.setProfileDecision(tx, app.createdUserId, decision);
         await insertNotification(tx, { userId: app.createdUserId, type: 'other', relatedId: id, ...decisionNotice(appName, decision) });
+        // The applicant's open tabs reload their session at COMMIT: the layout switches without waiting for a poll.
+        await publish(tx, { k: 'member', u: [app.createdUserId] });
       }
     });
     const row = await repo.findApplication(db, id);

@@ -8,7 +8,6 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
 import { CLIENT_IP_HEADER } from './auth.js';
-import { reactivateOnSignIn } from '../account/service.js';
 import { actorOf } from '../../platform/request-context.js';
 
 /** Headers for a better-auth call: the client's own, with the client address we trust. */
@@ -108,11 +107,6 @@ export const authRoutes =
         const response = await ctx.auth.handler(
           new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
         );
-        if (response.ok && url.pathname === '/api/auth/sign-in/email') {
-          // Signing in again reactivates a deactivated account (the Deactivate dialog promises it).
-          const body = (await response.clone().json().catch(() => null)) as { user?: { id?: unknown } } | null;
-          if (typeof body?.user?.id === 'string') await reactivateOnSignIn(ctx, body.user.id);
-        }
         return sendAuthResponse(reply, response);
       },
     });

@@ -109,6 +109,10 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
           await sendUnread(userId);
         }
         return;
+      case 'member':
+        // Nothing to load: the member's tabs reload /api/me themselves (the layout follows the new access).
+        for (const userId of event.u) sendTo(userId, { type: 'session' });
+        return;
       case 'kick': {
         const sessionsToClose = new Set(event.s ?? []);
         for (const userId of event.u ?? []) byUser.get(userId)?.forEach((c) => close(c, SOCKET_CLOSE.signedOut, 'signed out'));

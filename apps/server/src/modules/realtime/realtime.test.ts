@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_CLOSE } from '@bayclub/shared';
-import { buildTestApp, createLimitedMember, createMember, injectAs, type TestApp, type TestUser } from '../../test/helpers.js';
+import { applyAs, buildTestApp, createAdmin, createLimitedMember, createMember, injectAs, type TestApp, type TestUser } from '../../test/helpers.js';
 import { matchAndOpen, sendMessage } from '../../test/social.js';
 import { openSocket, upgradeStatus, type TestSocket } from '../../test/socket-client.js';
 
@@ -123,6 +123,24 @@ describe('the realtime socket: what it carries', () => {
     const res = await injectAs(t, b, { method: 'POST', url: '/api/account/deactivate', payload: { confirmation: 'DEACTIVATE' } });
     expect(res.statusCode).toBe(200);
     expect(await sb.closed()).toBe(SOCKET_CLOSE.signedOut);
+  });
+
+  it("tells an applicant's every tab to reload the session when the application is decided, and nobody else", async () => {
+    const admin = await createAdmin(t);
+    const [approved, rejected, bystander] = [await applyAs(t), await applyAs(t), await createMember(t)];
+    const [s1, s2, sr, sb] = [await open(approved), await open(approved), await open(rejected), await open(bystander)];
+    const decide = (who: TestUser, verb: 'approve' | 'reject') =>
+      injectAs(t, admin, { method: 'POST', url: `/api/admin/applications/${who.applicationId}/${verb}`, payload: {} });
+    expect((await decide(approved, 'approve')).statusCode).toBe(200);
+    expect(await s1.next('session')).toEqual({ type: 'session' });
+    await s2.next('session');
+    // The notification comes too; the session event is what switches the layout at once.
+    await s1.next('notification');
+    expect((await decide(rejected, 'reject')).statusCode).toBe(200);
+    await sr.next('session');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sb.events.filter((e) => e.type === 'session')).toHaveLength(0);
+    expect(sr.events.filter((e) => e.type === 'session')).toHaveLength(1);
   });
 
   it('answers ping with pong', async () => {

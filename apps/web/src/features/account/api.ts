@@ -9,10 +9,17 @@ export function useChangePasswordMutation() {
   });
 }
 
-/** POST /api/account/deactivate: hides the profile and ends every session (signing in again reactivates). */
+/** POST /api/account/deactivate: hides the profile and ends every session (signing in again does not undo it). */
 export function useDeactivateAccountMutation() {
   return useMutation({
     mutationFn: (input: DeactivateAccountInput) => api.post<AccountActionResult>('/api/account/deactivate', { ...input }),
+  });
+}
+
+/** POST /api/account/reactivate: a deactivated member who signed in shows their profile again. */
+export function useReactivateAccountMutation() {
+  return useMutation({
+    mutationFn: () => api.post<AccountActionResult>('/api/account/reactivate', {}),
   });
 }
 

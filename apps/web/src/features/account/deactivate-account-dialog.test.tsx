@@ -21,10 +21,12 @@ async function openDeactivate(handler: Handler = () => json({ success: true, mes
 }
 
 describe('deactivate account dialog', () => {
-  it('explains that the profile is hidden and that signing in again reactivates it', async () => {
+  it('explains that the profile is hidden, also after signing in, until the member reactivates it', async () => {
     const { alert } = await openDeactivate();
     expect(alert.getByText(/hidden from other members/)).toBeInTheDocument();
-    expect(alert.getByText(/sign in again at any time to reactivate/i)).toBeInTheDocument();
+    expect(alert.getByText(/Signing in again keeps your profile hidden/)).toBeInTheDocument();
+    expect(alert.getByText(/reactivate it at any time with the Reactivate Account button/)).toBeInTheDocument();
+    expect(alert.queryByText(/sign in again at any time to reactivate/i)).not.toBeInTheDocument();
   });
 
   it('enables Deactivate Account only for exactly DEACTIVATE', async () => {

@@ -7,6 +7,10 @@ import { useSignOut } from '#/features/auth/use-sign-out';
 import { useDeactivateAccountMutation } from './api';
 import { ConfirmWordForm } from './confirm-word-form';
 
+/** Signing in again keeps the account hidden: the member reactivates it with one button once signed in. */
+export const DEACTIVATE_REACTIVATION_NOTE =
+  'Signing in again keeps your profile hidden: you can reactivate it at any time with the Reactivate Account button on your profile or in Settings.';
+
 interface DeactivateAccountDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -14,7 +18,8 @@ interface DeactivateAccountDialogProps {
 
 /**
  * Deactivate (spec 2 Dialogs, 4, 5): typing exactly DEACTIVATE enables the action. The server hides the
- * profile and ends every session; here the local session is cleared and the member lands on '/'.
+ * profile and ends every session; here the local session is cleared and the member lands on '/'. Signing in
+ * again does not reactivate (decision 012): the profile banner and Settings > Security offer the button.
  */
 export function DeactivateAccountDialog({ open, onOpenChange }: DeactivateAccountDialogProps) {
   const [typed, setTyped] = useState('');
@@ -38,7 +43,7 @@ export function DeactivateAccountDialog({ open, onOpenChange }: DeactivateAccoun
       toast.error('Your account was not deactivated', { description: errorMessage(error) });
       return;
     }
-    toast.success('Your account has been deactivated', { description: 'Sign in again at any time to reactivate it.' });
+    toast.success('Your account has been deactivated', { description: DEACTIVATE_REACTIVATION_NOTE });
     await signOut();
   };
 
@@ -47,7 +52,7 @@ export function DeactivateAccountDialog({ open, onOpenChange }: DeactivateAccoun
       <AlertDialogContent>
         <ConfirmWordForm
           title="Deactivate Account"
-          description="Your profile will be hidden from other members and you will be signed out on every device. Nothing is deleted: sign in again at any time to reactivate your account."
+          description={`Your profile will be hidden from other members and you will be signed out on every device. Nothing is deleted. ${DEACTIVATE_REACTIVATION_NOTE}`}
           word={ACCOUNT_MESSAGES.deactivateWord}
           typed={typed}
           onTypedChange={setTyped}

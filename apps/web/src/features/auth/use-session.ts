@@ -13,8 +13,11 @@ import { useSigningOut } from './session-store';
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in' | 'error' | 'signing-out';
 
-/** Which route table and layout a visitor gets (spec 2). */
-export type Audience = 'signed-out' | 'full_platform' | 'community_only' | 'unclear';
+/**
+ * Which route table and layout a visitor gets (spec 2). A deactivated member who signs in gets a table of their
+ * own: their profile (with the reactivate banner), Settings and sign-out; every member page would refuse them.
+ */
+export type Audience = 'signed-out' | 'full_platform' | 'community_only' | 'deactivated' | 'unclear';
 
 export function audienceOf(me: MeView | null | undefined): Audience {
   if (!me) return 'signed-out';
@@ -26,7 +29,7 @@ export function audienceOf(me: MeView | null | undefined): Audience {
     case 'rejected':
       return 'community_only';
     case 'none':
-      return 'unclear';
+      return me.profile?.isDeactivated ? 'deactivated' : 'unclear';
   }
 }
 

@@ -55,13 +55,15 @@ export function GalleryTile({ photo, label, edit, onOpen, thumbnailRef }: Galler
       {edit && (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
+            {/* A small translucent dot in the corner: the photo stays visible, and the touch target still spans 40 px. */}
             <Button
-              variant="secondary"
+              variant="ghost"
               size="icon-sm"
-              className="absolute top-1 right-1 bg-background/80 backdrop-blur"
+              data-slot="photo-options"
+              className="absolute top-1 right-1 size-6 rounded-full bg-black/50 text-white backdrop-blur-sm after:absolute after:-inset-2 after:content-[''] hover:bg-black/70 hover:text-white focus-visible:ring-white/80"
               aria-label={`Options for ${label}`}
             >
-              <EllipsisVerticalIcon aria-hidden="true" />
+              <EllipsisVerticalIcon aria-hidden="true" className="size-3.5" />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">

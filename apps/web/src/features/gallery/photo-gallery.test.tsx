@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Providers } from '#/app/providers';
+import { createQueryClient } from '#/lib/query-client';
 import userEvent from '@testing-library/user-event';
 import { GALLERY_MESSAGES, LIMITS, type ProfileImageView } from '@bayclub/shared';
 import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
 import { REORDER_FAILED_MESSAGE } from './api';
-import { OWN_ID, makeImages } from './gallery-fixtures';
+import { OTHER_ID, OWN_ID, makeImages } from './gallery-fixtures';
+import { PhotoGallery } from './photo-gallery';
 
 /** Whole-app renders can take a few seconds while other test files run. */
 const LOAD = { timeout: 5000 };
@@ -36,23 +40,61 @@ function deferred() {
 }
 
 describe('gallery grid', () => {
-  it('shows 12 slots in 3 columns: the photos (medium variant) first, then empty placeholders', async () => {
+  it('shows the photos (medium variant) in 3 columns, then one Add photos tile with the count: no empty slots', async () => {
     galleryApi(makeImages(3, (i) => (i === 1 ? 'Beach day' : null)));
     const { grid } = await openGallery();
     expect(grid).toHaveClass('grid-cols-3');
-    expect(slots(grid)).toHaveLength(LIMITS.galleryMaxPhotos);
-    expect(slots(grid).filter((s) => s.getAttribute('data-state') === 'filled')).toHaveLength(3);
+    expect(slots(grid).map((s) => s.getAttribute('data-state'))).toEqual(['filled', 'filled', 'filled', 'add']);
     expect(order(grid)).toEqual(['Photo 1 of 3', 'Beach day', 'Photo 3 of 3']);
     const first = within(grid).getByRole('img', { name: 'Photo 1 of 3' });
     expect(first.getAttribute('src')).toMatch(/-480\.webp$/);
-    expect(screen.getByText('3/12 photos')).toBeInTheDocument();
+    const add = within(grid).getByRole('button', { name: 'Add photos' });
+    expect(add).toHaveAccessibleDescription('3/12 photos');
+    expect(add).toHaveTextContent('3/12');
+    expect(grid.querySelector('[data-state="empty"]')).toBeNull();
+  });
+
+  it('opens the upload dialog from the Add photos tile, also from an empty gallery', async () => {
+    galleryApi([]);
+    const user = userEvent.setup();
+    const { grid } = await openGallery();
+    expect(slots(grid)).toHaveLength(1);
+    const add = within(grid).getByRole('button', { name: 'Add photos' });
+    expect(add).toHaveAccessibleDescription('0/12 photos');
+    await user.click(add);
+    expect(await screen.findByRole('dialog', { name: 'Add photos' })).toBeInTheDocument();
+  });
+
+  it("shows another member's photos only: no empty slots, no Add photos, no options", async () => {
+    mockApi({ ...signedInAs(makeMe()), [`GET /api/profiles/${OTHER_ID}/images`]: () => json({ items: makeImages(2) }) });
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter([{ path: '/', element: <PhotoGallery profileId={OTHER_ID} isOwner={false} /> }]);
+    render(
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const grid = await screen.findByRole('list', { name: 'Photos' }, LOAD);
+    expect(slots(grid).map((s) => s.getAttribute('data-state'))).toEqual(['filled', 'filled']);
+    expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Options for/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the options button small, round and in the corner, over the photo', async () => {
+    galleryApi(makeImages(1, () => 'Boat'));
+    await openGallery();
+    const options = screen.getByRole('button', { name: 'Options for Boat' });
+    expect(options).toHaveClass('absolute', 'top-1', 'right-1', 'size-6', 'rounded-full');
+    // The visible dot is 24 px; a transparent ::after extends the touch target by 8 px on each side (40 px).
+    expect(options.className).toMatch(/after:-inset-2/);
+    expect(options).not.toHaveClass('size-8');
   });
 
   it('shows skeletons while loading', async () => {
     mockApi({ ...signedInAs(makeMe()), [IMAGES]: () => new Promise<Response>(() => {}) });
     const { container } = renderApp('/profile');
     expect(await screen.findByText('Loading photos...')).toHaveAttribute('role', 'status');
-    expect(container.querySelectorAll('[data-slot="skeleton"]')).toHaveLength(LIMITS.galleryMaxPhotos);
+    expect(container.querySelectorAll('[data-slot="skeleton"]')).toHaveLength(6);
   });
 
   it('lets a limited member without upload_images only look', async () => {
@@ -68,12 +110,13 @@ describe('gallery grid', () => {
     expect(await screen.findByRole('button', { name: 'Add photos' })).toBeEnabled();
   });
 
-  it('says the gallery is full and disables Add photos at 12', async () => {
+  it('says the gallery is full at 12, with no Add photos tile', async () => {
     galleryApi(makeImages(12));
-    await openGallery();
-    const add = screen.getByRole('button', { name: 'Add photos' });
-    expect(add).toBeDisabled();
-    expect(add).toHaveAccessibleDescription(GALLERY_MESSAGES.full);
+    const { grid } = await openGallery();
+    expect(slots(grid)).toHaveLength(LIMITS.galleryMaxPhotos);
+    expect(screen.queryByRole('button', { name: 'Add photos' })).not.toBeInTheDocument();
+    expect(screen.getByText('12/12 photos')).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(GALLERY_MESSAGES.full.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).toBeInTheDocument();
   });
 });
 

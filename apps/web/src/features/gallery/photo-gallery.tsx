@@ -11,7 +11,8 @@ import { GalleryTile } from './gallery-tile';
 import { photoLabel, PhotoViewer } from './photo-viewer';
 import { UploadPhotosDialog } from './upload-photos-dialog';
 
-const SLOTS = Array.from({ length: LIMITS.galleryMaxPhotos }, (_, i) => i);
+/** Two rows of placeholders while loading: enough to hold the place without a wall of empty slots. */
+const SKELETONS = Array.from({ length: 6 }, (_, i) => i);
 const GRID = 'grid grid-cols-3 gap-1.5 sm:gap-2';
 
 interface PhotoGalleryProps {
@@ -20,7 +21,10 @@ interface PhotoGalleryProps {
   isOwner: boolean;
 }
 
-/** Spec 2: a 3-column grid of 12 slots, a viewer, and for the owner upload, delete and reorder. */
+/**
+ * Spec 2: a 3-column grid with room for 12 photos, a viewer, and for the owner upload, delete and reorder. Only
+ * the photos show, and for the owner one Add photos tile with the count (decision 012), not the empty slots.
+ */
 export function PhotoGallery({ profileId, isOwner }: PhotoGalleryProps) {
   const query = useGalleryQuery(profileId);
   const canUpload = useCan('upload_images');
@@ -57,7 +61,7 @@ function GallerySkeleton() {
         Loading photos...
       </span>
       <div className={GRID}>
-        {SLOTS.map((i) => (
+        {SKELETONS.map((i) => (
           <Skeleton key={i} className="aspect-square" />
         ))}
       </div>
@@ -70,7 +74,7 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
   const [uploading, setUploading] = React.useState(false);
   const [deleting, setDeleting] = React.useState<{ photo: ProfileImageView; label: string } | null>(null);
   const thumbnails = React.useRef(new Map<string, HTMLButtonElement>());
-  // The photo whose thumbnail gets focus back when a dialog closes (null: the Add photos button).
+  // The photo whose thumbnail gets focus back when a dialog closes (null: the Add photos tile).
   const focusTarget = React.useRef<string | null>(null);
   const addButton = React.useRef<HTMLButtonElement>(null);
   const reorder = useReorderPhotosMutation(profileId);
@@ -87,7 +91,9 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
     event.preventDefault();
     const id = focusTarget.current;
     const thumbnail = id ? thumbnails.current.get(id) : undefined;
-    (thumbnail ?? addButton.current)?.focus();
+    // The Add photos tile is gone once the gallery is full: the last photo takes the focus then.
+    const last = photos.length > 0 ? thumbnails.current.get(photos[photos.length - 1]!.id) : undefined;
+    (thumbnail ?? addButton.current ?? last)?.focus();
   };
   const openUpload = () => {
     focusTarget.current = null;
@@ -105,42 +111,8 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
 
   return (
     <div className="grid gap-3">
-      {canEdit && (
-        <div className="flex items-center justify-between gap-2">
-          <p className="text-sm text-muted-foreground tabular-nums">{`${total}/${LIMITS.galleryMaxPhotos} photos`}</p>
-          <Button ref={addButton} size="sm" onClick={openUpload} disabled={freeSlots === 0} aria-describedby={freeSlots === 0 ? 'gallery-full' : undefined}>
-            <ImagePlusIcon aria-hidden="true" />
-            Add photos
-          </Button>
-        </div>
-      )}
-      {canEdit && freeSlots === 0 && (
-        <p id="gallery-full" className="text-sm text-muted-foreground">
-          {GALLERY_MESSAGES.full}
-        </p>
-      )}
       <ul aria-label="Photos" className={GRID}>
-        {SLOTS.map((slot) => {
-          const photo = photos[slot];
-          if (!photo) {
-            return (
-              <li
-                key={`empty-${slot}`}
-                data-slot="gallery-slot"
-                data-state="empty"
-                aria-hidden="true"
-                // A mouse or touch shortcut to the Add photos button, which keyboard users reach directly.
-                onClick={canEdit ? openUpload : undefined}
-                className={
-                  canEdit
-                    ? 'flex aspect-square cursor-pointer items-center justify-center rounded-md border border-dashed text-muted-foreground hover:bg-accent'
-                    : 'aspect-square rounded-md border border-dashed bg-muted/30'
-                }
-              >
-                {canEdit && <ImagePlusIcon className="size-5" />}
-              </li>
-            );
-          }
+        {photos.map((photo, slot) => {
           const label = photoLabel(photo, slot, total);
           return (
             <GalleryTile
@@ -168,7 +140,13 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
             />
           );
         })}
+        {canEdit && freeSlots > 0 && <AddPhotosTile ref={addButton} total={total} onClick={openUpload} />}
       </ul>
+      {canEdit && freeSlots === 0 && (
+        <p className="text-sm text-muted-foreground">
+          <span className="tabular-nums">{`${total}/${LIMITS.galleryMaxPhotos} photos`}</span>. {GALLERY_MESSAGES.full}
+        </p>
+      )}
 
       <PhotoViewer
         photos={photos}
@@ -199,5 +177,27 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
         </>
       )}
     </div>
+  );
+}
+
+/** The owner's one Add photos tile after the photos, with the count ('3/12') as its description. */
+function AddPhotosTile({ ref, total, onClick }: { ref: React.Ref<HTMLButtonElement>; total: number; onClick: () => void }) {
+  const countId = React.useId();
+  return (
+    <li data-slot="gallery-slot" data-state="add" className="aspect-square">
+      <button
+        ref={ref}
+        type="button"
+        onClick={onClick}
+        aria-label="Add photos"
+        aria-describedby={countId}
+        className="flex size-full flex-col items-center justify-center gap-1 rounded-md border border-dashed text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
+      >
+        <ImagePlusIcon aria-hidden="true" className="size-6" />
+        <span className="text-sm font-medium">Add photos</span>
+        <span aria-hidden="true" className="text-xs tabular-nums">{`${total}/${LIMITS.galleryMaxPhotos}`}</span>
+        <span id={countId} className="sr-only">{`${total}/${LIMITS.galleryMaxPhotos} photos`}</span>
+      </button>
+    </li>
   );
 }

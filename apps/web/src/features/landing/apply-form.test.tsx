@@ -57,7 +57,7 @@ describe('landing page', () => {
     const members = await screen.findByText('1,234');
     expect(members.closest('div')).toHaveTextContent('Members');
     expect(within(members.closest('dl')!).getByText('56').closest('div')).toHaveTextContent('Applications');
-    expect(document.getElementById('apply')).toHaveAttribute('aria-label', 'Membership application');
+    expect(within(document.getElementById('apply')!).getByRole('form', { name: 'Membership application' })).toBeInTheDocument();
     expect(screen.getByTestId('landing-cover-default')).toBeInTheDocument();
   });
 

@@ -8,6 +8,9 @@ import { ApplyForm } from './apply-form';
 import { LandingCover } from './landing-cover';
 import { LandingStats } from './landing-stats';
 
+/** Room above the #apply target for the sticky top menu (see PublicLayout), with a little air. */
+export const APPLY_SCROLL_MARGIN = 'scroll-mt-28 sm:scroll-mt-20';
+
 /** '/' for signed-out visitors: who we are, how many we are, and the application form. */
 export function LandingPage() {
   const { data: settings } = usePublicSettings();
@@ -51,13 +54,17 @@ export function LandingPage() {
 
       <div className="mx-auto grid w-full max-w-5xl gap-10 px-4 pt-12 sm:px-8 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-14">
         <HowItWorks />
-        <Card className="gap-4 py-6 sm:py-8">
+        {/*
+          The #apply target is the card, heading included. scroll-margin keeps it clear of the sticky top menu:
+          two rows (about 93 px) on phones, one (about 53 px) from 640 px.
+        */}
+        <Card id="apply" className={`gap-4 py-6 sm:py-8 ${APPLY_SCROLL_MARGIN}`}>
           <CardHeader className="px-5 sm:px-8">
             <CardTitle className="text-2xl tracking-tight">Apply for membership</CardTitle>
             <CardDescription>It takes about two minutes. Every application is read by a person.</CardDescription>
           </CardHeader>
           <CardContent className="px-5 sm:px-8">
-            <ApplyForm id="apply" />
+            <ApplyForm />
           </CardContent>
         </Card>
       </div>

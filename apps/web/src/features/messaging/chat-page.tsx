@@ -13,8 +13,11 @@ import { ChatPanel } from './chat-panel';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Below the 768 px breakpoint the page fills the screen between the top bar (3.5rem) and the bottom tabs (5rem). */
-const FULL_HEIGHT = 'h-[calc(100dvh-8.5rem)] md:h-[calc(100dvh-3.5rem)]';
+/**
+ * The page fills the screen: its header is the only one (the layout shows no top bar in a chat), and below the
+ * 768 px breakpoint the bottom tabs take 5rem.
+ */
+const FULL_HEIGHT = 'h-[calc(100dvh-5rem)] md:h-dvh';
 
 /** '/chat/:conversationId': one conversation, full height, the composer at the bottom. */
 export function ChatPage() {

@@ -60,6 +60,7 @@ export function applyMessagingEvent(queryClient: QueryClient, event: ServerEvent
       return;
     }
     case 'notification':
+    case 'session':
     case 'pong':
       return;
   }

@@ -1,5 +1,6 @@
 import { EyeOffIcon, HourglassIcon, InfoIcon } from 'lucide-react';
 import { PROFILE_VIEW_MESSAGES, type OwnProfileView } from '@bayclub/shared';
+import { ReactivateAccountButton } from '#/features/account/reactivate-account-button';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -49,21 +50,27 @@ export function ApplicationStatusCard({ profile }: { profile: OwnProfileView }) 
   return null;
 }
 
-/** Spec 2: a deactivated profile is hidden and can be reactivated in Settings. */
+/**
+ * Spec 2: a deactivated profile is hidden and can be reactivated in Settings. Signing in does not reactivate
+ * (decision 012), so the banner carries the button as well.
+ */
 export function DeactivatedBanner() {
   return (
     <section
       role="status"
       aria-labelledby="deactivated-title"
-      className="flex gap-4 rounded-xl border border-warning/50 bg-warning/10 p-4 sm:p-5"
+      className="flex flex-col gap-4 rounded-xl border border-warning/50 bg-warning/10 p-4 sm:flex-row sm:items-center sm:p-5"
     >
-      <EyeOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
-      <div className="grid gap-1">
-        <h2 id="deactivated-title" className="font-semibold">
-          {PROFILE_VIEW_MESSAGES.deactivatedTitle}
-        </h2>
-        <p className="text-sm text-muted-foreground">{PROFILE_VIEW_MESSAGES.deactivatedText}</p>
+      <div className="flex flex-1 gap-4">
+        <EyeOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
+        <div className="grid gap-1">
+          <h2 id="deactivated-title" className="font-semibold">
+            {PROFILE_VIEW_MESSAGES.deactivatedTitle}
+          </h2>
+          <p className="text-sm text-muted-foreground">{PROFILE_VIEW_MESSAGES.deactivatedText}</p>
+        </div>
       </div>
+      <ReactivateAccountButton className="self-start sm:self-center" />
     </section>
   );
 }

@@ -59,9 +59,19 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
 /** The own profile's Messages tab: the inbox itself (spec 6: only the owner sees it). */
 export function OwnMessagesTab() {
   const blocked = useMessagingBlocked();
+  const deactivated = useMe()?.profile?.isDeactivated === true;
+  if (deactivated) {
+    return (
+      <TabNote icon={LockIcon} title={PAUSED_TITLE}>
+        <p className="max-w-sm text-sm text-muted-foreground">Reactivate your account to read and send messages again.</p>
+      </TabNote>
+    );
+  }
   if (blocked) return <MessagingNotAvailable />;
   return <InboxList />;
 }
+
+export const PAUSED_TITLE = 'Messages are paused while your account is deactivated';
 
 /**
  * Another member's Message tab: the chat with them once a match is confirmed (spec 4: the conversation is

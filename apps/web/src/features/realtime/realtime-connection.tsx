@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { MessagingRealtimeBridge } from '#/features/messaging/messaging-bridge';
 import { NotificationsRealtimeBridge } from '#/features/notifications/notifications-bridge';
+import { SessionRealtimeBridge } from '#/features/auth/session-bridge';
 import { realtime } from './realtime-client';
 
 /** Mounted once inside the signed-in layout: opens the tab's socket and keeps the caches it feeds current. */
@@ -13,6 +14,7 @@ export function RealtimeConnection() {
     <>
       <MessagingRealtimeBridge />
       <NotificationsRealtimeBridge />
+      <SessionRealtimeBridge />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { AlertCircleIcon, CheckCircle2Icon } from 'lucide-react';
 import { NativeSelect } from '#/components/ui/native-select';
 import { TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { useIsMobile } from '#/lib/use-is-mobile';
-import { SETTINGS_SECTIONS, type SettingsSection } from './settings-model';
+import type { SETTINGS_SECTIONS, SettingsSection } from './settings-model';
 
 export interface SectionStatus {
   complete: boolean;
@@ -10,18 +10,20 @@ export interface SectionStatus {
 }
 
 interface SectionNavProps {
+  /** The sections this member has (a deactivated member has no Profile section). */
+  sections: typeof SETTINGS_SECTIONS;
   value: SettingsSection;
   onChange: (section: SettingsSection) => void;
   statuses: Record<SettingsSection, SectionStatus>;
 }
 
 /** Spec 2: the section list is a dropdown below 768 px and a side list on wider screens. */
-export function SectionNav({ value, onChange, statuses }: SectionNavProps) {
+export function SectionNav({ sections, value, onChange, statuses }: SectionNavProps) {
   const isMobile = useIsMobile();
   if (isMobile) {
     return (
       <NativeSelect aria-label="Settings section" value={value} onChange={(e) => onChange(e.target.value as SettingsSection)}>
-        {SETTINGS_SECTIONS.map(({ id, label }) => (
+        {sections.map(({ id, label }) => (
           <option key={id} value={id}>
             {sectionName(label, statuses[id])}
           </option>
@@ -31,7 +33,7 @@ export function SectionNav({ value, onChange, statuses }: SectionNavProps) {
   }
   return (
     <TabsList aria-label="Settings sections" className="flex h-auto w-full flex-col items-stretch gap-1 bg-transparent p-0">
-      {SETTINGS_SECTIONS.map(({ id, label, icon: Icon }) => (
+      {sections.map(({ id, label, icon: Icon }) => (
         <TabsTrigger
           key={id}
           value={id}

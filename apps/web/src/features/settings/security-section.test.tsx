@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { ACCOUNT_MESSAGES } from '@bayclub/shared';
 import { THEME_STORAGE_KEY } from '#/app/theme';
+import { makeMe } from '#/test/fixtures';
+import { apiError, json } from '#/test/render-app';
 import { renderSettings } from './settings-test-harness';
 
 describe('security section', () => {
@@ -30,5 +33,40 @@ describe('security section', () => {
     expect(dialog.getByRole('button', { name: 'Deactivate Account' })).toBeInTheDocument();
     const danger = dialog.getByRole('region', { name: 'Danger Zone' });
     expect(within(danger).getByRole('button', { name: 'Delete Account' })).toBeInTheDocument();
+  });
+
+  it('offers Reactivate Account instead of Deactivate while deactivated, and reloads the member on success', async () => {
+    let active = false;
+    const calls: string[] = [];
+    const { user, dialog } = await renderSettings({
+      initialSection: 'security',
+      profile: { isDeactivated: true },
+      handlers: {
+        'GET /api/me': () => json(makeMe({ isDeactivated: !active })),
+        'POST /api/account/reactivate': () => {
+          calls.push('reactivate');
+          active = true;
+          return json({ success: true, message: ACCOUNT_MESSAGES.reactivated });
+        },
+      },
+    });
+    expect(dialog.queryByRole('button', { name: 'Deactivate Account' })).not.toBeInTheDocument();
+    expect(dialog.getByText(/Your profile is hidden from other members/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Reactivate Account' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.reactivated)).toBeInTheDocument();
+    expect(calls).toEqual(['reactivate']);
+    // The reloaded member is active: the section offers Deactivate again.
+    expect(await dialog.findByRole('button', { name: 'Deactivate Account' })).toBeInTheDocument();
+  });
+
+  it('says so when reactivating fails, and stays deactivated', async () => {
+    const { user, dialog } = await renderSettings({
+      initialSection: 'security',
+      profile: { isDeactivated: true },
+      handlers: { 'POST /api/account/reactivate': () => apiError(500, 'INTERNAL', 'Broken') },
+    });
+    await user.click(dialog.getByRole('button', { name: 'Reactivate Account' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.reactivateFailed)).toBeInTheDocument();
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Reactivate Account' })).toBeEnabled());
   });
 });

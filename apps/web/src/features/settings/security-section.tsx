@@ -7,12 +7,18 @@ import { useTheme } from '#/app/theme';
 import { ChangePasswordDialog } from '#/features/account/change-password-dialog';
 import { DeactivateAccountDialog } from '#/features/account/deactivate-account-dialog';
 import { DeleteAccountDialog } from '#/features/account/delete-account-dialog';
+import { ReactivateAccountButton } from '#/features/account/reactivate-account-button';
+import { useMe } from '#/features/auth/use-session';
 
 type OpenDialog = 'password' | 'deactivate' | 'delete' | null;
 
-/** Settings > Security: theme, Change Password, Deactivate Account and the Danger Zone (spec 2). */
+/**
+ * Settings > Security: theme, Change Password, Deactivate Account (Reactivate Account while deactivated) and
+ * the Danger Zone (spec 2).
+ */
 export function SecuritySection() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const deactivated = useMe()?.profile?.isDeactivated === true;
   const dialogProps = (name: Exclude<OpenDialog, null>) => ({
     open: dialog === name,
     onOpenChange: (open: boolean) => setDialog(open ? name : null),
@@ -30,15 +36,23 @@ export function SecuritySection() {
           </Button>
         }
       />
-      <Row
-        title="Deactivate Account"
-        description="Hide your profile from other members and sign out. Sign in again to reactivate it."
-        action={
-          <Button type="button" variant="outline" onClick={() => setDialog('deactivate')}>
-            <PowerIcon aria-hidden="true" /> Deactivate Account
-          </Button>
-        }
-      />
+      {deactivated ? (
+        <Row
+          title="Reactivate Account"
+          description="Your profile is hidden from other members. Reactivate it to show it again and use the whole club."
+          action={<ReactivateAccountButton />}
+        />
+      ) : (
+        <Row
+          title="Deactivate Account"
+          description="Hide your profile from other members and sign out. After signing in again you can reactivate it here."
+          action={
+            <Button type="button" variant="outline" onClick={() => setDialog('deactivate')}>
+              <PowerIcon aria-hidden="true" /> Deactivate Account
+            </Button>
+          }
+        />
+      )}
       <section aria-labelledby="danger-zone-title" className="grid gap-3 rounded-lg border border-destructive/50 p-4">
         <h3 id="danger-zone-title" className="font-semibold text-destructive">
           Danger Zone

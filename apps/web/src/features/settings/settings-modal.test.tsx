@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { renderSettings, saveButton } from './settings-test-harness';
 
 const COMPLETE_PROFILE = { profilePictureUrl: '/media/profile-pictures/p.webp', bio: 'Sunsets and coffee.', city: 'tampa' };
@@ -98,4 +98,47 @@ describe('settings modal', () => {
     expect(dialog.getByText('No active memberships')).toBeInTheDocument();
     expect(dialog.getByText('No subscription history')).toBeInTheDocument();
   });
+
+  it('shows Cancel and Save Settings only where there is something to save (phone and desktop)', async () => {
+    for (const width of [500, 1024]) {
+      setWidth(width);
+      const { user, dialog, unmount } = await renderSettingsWithUnmount();
+      expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+      expect(saveButton()).toBeInTheDocument();
+      for (const section of ['security', 'earnings', 'memberships'] as const) {
+        if (width < 768) await user.selectOptions(dialog.getByRole('combobox', { name: 'Settings section' }), section);
+        else await user.click(dialog.getByRole('tab', { name: new RegExp(`^${section}`, 'i') }));
+        expect(dialog.queryByRole('button', { name: 'Cancel' }), `${section} at ${width}px`).not.toBeInTheDocument();
+        expect(dialog.queryByRole('button', { name: 'Save Settings' }), `${section} at ${width}px`).not.toBeInTheDocument();
+      }
+      unmount();
+    }
+  });
+
+  it('keeps Save Settings within reach in other sections while the profile has unsaved changes', async () => {
+    const { user, dialog } = await renderSettings();
+    const name = dialog.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Someone Else');
+    await user.click(dialog.getByRole('tab', { name: /^Security/ }));
+    expect(saveButton()).toHaveTextContent('Save Settings');
+  });
+
+  it('has no Profile section for a deactivated member, and opens at Security', async () => {
+    const { dialog } = await renderSettings({ profile: { isDeactivated: true }, initialSection: 'profile' });
+    const list = dialog.getByRole('tablist', { name: 'Settings sections' });
+    expect(within(list).getAllByRole('tab').map((t) => t.textContent?.replace(/\(.*\)/g, '').trim())).toEqual([
+      'Security',
+      'Earnings',
+      'Memberships',
+    ]);
+    expect(dialog.getByRole('tab', { name: /^Security/ })).toHaveAttribute('aria-selected', 'true');
+    expect(dialog.getByRole('button', { name: 'Reactivate Account' })).toBeInTheDocument();
+    expect(dialog.queryByLabelText('Name')).not.toBeInTheDocument();
+  });
 });
+
+async function renderSettingsWithUnmount() {
+  const rendered = await renderSettings();
+  return { ...rendered, unmount: cleanup };
+}

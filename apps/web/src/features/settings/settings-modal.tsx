@@ -82,7 +82,11 @@ function SettingsBody(props: SettingsBodyProps) {
 }
 
 function SettingsForm({ initialSection, onClose, onBusyChange, profile }: SettingsBodyProps & { profile: OwnProfileView }) {
-  const [section, setSection] = useState<SettingsSection>(initialSection);
+  // A deactivated member cannot edit the profile (the server refuses it): Security, with Reactivate, comes first.
+  const sections = profile.isDeactivated ? SETTINGS_SECTIONS.filter((s) => s.id !== 'profile') : SETTINGS_SECTIONS;
+  const [section, setSection] = useState<SettingsSection>(
+    sections.some((s) => s.id === initialSection) ? initialSection : 'security',
+  );
   const [tab, setTab] = useState<ProfileTab>('basic');
   const isMobile = useIsMobile();
   const settings = useProfileSettings({
@@ -94,6 +98,9 @@ function SettingsForm({ initialSection, onClose, onBusyChange, profile }: Settin
     onSaved: onClose,
     onBusyChange,
   });
+
+  // Read on every render: react-hook-form only tracks isDirty for a form that reads it.
+  const unsaved = settings.form.formState.isDirty;
 
   /*
    * Section markers (the spec names them, not their rules):
@@ -119,10 +126,10 @@ function SettingsForm({ initialSection, onClose, onBusyChange, profile }: Settin
         className="min-h-0 flex-1 gap-0 md:flex-row"
       >
         <nav aria-label="Settings" className="border-b p-3 md:w-56 md:shrink-0 md:border-r md:border-b-0">
-          <SectionNav value={section} onChange={setSection} statuses={statuses} />
+          <SectionNav sections={sections} value={section} onChange={setSection} statuses={statuses} />
         </nav>
         <div className="min-h-0 flex-1 overflow-y-auto p-4 md:p-6">
-          {SETTINGS_SECTIONS.map(({ id, label }) => (
+          {sections.map(({ id, label }) => (
             <TabsContent
               key={id}
               value={id}
@@ -141,15 +148,18 @@ function SettingsForm({ initialSection, onClose, onBusyChange, profile }: Settin
           ))}
         </div>
       </Tabs>
-      <DialogFooter className="border-t px-4 py-3 md:px-6">
-        <Button type="button" variant="outline" onClick={onClose} disabled={settings.saving}>
-          Cancel
-        </Button>
-        <Button type="button" onClick={() => void settings.save()} disabled={settings.saveDisabled}>
-          {settings.saving && <Spinner />}
-          {settings.saving ? 'Saving...' : 'Save Settings'}
-        </Button>
-      </DialogFooter>
+      {/* Cancel and Save belong to the profile form: sections with nothing to save leave the space to their content. */}
+      {(section === 'profile' || unsaved) && (
+        <DialogFooter className="border-t px-4 py-3 md:px-6">
+          <Button type="button" variant="outline" onClick={onClose} disabled={settings.saving}>
+            Cancel
+          </Button>
+          <Button type="button" onClick={() => void settings.save()} disabled={settings.saveDisabled}>
+            {settings.saving && <Spinner />}
+            {settings.saving ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </DialogFooter>
+      )}
     </Form>
   );
 }

@@ -1,38 +1,50 @@
 import * as React from 'react';
+import { Outlet, useMatch } from 'react-router';
+import type { MeView } from '@bayclub/shared';
 import { RealtimeConnection } from '#/features/realtime/realtime-connection';
 import { PushPrompt } from '#/features/push/push-prompt';
 import { PageSpinner } from '#/components/page-spinner';
-import { Outlet } from 'react-router';
-import type { MeView } from '@bayclub/shared';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '#/components/ui/sidebar';
 import type { Audience } from '#/features/auth/use-session';
+import { useIsMobile } from '#/lib/use-is-mobile';
 import { AppBrand } from './app-brand';
 import { AppSidebar } from './app-sidebar';
 import { BottomTabs } from './bottom-tabs';
 import { SkipLink } from './skip-link';
 
-/** Signed-in frame: side menu, a slim top bar with the menu toggle, the page, and the bottom tabs on mobile. */
+/**
+ * Signed-in frame: the side menu, the page and, below 768 px, the bottom tabs. Desktop has no top bar: the menu
+ * toggle lives in the side menu and every page brings its own header. Phones get a compact bar with the toggle
+ * and the brand, except in a chat, whose own header (back, member, actions) is the only one.
+ */
 export function AppLayout({ me, audience }: { me: MeView; audience: Audience }) {
+  const isMobile = useIsMobile();
+  const inChat = useMatch('/chat/:conversationId') !== null;
+  // A deactivated member has no socket (the server closes it) and nothing to be pushed until they reactivate.
+  const active = audience !== 'deactivated';
   return (
     <SidebarProvider>
       <SkipLink />
       <AppSidebar me={me} audience={audience} />
       <SidebarInset>
-        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
-          <SidebarTrigger />
-          <div className="md:hidden">
+        {isMobile && !inChat && (
+          <header
+            data-testid="phone-top-bar"
+            className="sticky top-0 z-10 flex h-12 items-center gap-1 border-b bg-background/95 px-2 backdrop-blur"
+          >
+            <SidebarTrigger />
             <AppBrand to="/" />
-          </div>
-        </header>
+          </header>
+        )}
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col pb-20 outline-none md:pb-0">
           <React.Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </React.Suspense>
+            <Outlet />
+          </React.Suspense>
         </main>
       </SidebarInset>
       <BottomTabs me={me} />
-      <RealtimeConnection />
-      <PushPrompt />
+      {active && <RealtimeConnection />}
+      {active && <PushPrompt />}
     </SidebarProvider>
   );
 }

@@ -11,6 +11,7 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarSeparator,
+  SidebarTrigger,
   useSidebar,
 } from '#/components/ui/sidebar';
 import { useTheme } from '#/app/theme';
@@ -41,8 +42,10 @@ export function AppSidebar({ me, audience }: { me: MeView; audience: Audience })
   return (
     <Sidebar data-testid="side-menu" label="Menu">
       <nav aria-label="Main" className="flex h-full min-h-0 flex-col">
-        <SidebarHeader>
+        {/* On desktop the menu toggle sits here, beside the brand (stacked under it when collapsed to icons). */}
+        <SidebarHeader className="flex-row items-center justify-between group-data-[collapsible=icon]:flex-col group-data-[collapsible=icon]:px-1.5">
           <AppBrand to="/community" onNavigate={closeOnMobile} />
+          {!isMobile && <SidebarTrigger />}
         </SidebarHeader>
         <SidebarSeparator />
         <SidebarContent>

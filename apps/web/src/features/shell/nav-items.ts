@@ -35,11 +35,13 @@ export const PUBLIC_NAV: readonly NavItem[] = [
 /**
  * Spec 2: the signed-in side menu. community_only members get Home and Profile only; their Home (the
  * feed at /community) is outside their route table unless an admin turns on see_feed_nav, so it shows
- * only then (decision 006).
+ * only then (decision 006). A deactivated member has their profile only (decision 012): every other page would
+ * refuse them until they reactivate.
  */
 export function sideMenuItems(me: MeView, audience: Audience, flags?: LimitedUserFlags): NavItem[] {
   const home: NavItem = { to: '/community', label: 'Home', icon: HomeIcon };
   const profile: NavItem = { to: '/profile', label: 'Profile', icon: UserIcon };
+  if (audience === 'deactivated') return [profile];
   // can(): a rejected applicant gets no flag, so only their profile (decision 009).
   if (audience === 'community_only') return flags && can(me.profile, 'see_feed_nav', flags) ? [home, profile] : [profile];
   const items: NavItem[] = [home, profile];

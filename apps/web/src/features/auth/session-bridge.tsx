@@ -1,0 +1,30 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MeView } from '@bayclub/shared';
+import { realtime } from '#/features/realtime/realtime-client';
+import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { sessionKeys } from './api';
+import { isPendingMember } from './profile-loader';
+
+/** Load who is signed in (and the flags) again: the route table and the layout follow what comes back. */
+export function reloadSession(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+  void queryClient.invalidateQueries({ queryKey: sessionKeys.permissions });
+}
+
+/**
+ * The server says the member's own account changed (an application decision, a reactivation in another tab):
+ * reload the session at once, so a pending member's page switches to the full platform without a reload.
+ * A pending member also reloads after every reconnect, since a decision may have come while the socket was
+ * down; the 2-minute poll of meQueryOptions stays as the last fallback.
+ */
+export function SessionRealtimeBridge() {
+  const queryClient = useQueryClient();
+  useRealtimeEvent((event) => {
+    if (event.type === 'session') reloadSession(queryClient);
+    if (event.type === 'ready') {
+      const state = queryClient.getQueryState<MeView | null>(sessionKeys.me);
+      if (isPendingMember(state?.data) && (state?.dataUpdatedAt ?? 0) < realtime.openedAt) reloadSession(queryClient);
+    }
+  });
+  return null;
+}
