@@ -40,8 +40,8 @@ export function ApplicationStatusCard({ profile }: { profile: OwnProfileView }) 
             Your application was not approved
           </h2>
           <p className="text-sm text-muted-foreground">
-            An admin reviewed your application and did not approve full membership this time. You can still use the
-            parts of the club that are open to community members.
+            An admin reviewed your application and did not approve membership this time. You keep your account and can
+            delete it at any time in Settings.
           </p>
         </div>
       </section>

@@ -6,7 +6,7 @@ import { apiError, json, mockApi, never, renderApp, signedInAs, type Handler } f
 import { makeMe } from '#/test/fixtures';
 import { OWN_ID } from '#/features/gallery/gallery-fixtures';
 import { MESSAGING_MESSAGES } from '@bayclub/shared';
-import { SHARE_MESSAGES } from './share-profile-button';
+import { SHARE_MESSAGES, profileShareUrl } from './share-profile-button';
 
 /** Whole-app renders can take a few seconds while other test files run. */
 const LOAD = { timeout: 5000 };
@@ -157,6 +157,9 @@ describe('application status and deactivation', () => {
     ownProfileApi(makeMe({ accountType: 'community_only', applicationStatus: 'rejected' }));
     renderApp('/profile');
     expect(await screen.findByRole('heading', { name: 'Your application was not approved' }, LOAD)).toBeInTheDocument();
+    // A rejected applicant keeps their account and nothing else (decision 009): no promise of community access.
+    expect(screen.getByText(/You keep your account and can delete it at any time in Settings/)).toBeInTheDocument();
+    expect(screen.queryByText(/open to community members/)).not.toBeInTheDocument();
   });
 
   it('shows the deactivated banner', async () => {
@@ -168,6 +171,12 @@ describe('application status and deactivation', () => {
 });
 
 describe('share', () => {
+  it('links a username taken before it became reserved by id, since /{username} opens an app page', () => {
+    expect(profileShareUrl({ id: 'abc', username: 'ana' }, 'https://club.test')).toBe('https://club.test/ana');
+    expect(profileShareUrl({ id: 'abc', username: 'events' }, 'https://club.test')).toBe('https://club.test/view-profile/abc');
+    expect(profileShareUrl({ id: 'abc', username: null }, 'https://club.test')).toBe('https://club.test/view-profile/abc');
+  });
+
   it("copies the profile link and says 'Profile link copied'", async () => {
     ownProfileApi(makeMe({ username: 'sam' }));
     const user = userEvent.setup();

@@ -1,10 +1,14 @@
 import { Share2Icon } from 'lucide-react';
 import { toast } from 'sonner';
+import { isReservedSlug } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 
-/** The public link of a profile: `/{username}` (the slug handler resolves it), else `/view-profile/{id}`. */
+/**
+ * The public link of a profile: `/{username}` (the slug handler resolves it), else `/view-profile/{id}`; also for a
+ * username taken before it became reserved, whose `/{username}` opens an app page instead (decision 009).
+ */
 export function profileShareUrl(profile: { id: string; username: string | null }, origin = window.location.origin): string {
-  return profile.username
+  return profile.username && !isReservedSlug(profile.username)
     ? `${origin}/${encodeURIComponent(profile.username)}`
     : `${origin}/view-profile/${encodeURIComponent(profile.id)}`;
 }

@@ -39,8 +39,9 @@ export function ProfileSection({ settings, tab, onTabChange, onSubmit }: Profile
         </TabsList>
         {!settings.canEdit && (
           <ReadOnlyNote>
-            Editing your profile is not available for your membership yet, so your details are shown read-only. An admin
-            can turn it on.
+            {settings.refused
+              ? 'Editing your profile is not available because your application was not approved, so your details are shown read-only.'
+              : 'Editing your profile is not available for your membership yet, so your details are shown read-only. An admin can turn it on.'}
           </ReadOnlyNote>
         )}
         <fieldset disabled={!settings.canEdit} className="min-w-0">

@@ -138,6 +138,8 @@ export function useProfileSettings({ profile, onNavigate, onSaved, onBusyChange 
     picture,
     usernameStatus,
     canEdit,
+    /** A refused applicant: no admin switch opens editing to them (decision 009). */
+    refused: profile.applicationStatus === 'rejected' && profile.accountType === 'community_only',
     canEditSocial,
     tabErrors,
     hasErrors: Object.values(tabErrors).some(Boolean),
