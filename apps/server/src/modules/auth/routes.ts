@@ -6,7 +6,7 @@ import { publish } from '../../platform/bus.js';
 import { deactivateForUser } from '../push/repository.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
+import { createSignInThrottle, type SignInAttempt } from './sign-in-throttle.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import { reactivateOnSignIn } from '../account/service.js';
 import { actorOf } from '../../platform/request-context.js';
@@ -75,7 +75,11 @@ export async function signInNewAccount(
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const signInPerAccount = createAttemptLimiter({ max: 10, windowMs: 5 * 60_000 });
+    // Failed password sign-ins per account and client address, with a ceiling per account (sign-in-throttle.ts).
+    const signInThrottle = createSignInThrottle();
+    const signInAttempts = new WeakMap<FastifyRequest, SignInAttempt>();
+    // Settled by the answer actually sent, whichever way the request ended.
+    app.addHook('onResponse', async (request, reply) => signInAttempts.get(request)?.settle(reply.statusCode));
 
     /**
      * The better-auth endpoints the app uses. Everything else it offers (update-user, change-email,
@@ -98,8 +102,10 @@ export const authRoutes =
         if (!exposed.has(`${request.method} ${url.pathname}`)) throw notFound();
         if (ctx.config.RATE_LIMIT && url.pathname === '/api/auth/sign-in/email') {
           const email = (request.body as { email?: unknown } | undefined)?.email;
-          if (typeof email === 'string' && !signInPerAccount.hit(email.trim().toLowerCase())) {
-            throw new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
+          if (typeof email === 'string') {
+            const attempt = signInThrottle.begin(email, request.ip);
+            if (!attempt) throw new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
+            signInAttempts.set(request, attempt);
           }
         }
         const hasBody = request.method === 'POST' && request.body !== undefined;
