@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './platform/mailer.js';
 import { createMailOutbox } from './modules/mail/outbox.js';
 import { frameworkErrors, registerErrorHandler } from './platform/errors.js';
 import { registerAccessControl, registerInputGuard } from './platform/request-context.js';
+import { registerJsonBodyParser } from './platform/json-body.js';
 import { getOrCreateSecret } from './platform/secrets.js';
 import { createAuth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -56,6 +57,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   const database =
     opts.database ??
