@@ -74,6 +74,6 @@ describe('mailer', () => {
       payload: { email: user.email, redirectTo: '/reset-password' },
     });
     expect(res.statusCode).toBe(200);
-    await expect.poll(() => received.find((m) => m.to.includes(user.email))?.data ?? '').toMatch(/reset-password\?token=3D|reset-password\?token=/);
+    await expect.poll(() => received.find((m) => m.to.includes(user.email))?.data ?? '', { timeout: 10_000 }).toMatch(/reset-password\?token=3D|reset-password\?token=/);
   });
 });

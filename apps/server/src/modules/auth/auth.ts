@@ -19,7 +19,27 @@ export interface AuthOptions {
   appName: () => Promise<string>;
 }
 
+/**
+ * The app name for mail subjects, read from the settings at most once a minute (an older value is used while a fresh
+ * one is read). Only a member's address gets a reset mail: a settings read there on every request would make it
+ * answer measurably later than an unknown address.
+ */
+function recentAppName(read: () => Promise<string>): () => Promise<string> {
+  let value: string | null = null;
+  let readAt = 0;
+  return async () => {
+    if (value === null || Date.now() - readAt > 60_000) {
+      readAt = Date.now();
+      const fresh = read().then((name) => (value = name));
+      if (value === null) return fresh;
+      fresh.catch(() => undefined);
+    }
+    return value;
+  };
+}
+
 export function createAuth(opts: AuthOptions) {
+  const appName = recentAppName(opts.appName);
   return betterAuth({
     secret: opts.secret,
     baseURL: opts.baseURL,
@@ -40,7 +60,7 @@ export function createAuth(opts: AuthOptions) {
       // Stored in the outbox and sent after the answer: waiting for SMTP here would make a known address answer
       // later than an unknown one.
       async sendResetPassword({ user, token }) {
-        const name = await opts.appName();
+        const name = await appName();
         const link = `${opts.baseURL}/reset-password?token=${encodeURIComponent(token)}`;
         await opts.mail.send({
           to: user.email,
