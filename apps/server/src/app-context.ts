@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Auth } from './modules/auth/auth.js';
-import type { Mailer } from './platform/mailer.js';
+import type { MailOutbox } from './modules/mail/outbox.js';
 import type { SettingsService } from './modules/settings/service.js';
 import type { Storage } from './platform/storage/storage.js';
 
@@ -11,7 +11,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   auth: Auth;
-  mailer: Mailer;
+  /** Every mail the app sends: written to the outbox, sent by its worker (modules/mail). */
+  mail: MailOutbox;
   settings: SettingsService;
   log: FastifyBaseLogger;
   migrations: number;

@@ -8,8 +8,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import { openDatabase, runMigrations, type Database } from './db/client.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
+import { createMailOutbox } from './modules/mail/outbox.js';
 import { frameworkErrors, registerErrorHandler } from './platform/errors.js';
 import { registerAccessControl, registerInputGuard } from './platform/request-context.js';
+import { registerJsonBodyParser } from './platform/json-body.js';
 import { getOrCreateSecret } from './platform/secrets.js';
 import { createAuth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -55,6 +57,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
 
   const database =
     opts.database ??
@@ -67,6 +70,8 @@ export async function buildApp(
   try {
     const migrations = await runMigrations(database);
     const mailer = opts.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+    // Every mail goes through the outbox (sent after the answer, retried, once across processes).
+    const mail = createMailOutbox({ db: database.db, mailer, log: app.log });
     const settings = createSettingsService({ db: database.db });
     const secret = config.BETTER_AUTH_SECRET ?? (await getOrCreateSecret(database.db, 'better_auth_secret'));
     const auth = createAuth({
@@ -76,14 +81,16 @@ export async function buildApp(
       trustedOrigins: config.origins,
       rateLimit: config.RATE_LIMIT,
       secureCookies: config.publicUrl.startsWith('https://'),
-      mailer,
+      mail,
       appName: () => settings.appName(),
     });
     const storage = opts.storage ?? createStorage(config);
     await storage.init();
-    const ctx: AppContext = { config, database, auth, mailer, settings, log: app.log, migrations, storage };
+    const ctx: AppContext = { config, database, auth, mail, settings, log: app.log, migrations, storage };
 
     if (ownsDatabase) app.addHook('onClose', async () => database.close());
+    // Registered after the database's hook, so it runs before it (onClose hooks run last-registered first).
+    app.addHook('onClose', async () => mail.close());
     if (!opts.storage) app.addHook('onClose', async () => storage.close());
 
     await app.register(helmet, {
@@ -131,6 +138,8 @@ export async function buildApp(
     await app.register(settingsRoutes(ctx));
     const services = await registerModules(app, ctx, { pushCa: opts.pushCa });
     await app.register(webRoutes(ctx));
+    // Mails left by a crash (or by a failed attempt of another process) go out now, then on every poll.
+    mail.start();
 
     return { app, ctx, services };
   } catch (err) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { applyAs, buildTestApp, createAdmin, createMember, injectAs, isErrorBody, signIn, type TestUser } from '../test/helpers.js';
-import { randomMultipart } from '../test/multipart.js';
+import { hostileMultipartBodies, multipart, randomMultipart } from '../test/multipart.js';
 import { photo, pngBomb } from '../test/image-fixtures.js';
 import { fillParams, registeredRoutes, type RegisteredRoute } from '../test/routes.js';
 import {
@@ -17,8 +17,15 @@ import {
   replaceAt,
   stringPaths,
   ODD_CHARACTERS,
+  HOSTILE_QUERIES,
+  HOSTILE_SEGMENTS,
+  HOSTILE_TAILS,
+  hostileJsonBodies,
   type Random,
 } from '../test/fuzz.js';
+import { BUCKETS } from '@bayclub/shared';
+import { eq } from 'drizzle-orm';
+import { profileImages } from '../db/schema/index.js';
 import { BODY_LIMIT } from '../app.js';
 
 vi.mock('fastify', async (importOriginal) => (await import('../test/routes.js')).withRouteRecorder(await importOriginal()));
@@ -375,6 +382,74 @@ describe('fuzz: malformed input never breaks the server', () => {
       if (r.chance(0.2)) headers.origin = r.pick(['null', 'http://localhost:3000/', 'http://localhost:3000.evil.example', 'x']);
       const method = route.method as 'POST';
       await send(anonymous, { method, url: fillParams(route.url, { id: crypto.randomUUID() }), headers, ...(method === 'POST' || method === ('PUT' as string) ? { payload: '{}' } : {}) }, `${route.method} ${route.url} cookie ${cookie.slice(0, 40)}`, `${route.method} ${route.url} (headers)`);
+    }
+    report();
+  });
+});
+
+describe('hostile shapes on every route', () => {
+  // Every registered route, /media, the web app and the auth bridge included (HEAD answers as GET does).
+  const allRoutes = registeredRoutes(t.app).filter((r) => r.method !== 'HEAD');
+  const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+  /** Admin routes are fuzzed as an admin (others stop at the access check); ending routes anonymously only. */
+  const callers = (url: string): Who[] =>
+    SESSION_ENDING.has(url) ? [anonymous] : [anonymous, url.includes('/admin/') ? everyone[2]! : everyone[1]!];
+  const jsonBody = (method: string) => (BODY_METHODS.has(method) ? { payload: '{}', headers: { 'content-type': 'application/json' } } : {});
+
+  it('over-long, NUL and surrogate path segments and query strings', async () => {
+    expect(allRoutes.some((r) => r.url === '/media/:bucket/*')).toBe(true);
+    for (const route of allRoutes) {
+      const key = `${route.method} ${route.url}`;
+      const urls = new Set<string>();
+      const fill = (segment: string, tail = segment) =>
+        route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => (name === 'bucket' ? 'app-assets' : segment)).replace('*', tail);
+      if (/[:*]/.test(route.url)) for (const segment of HOSTILE_SEGMENTS) urls.add(fill(segment));
+      if (route.url.includes(':bucket')) {
+        for (const segment of HOSTILE_SEGMENTS) urls.add(route.url.replace(':bucket', segment).replace('*', 'x.webp'));
+        for (const bucket of BUCKETS) for (const tail of HOSTILE_TAILS) urls.add(route.url.replace(':bucket', bucket).replace('*', tail));
+      }
+      const plain = fill(crypto.randomUUID(), 'x.webp');
+      for (const query of HOSTILE_QUERIES) urls.add(`${plain}?${query}`);
+      for (const who of callers(route.url)) {
+        for (const url of urls) await send(who, { method: route.method as 'GET', url, ...jsonBody(route.method) }, `${key} ${url.slice(0, 100)}`, key);
+      }
+    }
+    report();
+  });
+
+  it('deeply nested JSON and unstorable text in keys and values, on every body route and better-auth endpoint', async () => {
+    const targets: Array<[string, string, Record<string, unknown> | undefined]> = [
+      ...allRoutes.filter((r) => BODY_METHODS.has(r.method) && r.url !== '/api/auth/*').map((r): [string, string, Record<string, unknown> | undefined] => [r.method, r.url, SAMPLES[`${r.method} ${r.url}`]?.body]),
+      ...Object.entries(AUTH_PATHS).map(([path, body]): [string, string, Record<string, unknown>] => ['POST', `/api/auth/${path}`, body]),
+    ];
+    expect(targets.length).toBeGreaterThan(30);
+    for (const [method, pattern, sample] of targets) {
+      const key = `${method} ${pattern}`;
+      const url = fillParams(pattern, { id: crypto.randomUUID() });
+      for (const body of hostileJsonBodies(sample && Object.keys(sample).length ? sample : undefined)) {
+        for (const who of callers(pattern)) {
+          await send(who, { method: method as 'POST', url, payload: body.body, headers: { 'content-type': 'application/json' } }, `${key} ${body.note}`, key);
+        }
+      }
+    }
+    report();
+  });
+
+  it('multipart: unstorable text in fields and field names, deeply nested JSON captions, over-long and odd file names', async () => {
+    const image = await photo(24, 16);
+    const uploader = await createMember(t);
+    const applicant = await applyAs(t);
+    const callers: Who[] = [{ name: 'member', user: uploader }, { name: 'applicant', user: applicant }, everyone[2]!];
+    for (const url of MULTIPART_ROUTES) {
+      const key = `POST ${url} (hostile multipart)`;
+      for (const body of hostileMultipartBodies(image)) {
+        for (const who of callers) {
+          const { payload, headers } = multipart(body.parts);
+          await send(who, { method: 'POST', url, payload, headers }, `${key} ${body.note}`, key);
+          // A photo that was taken (an odd file name is fine) leaves room for the next body: the gallery holds 12.
+          await t.ctx.database.db.delete(profileImages).where(eq(profileImages.userId, who.user!.id));
+        }
+      }
     }
     report();
   });

@@ -1,10 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { AppError, badRequest } from './errors.js';
+import { hasUnstorableText } from './request-context.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-body.js';
 
 /** The client's file name, for messages and logs only (never a storage path): printable, at most 100 characters. */
 export function displayName(name: string | undefined): string {
-  const clean = (name ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '').replace(/^.*[\\/]/, '').trim();
+  const clean = (name ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(/^.*[\\/]/, '')
+    .trim();
   return (clean || 'file').slice(0, 100);
 }
 
@@ -104,9 +110,40 @@ export async function readTypedFilePart<T>(
   return { fieldName: part.fieldname, fileName, data: Buffer.concat(chunks, size), type: decided.type };
 }
 
+const UNSTORABLE_FIELD = 'The request contains characters that are not allowed';
+
+/**
+ * A text field the database could not store (NUL, a lone surrogate, also inside a JSON field the parser already
+ * decoded) is a 400 for every upload route, as the input guard answers for JSON bodies, instead of a 500 from the
+ * query that would store it.
+ */
+function refuseUnstorableField(part: Multipart) {
+  if (part.type !== 'field') return;
+  if (hasUnstorableText(part.fieldname)) throw badRequest(UNSTORABLE_FIELD);
+  if (hasUnstorableText(part.value)) throw badRequest(UNSTORABLE_FIELD, { [part.fieldname]: UNSTORABLE_FIELD });
+}
+
+/**
+ * The value of a JSON text field (the gallery's captions): @fastify/multipart has already parsed a field sent as
+ * application/json, a plain field is parsed here, with the limits JSON bodies have (nesting depth, text the database
+ * can store). Text that is not JSON is a 400 with `invalid` as the field's message.
+ */
+export function readJsonField(part: Extract<Multipart, { type: 'field' }>, invalid: string): unknown {
+  if (typeof part.value !== 'string') return part.value;
+  if (nestsDeeperThan(part.value, MAX_JSON_DEPTH)) throw badRequest(invalid, { [part.fieldname]: invalid });
+  let value: unknown;
+  try {
+    value = JSON.parse(part.value);
+  } catch {
+    throw badRequest(invalid, { [part.fieldname]: invalid });
+  }
+  if (hasUnstorableText(value)) throw badRequest(UNSTORABLE_FIELD, { [part.fieldname]: UNSTORABLE_FIELD });
+  return value;
+}
+
 /**
  * Iterate a multipart request's parts with limits; callers read file parts with readFilePart (or skip them).
- * Errors of the multipart stream come out as 400/413 (uploadReadError), never as 500s.
+ * Errors of the multipart stream come out as 400/413 (uploadReadError), never as 500s; unstorable text fields as 400.
  */
 export function multipartParts(
   request: FastifyRequest,
@@ -135,6 +172,7 @@ export function multipartParts(
           throw uploadReadError(err);
         }
         if (next.done) return;
+        refuseUnstorableField(next.value);
         yield next.value;
       }
     } finally {

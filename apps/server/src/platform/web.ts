@@ -49,10 +49,12 @@ export const webRoutes =
       const title = escapeHtml(s.app_name ?? 'Bay Club');
       const description = escapeHtml(s.app_description ?? '');
       const icon = escapeHtml(s.favicon_url || s.fallback_favicon_url || DEFAULT_ICON);
+      // Replacement functions, not strings: in a replacement string `$&`, `$'` and `` $` `` in a setting would splice
+      // parts of the page into it.
       return template!
-        .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-        .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}" />`)
-        .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" />`);
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+        .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${description}" />`)
+        .replace(/<link rel="icon"[^>]*>/, () => `<link rel="icon" href="${icon}" />`);
     }
 
     if (!hasDist) {

@@ -186,6 +186,79 @@ export function mutate(r: Random, sample: Record<string, unknown>): Record<strin
   return out;
 }
 
+/**
+ * JSON text nested `depth` levels deep (20,000 by default), as arrays and as objects. Built as text: JSON.stringify
+ * itself overflows the stack on such values, which is exactly what it does to a server that re-serializes them.
+ */
+export function deeplyNested(depth = 20_000): { array: string; object: string } {
+  return { array: '['.repeat(depth) + ']'.repeat(depth), object: '{"a":'.repeat(depth) + '1' + '}'.repeat(depth) };
+}
+
+/** Characters PostgreSQL text cannot hold, as JSON escapes: NUL and lone surrogates (high, low, reversed pair). */
+export const UNSTORABLE_JSON_ESCAPES: readonly string[] = ['\\u0000', '\\ud800', '\\udfff', '\\udc00\\ud800'];
+
+/**
+ * JSON bodies of hostile shape for one route, as text: deep nesting at the top and in place of each field of the
+ * route's sample body; unstorable characters in keys, in values and spliced into each string of the sample.
+ */
+export function hostileJsonBodies(sample: Record<string, unknown> = { x: 'value' }): Array<{ body: string; note: string }> {
+  const deep = deeplyNested();
+  const out = [
+    { body: deep.array, note: 'array nested 20,000 deep' },
+    { body: deep.object, note: 'object nested 20,000 deep' },
+  ];
+  const marker = '\u0001HOSTILE\u0001';
+  for (const key of Object.keys(sample)) {
+    const withMarker = JSON.stringify({ ...sample, [key]: marker });
+    out.push({ body: withMarker.replace(JSON.stringify(marker), deep.array), note: `${key}: array nested 20,000 deep` });
+    out.push({ body: withMarker.replace(JSON.stringify(marker), deep.object), note: `${key}: object nested 20,000 deep` });
+  }
+  for (const escape of UNSTORABLE_JSON_ESCAPES) {
+    out.push({ body: `{"k${escape}":"x"}`, note: `${escape} in a key` });
+    out.push({ body: `{"k":"x${escape}y","l":["${escape}"]}`, note: `${escape} in values` });
+    // Every string of the sample with the character appended, so the body gets past the schema's other rules.
+    const text = JSON.stringify(mapStrings(sample, (v) => v + marker)).replaceAll(JSON.stringify(marker).slice(1, -1), escape);
+    out.push({ body: text, note: `${escape} in every string of the sample` });
+  }
+  return out;
+}
+
+/** A deep copy of a JSON value with every string passed through `f`. */
+function mapStrings(value: unknown, f: (s: string) => string): unknown {
+  if (typeof value === 'string') return f(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
+  return value;
+}
+
+/** Path segments that have broken servers: longer than a file name may be, NUL (plain and overlong), surrogate bytes. */
+export const HOSTILE_SEGMENTS: readonly string[] = [
+  'a'.repeat(201),
+  'a'.repeat(255),
+  'a'.repeat(256),
+  `${'a'.repeat(252)}.png`,
+  'a'.repeat(1000),
+  '%00',
+  'a%00b',
+  '%C0%80',
+  '%ED%A0%80',
+  '%ED%BF%BFx',
+  '%F4%90%80%80',
+  '%E2%80%AE',
+];
+
+/** Wildcard tails (`/media/:bucket/*`): the segments above, and paths with one over-long segment among short ones. */
+export const HOSTILE_TAILS: readonly string[] = [
+  ...HOSTILE_SEGMENTS,
+  `x/${'a'.repeat(256)}`,
+  `${'a'.repeat(256)}/x.webp`,
+  `${'a/'.repeat(180)}a`,
+  `6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60/${'b'.repeat(300)}.webp`,
+];
+
+/** Query strings of hostile shape. */
+export const HOSTILE_QUERIES: readonly string[] = ['x=%00', 'cursor=%00', `${'k'.repeat(300)}=1`, `q=${'a'.repeat(8000)}`, 'q=%ED%A0%80', 'a[b][c][d][e][f]=1', 'limit=%C0%80'];
+
 /** Raw request bodies (text and the content type to send it with) that are not well-formed JSON objects. */
 export const RAW_BODIES: ReadonlyArray<{ body: string; contentType?: string }> = [
   { body: '', contentType: 'application/json' },
@@ -213,6 +286,10 @@ export const RAW_BODIES: ReadonlyArray<{ body: string; contentType?: string }> =
   { body: '{"a":1,"a":2}', contentType: 'application/json' },
   { body: '[' .repeat(3000) + ']'.repeat(3000), contentType: 'application/json' },
   { body: '{"a":'.repeat(2000) + '1' + '}'.repeat(2000), contentType: 'application/json' },
+  { body: deeplyNested().array, contentType: 'application/json' },
+  { body: deeplyNested().object, contentType: 'application/json' },
+  { body: `{"email":${deeplyNested().array},"password":"x"}`, contentType: 'application/json' },
+  { body: '{"a\\u0000":1,"\\ud800":2}', contentType: 'application/json' },
   { body: '{}', contentType: 'application/json; charset=utf-16' },
   { body: '{}', contentType: 'application/json; charset=latin1' },
   { body: '{}', contentType: 'text/plain' },

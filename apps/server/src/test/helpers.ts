@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import { buildApp, type AppServices } from '../app.js';
 import { loadConfig, type Env } from '../config.js';
 import type { AppContext } from '../app-context.js';
@@ -9,6 +9,7 @@ import { upsertSettings } from '../modules/settings/repository.js';
 import { eq } from 'drizzle-orm';
 import type { ApplyInput, UserRole } from '@bayclub/shared';
 import { createTestDatabase } from './database.js';
+import type { Database } from '../db/client.js';
 import type { Storage } from '../platform/storage/storage.js';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -25,8 +26,16 @@ export interface TestApp {
 }
 
 /** Build the app on a fresh database for this test file; closed automatically after the file. */
-export async function buildTestApp(env: Partial<Env> = {}, opts: { storage?: Storage; pushCa?: string } = {}): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+export async function buildTestApp(
+  env: Partial<Env> = {},
+  opts: {
+    storage?: Storage;
+    pushCa?: string;
+    /** Share this database (another app's `ctx.database`) instead of a fresh one; it is left open on close. */
+    database?: Database;
+  } = {},
+): Promise<TestApp> {
+  const { database, drop } = opts.database ? { database: opts.database, drop: async () => {} } : await createTestDatabase();
   // Uploads go to a throwaway folder per test file (or to the storage the test passes, e.g. S3 on s3rver).
   const uploadsDir = env.UPLOADS_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'bayclub-uploads-')));
   const mails: Mail[] = [];
@@ -43,7 +52,8 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { storage?: Sto
       ...env,
     },
   );
-  // With SMTP_URL the real mailer talks to that server; otherwise mails are captured in `mails`.
+  // With SMTP_URL the real mailer talks to that server; otherwise mails are captured in `mails` (by the outbox
+  // worker, after the answer: see mailTo).
   const mailer = env.SMTP_URL ? undefined : { send: async (m: Mail) => void mails.push(m) };
   const { app, ctx, services } = await buildApp(config, { database, mailer, storage: opts.storage, pushCa: opts.pushCa });
   await app.ready();
@@ -57,6 +67,21 @@ export async function buildTestApp(env: Partial<Env> = {}, opts: { storage?: Sto
   };
   afterAll(close);
   return { app, ctx, services, mails, close };
+}
+
+/**
+ * The first mail to `to` among those captured from index `from` on. Mails leave through the outbox worker after
+ * the request has been answered, so this waits for it.
+ */
+export function mailTo(t: TestApp, to: string, from = 0): Promise<Mail> {
+  return vi.waitFor(
+    () => {
+      const mail = t.mails.slice(from).find((m) => m.to === to);
+      if (!mail) throw new Error(`no mail to ${to} yet`);
+      return mail;
+    },
+    { timeout: 10_000, interval: 10 },
+  );
 }
 
 /** Cookie header value from a response's set-cookie headers. */

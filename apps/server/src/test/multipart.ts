@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import type { Bucket } from '@bayclub/shared';
 import { injectAs, type TestApp } from './helpers.js';
 import { fakeJpegHtml, photo, svgWithScript } from './image-fixtures.js';
-import { ODD_CHARACTERS, randomString, randomValue, type Random } from './fuzz.js';
+import { ODD_CHARACTERS, deeplyNested, randomString, randomValue, type Random } from './fuzz.js';
 import type { Storage } from '../platform/storage/storage.js';
 
 /*
@@ -203,4 +203,39 @@ export function randomMultipart(r: Random, assets: MultipartFuzzAssets): { paylo
   // A header arrives as bytes that Node reads as latin1: send it the way a real client's UTF-8 would look.
   contentType = Buffer.from(contentType, 'utf8').toString('latin1');
   return { payload, contentType, note: notes.join(', ') || 'no parts' };
+}
+
+/**
+ * Multipart bodies of hostile shape around a valid image, so each gets as far as it can: text the database cannot
+ * store in fields (raw, and as JSON escapes that only appear once the field is parsed) and in field names, deeply
+ * nested JSON captions, over-long and odd file names.
+ */
+export function hostileMultipartBodies(image: Buffer): Array<{ parts: Part[]; note: string }> {
+  const photoPart = (filename = 'photo.jpg'): FilePart => ({ filename, contentType: 'image/jpeg', data: image });
+  // As deep as a field may be long (16 KB): 7,000 levels of arrays, 3,000 of objects.
+  const deepArray = deeplyNested(7_000).array;
+  const deepObject = deeplyNested(3_000).object;
+  const fields: Array<[FieldPart, string]> = [
+    [{ name: 'captions', value: '["a\\u0000b"]' }, 'captions with an escaped NUL'],
+    [{ name: 'captions', value: '["\\ud800"]' }, 'captions with an escaped high surrogate'],
+    [{ name: 'captions', value: '[null,"x\\udc00"]' }, 'captions with an escaped low surrogate'],
+    [{ name: 'captions', value: '["a\\u0000b"]', contentType: 'application/json' }, 'JSON-typed captions with an escaped NUL'],
+    [{ name: 'captions', value: 'a\u0000b' }, 'a raw NUL in captions'],
+    [{ name: 'caption', value: 'x\u0000' }, 'a raw NUL in another field'],
+    [{ name: 'n\u0000', value: 'x' }, 'a NUL in a field name'],
+    [{ name: 'captions', value: deepArray }, 'captions nested 7,000 deep'],
+    [{ name: 'captions', value: deepObject, contentType: 'application/json' }, 'JSON-typed captions nested 3,000 deep'],
+  ];
+  const names: Array<[string, string]> = [
+    ['a'.repeat(256), '256-character file name'],
+    [`${'a'.repeat(996)}.jpg`, '1000-character file name'],
+    ['a\u0000b.jpg', 'NUL in the file name'],
+    ['../../../../etc/passwd', 'a path as file name'],
+    ['%00.jpg', 'an escaped NUL as file name'],
+    ['\u202egpj.exe', 'a bidi override in the file name'],
+  ];
+  return [
+    ...fields.map(([field, note]) => ({ parts: [field, photoPart()], note })),
+    ...names.map(([name, note]) => ({ parts: [photoPart(name)], note })),
+  ];
 }

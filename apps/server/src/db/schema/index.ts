@@ -4,3 +4,4 @@ export * from './roles.js';
 export * from './app.js';
 export * from './media.js';
 export * from './social.js';
+export * from './mail.js';

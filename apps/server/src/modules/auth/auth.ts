@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
-import type { Mailer } from '../../platform/mailer.js';
+import type { MailOutbox } from '../mail/outbox.js';
 import { LIMITS } from '@bayclub/shared';
 
 /** Header the Fastify bridge sets to the client address it trusts; any client copy is replaced. */
@@ -15,11 +15,31 @@ export interface AuthOptions {
   trustedOrigins: string[];
   rateLimit: boolean;
   secureCookies: boolean;
-  mailer: Mailer;
+  mail: MailOutbox;
   appName: () => Promise<string>;
 }
 
+/**
+ * The app name for mail subjects, read from the settings at most once a minute (an older value is used while a fresh
+ * one is read). Only a member's address gets a reset mail: a settings read there on every request would make it
+ * answer measurably later than an unknown address.
+ */
+function recentAppName(read: () => Promise<string>): () => Promise<string> {
+  let value: string | null = null;
+  let readAt = 0;
+  return async () => {
+    if (value === null || Date.now() - readAt > 60_000) {
+      readAt = Date.now();
+      const fresh = read().then((name) => (value = name));
+      if (value === null) return fresh;
+      fresh.catch(() => undefined);
+    }
+    return value;
+  };
+}
+
 export function createAuth(opts: AuthOptions) {
+  const appName = recentAppName(opts.appName);
   return betterAuth({
     secret: opts.secret,
     baseURL: opts.baseURL,
@@ -37,10 +57,12 @@ export function createAuth(opts: AuthOptions) {
       maxPasswordLength: LIMITS.passwordMaxLength,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Stored in the outbox and sent after the answer: waiting for SMTP here would make a known address answer
+      // later than an unknown one.
       async sendResetPassword({ user, token }) {
-        const name = await opts.appName();
+        const name = await appName();
         const link = `${opts.baseURL}/reset-password?token=${encodeURIComponent(token)}`;
-        await opts.mailer.send({
+        await opts.mail.send({
           to: user.email,
           subject: `Reset your ${name} password`,
           text: `Hi ${user.name},\n\nSomeone asked to reset the password of your ${name} account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,

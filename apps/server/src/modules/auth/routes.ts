@@ -6,7 +6,7 @@ import { publish } from '../../platform/bus.js';
 import { deactivateForUser } from '../push/repository.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
+import { createSignInThrottle, type SignInAttempt } from './sign-in-throttle.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import { actorOf } from '../../platform/request-context.js';
 
@@ -71,10 +71,29 @@ export async function signInNewAccount(
   if (cookies.length) reply.header('set-cookie', cookies);
 }
 
+/** The least time a password reset request takes to answer (see the onSend hook below). */
+export const RESET_ANSWER_FLOOR_MS = 100;
+
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const signInPerAccount = createAttemptLimiter({ max: 10, windowMs: 5 * 60_000 });
+    // Failed password sign-ins per account and client address, with a ceiling per account (sign-in-throttle.ts).
+    const signInThrottle = createSignInThrottle();
+    const signInAttempts = new WeakMap<FastifyRequest, SignInAttempt>();
+    // Settled by the answer actually sent, whichever way the request ended.
+    app.addHook('onResponse', async (request, reply) => signInAttempts.get(request)?.settle(reply.statusCode));
+
+    // A reset request for a member's address does a little more work than for an unknown one (better-auth writes a
+    // token row, we queue the mail): answering no sooner than RESET_ANSWER_FLOOR_MS keeps that difference out of the
+    // timing, also on a busy machine where the extra work takes longer.
+    app.addHook('onSend', async (request, reply, payload) => {
+      // Only the 200 could tell the two apart; refusals (bad input, 429) do not depend on the address.
+      if (reply.statusCode === 200 && request.method === 'POST' && request.url.split('?')[0] === '/api/auth/request-password-reset') {
+        const wait = RESET_ANSWER_FLOOR_MS - reply.elapsedTime;
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      return payload;
+    });
 
     /**
      * The better-auth endpoints the app uses. Everything else it offers (update-user, change-email,
@@ -97,8 +116,10 @@ export const authRoutes =
         if (!exposed.has(`${request.method} ${url.pathname}`)) throw notFound();
         if (ctx.config.RATE_LIMIT && url.pathname === '/api/auth/sign-in/email') {
           const email = (request.body as { email?: unknown } | undefined)?.email;
-          if (typeof email === 'string' && !signInPerAccount.hit(email.trim().toLowerCase())) {
-            throw new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
+          if (typeof email === 'string') {
+            const attempt = signInThrottle.begin(email, request.ip);
+            if (!attempt) throw new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
+            signInAttempts.set(request, attempt);
           }
         }
         const hasBody = request.method === 'POST' && request.body !== undefined;

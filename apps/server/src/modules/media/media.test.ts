@@ -107,6 +107,19 @@ describe('GET /media/:bucket/*', () => {
     expect((await get(viewer, `/media/profile-images/${owner.id}/x%00.webp`)).statusCode).toBe(400);
   });
 
+  it('a file name longer than any stored one is 404 in every bucket, never a file-system error', async () => {
+    const buckets = ['app-assets', 'landing-covers', 'profile-pictures', 'profile-images', 'chat-media'];
+    for (const bucket of buckets) {
+      for (const key of ['a'.repeat(201), 'a'.repeat(255), 'a'.repeat(256), `${'b'.repeat(256)}.png`, `${owner.id}/${'c'.repeat(300)}`.slice(0, 400)]) {
+        const res = await get(viewer, `/media/${bucket}/${key}`);
+        expect(res.statusCode, `${bucket} ${key.length}`).toBe(404);
+        expect(res.json()).toEqual(NOT_FOUND);
+      }
+    }
+    // The longest segment a key may have still reaches storage (and is simply not there).
+    expect((await get(null, `/media/app-assets/${'a'.repeat(200)}`)).statusCode).toBe(404);
+  });
+
   it("a deactivated member's photos: 404 for other members, 200 for themselves and admins", async () => {
     const hidden = await createMember(t);
     const hiddenPicture = (await upload(t, hidden, '/api/me/profile-picture', [file(jpeg)])).json().profilePictureUrl;

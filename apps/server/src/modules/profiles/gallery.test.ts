@@ -120,6 +120,28 @@ describe('POST /api/me/images', () => {
     expect(typed.json().items[0].caption).toBe('typed');
   });
 
+  it('captions the database cannot store (NUL, lone surrogates) are a 400 on captions and nothing is stored', async () => {
+    const me = await refused();
+    const NOT_ALLOWED = 'The request contains characters that are not allowed';
+    for (const part of [
+      captions(['a\u0000b']),
+      captions(['fine', '\ud800']),
+      captions(['\udc00x']),
+      { name: 'captions', value: JSON.stringify(['a\u0000b']), contentType: 'application/json' },
+    ]) {
+      const res = await upload(t, me, IMAGES, [part, ...photos(2)]);
+      expect(res.statusCode, JSON.stringify(part)).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: NOT_ALLOWED, fields: { captions: NOT_ALLOWED } } });
+    }
+    // A raw NUL in any text field, and in a field's name, is refused the same way.
+    for (const part of [{ name: 'captions', value: '["a\u0000b"]' }, { name: 'note', value: 'x\u0000' }, { name: 'n\u0000', value: 'x' }]) {
+      const res = await upload(t, me, IMAGES, [part, ...photos(1)]);
+      expect(res.statusCode, JSON.stringify(part)).toBe(400);
+      expect(res.json().error.message).toBe(NOT_ALLOWED);
+    }
+    await expectNothingStored(me);
+  });
+
   it('only as many files as free slots are taken; the rest are counted as skipped', async () => {
     const me = await createMember(t);
     await seed(me, 10);

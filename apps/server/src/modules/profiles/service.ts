@@ -13,7 +13,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { ImageRejected } from '../../platform/images.js';
 import { publicUrl } from '../../platform/storage/storage.js';
-import { displayName, multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
+import { displayName, multipartParts, readFilePart, readJsonField, skipPart } from '../../platform/uploads.js';
 import { uniqueViolation } from '../accounts/repository.js';
 import type { Actor } from '../access/policy.js';
 import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
@@ -146,16 +146,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
         })) {
           if (part.type === 'field') {
             if (part.fieldname !== 'captions') continue;
-            let parsed: unknown = part.value;
-            // @fastify/multipart has already parsed a field sent as application/json; a plain field is text.
-            if (typeof part.value === 'string') {
-              try {
-                parsed = JSON.parse(part.value);
-              } catch {
-                throw badRequest('Captions must be a JSON list', { captions: 'Captions must be a JSON list' });
-              }
-            }
-            const result = galleryCaptionsSchema.safeParse(parsed);
+            const result = galleryCaptionsSchema.safeParse(readJsonField(part, 'Captions must be a JSON list'));
             if (!result.success) {
               const message = result.error.issues[0]?.message ?? 'Invalid captions';
               throw badRequest(message, { captions: message });

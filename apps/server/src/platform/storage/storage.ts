@@ -59,12 +59,15 @@ export interface Storage {
 /** Same-origin URL the server serves a stored object at (see platform/media-routes.ts). */
 export const publicUrl = (bucket: Bucket, key: string) => `/media/${bucket}/${key}`;
 
-/** Keys the server generates: segments of [A-Za-z0-9._-], no dot-only segments, at most 300 characters. */
-const SAFE_KEY = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
-export function assertSafeKey(key: string): void {
-  if (key.length > 300 || !SAFE_KEY.test(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
-}
+/**
+ * Keys the server generates: segments of [A-Za-z0-9._-] of at most 200 characters (a file name on disk may have 255
+ * bytes, and a write adds a 17-character temp suffix), no dot-only segments, at most 300 characters in all.
+ */
+const SAFE_KEY = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))[A-Za-z0-9._-]{1,200}(?:\/[A-Za-z0-9._-]{1,200})*$/;
 export const isSafeKey = (key: string) => key.length <= 300 && SAFE_KEY.test(key);
+export function assertSafeKey(key: string): void {
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+}
 
 /**
  * A `list`/`removePrefix` prefix: a safe key, optionally ending in `/` (`{userId}/`, `{userId}/profile`).
