@@ -5,8 +5,21 @@ import { App } from './app/app';
 import { startPwaAnalytics } from './lib/pwa-analytics';
 import './index.css';
 
+const RELOADED_AT = 'bayclub:reloaded-for-new-version';
+
 // Before the first render, so the page never flashes the wrong theme (no inline script under our CSP).
 applyTheme(readStoredTheme());
+
+// Pages load their code on demand (decision 011). After a deploy, a tab still running the previous version asks
+// for files that no longer exist: reload once to get the new version (not again within a minute, so a page that
+// cannot load offline shows its error instead of reloading forever).
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+  if (Date.now() - last < 60_000) return;
+  event.preventDefault();
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  window.location.reload();
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
