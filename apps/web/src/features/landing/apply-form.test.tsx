@@ -57,7 +57,8 @@ describe('landing page', () => {
     const members = await screen.findByText('1,234');
     expect(members.closest('div')).toHaveTextContent('Members');
     expect(within(members.closest('dl')!).getByText('56').closest('div')).toHaveTextContent('Applications');
-    expect(document.getElementById('apply')).toHaveAttribute('aria-label', 'Membership application');
+    // The form's code loads on demand (decision 011): wait for it.
+    expect(await screen.findByRole('form', { name: 'Membership application' })).toHaveAttribute('id', 'apply');
     expect(screen.getByTestId('landing-cover-default')).toBeInTheDocument();
   });
 
