@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, readStoredTheme } from './app/theme';
 import { App } from './app/app';
+import { preloadForAnyVisitor } from './app/routes';
 import { startPwaAnalytics } from './lib/pwa-analytics';
 import './index.css';
 
@@ -20,6 +21,9 @@ window.addEventListener('vite:preloadError', (event) => {
   sessionStorage.setItem(RELOADED_AT, String(Date.now()));
   window.location.reload();
 });
+
+// The page's code downloads while the session is asked for (decision 011).
+preloadForAnyVisitor(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

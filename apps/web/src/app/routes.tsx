@@ -1,4 +1,5 @@
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import * as React from 'react';
+import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useMe, type Audience } from '#/features/auth/use-session';
 import { NotFoundPage } from '#/features/shell/not-found-page';
 import { PublicLayout } from '#/features/shell/public-layout';
@@ -14,7 +15,7 @@ import {
   LocationsPage,
   UserDirectoryPage,
 } from '#/features/placeholders/pages';
-import { lazyNamed } from '#/lib/lazy-named';
+import { lazyNamed, preloadElements } from '#/lib/lazy-named';
 import { AdminOnly, CrmOnly, FlagOnly } from './guards';
 
 // Every page and the signed-in frame load on demand (decision 011): the entry holds the router, the session and
@@ -162,5 +163,20 @@ export function routesFor(audience: Audience): RouteObject[] {
       return fullPlatformRoutes(audience);
     case 'community_only':
       return communityOnlyRoutes;
+  }
+}
+
+/**
+ * At startup, while the session is still being asked for: start downloading the code the page at `pathname`
+ * needs for whichever kind of visitor this turns out to be, so the code and the session arrive side by side
+ * instead of one after the other. What a visitor of another kind would need is at most a small page or two.
+ */
+export function preloadForAnyVisitor(pathname: string) {
+  for (const audience of ['signed-out', 'full_platform', 'community_only'] as const) {
+    const matches = matchRoutes(routesFor(audience), pathname) ?? [];
+    // A redirect for this kind of visitor ('/' for members): its frame is not needed here.
+    const leaf = matches.at(-1)?.route.element;
+    if (React.isValidElement(leaf) && leaf.type === Navigate) continue;
+    preloadElements(matches.map((m) => m.route.element))?.catch(() => undefined);
   }
 }

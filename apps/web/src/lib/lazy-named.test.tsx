@@ -51,7 +51,7 @@ describe('lazyNamed', () => {
   });
 
   it('a failed download can be tried again', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ Page });
+    const load = vi.fn<() => Promise<{ Page: typeof Page }>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ Page });
     const LazyPage = lazyNamed(load, 'Page');
     await expect(LazyPage.preload()).rejects.toThrow('offline');
     await LazyPage.preload();

@@ -62,5 +62,7 @@ export function preloadElements(elements: React.ReactNode[]): Promise<unknown> |
   const parts: Array<LazyNamed<AnyComponent>> = [];
   elements.forEach((element) => lazyParts(element, parts));
   const pending = parts.filter((part) => !part.isLoaded()).map((part) => part.preload());
+  // Only the first is handed back; a failure of the others shows when they render.
+  pending.slice(1).forEach((p) => p.catch(() => undefined));
   return pending[0] ?? null;
 }
