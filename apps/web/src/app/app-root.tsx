@@ -15,7 +15,9 @@ interface Shown {
 /**
  * Pages load on demand (decision 011). Until the code of the page at `location` (and of its frame) is there,
  * keep showing the page before it, or the loading screen on the very first one: the visitor goes straight from
- * one whole page to the next, with no spinner in between and nothing shifting. Returns what to render.
+ * one whole page to the next, with no spinner in between and nothing shifting. The new page is rendered in a
+ * transition, which React splits into short slices: a large page never blocks the main thread for long, even
+ * when it follows an update React must render at once (the session arriving). Returns what to render.
  */
 function useLoadedRoute(routes: RouteObject[], location: Location): Shown | null {
   const [shown, setShown] = React.useState<Shown | null>(null);
@@ -28,8 +30,7 @@ function useLoadedRoute(routes: RouteObject[], location: Location): Shown | null
     if (!pending) return;
     let live = true;
     pending.then(
-      // A transition: React renders the new page in slices, so a large page never blocks input for long.
-      () => live && React.startTransition(loaded),
+      () => live && loaded(),
       (error: unknown) => live && setFailed({ error }),
     );
     return () => {
@@ -37,12 +38,12 @@ function useLoadedRoute(routes: RouteObject[], location: Location): Shown | null
     };
   }, [pending]);
 
+  const current = !pending && shown?.routes === routes && shown.location === location;
+  React.useEffect(() => {
+    if (!pending && !current) React.startTransition(() => setShown({ routes, location }));
+  }, [pending, current, routes, location]);
+
   if (failed) throw failed.error; // the route error page: the code could not be downloaded
-  if (pending) return shown;
-  if (shown?.routes !== routes || shown.location !== location) {
-    setShown({ routes, location });
-    return { routes, location };
-  }
   return shown;
 }
 
