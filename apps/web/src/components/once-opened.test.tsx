@@ -1,5 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { OnceOpened } from './once-opened';
 
 const Dialog = ({ open }: { open: boolean }) => <div role="dialog" data-open={open} />;
@@ -24,16 +24,5 @@ describe('OnceOpened (dialogs whose code loads when first opened)', () => {
       </OnceOpened>,
     );
     expect(screen.getByRole('dialog')).toHaveAttribute('data-open', 'false');
-  });
-
-  it('fetches the code when the browser is idle, before the first open', async () => {
-    const preload = vi.fn(() => Promise.resolve());
-    render(
-      <OnceOpened open={false} preload={preload}>
-        <Dialog open={false} />
-      </OnceOpened>,
-    );
-    expect(preload).not.toHaveBeenCalled();
-    await waitFor(() => expect(preload).toHaveBeenCalledTimes(1), { timeout: 4000 });
   });
 });

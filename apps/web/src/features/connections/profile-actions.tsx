@@ -168,7 +168,7 @@ function HelloAction({ relationship: r, name, limitReached, onDailyLimit, descri
         <HandHeartIcon aria-hidden="true" />
         Say Hi
       </Button>
-      <OnceOpened open={open} preload={SayHiDialog.preload}>
+      <OnceOpened open={open}>
         <SayHiDialog
           member={open ? { id: r.userId, name } : null}
           onOpenChange={setOpen}

@@ -175,7 +175,7 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
         })}
       </ul>
 
-      <OnceOpened open={viewing !== null} preload={PhotoViewer.preload}>
+      <OnceOpened open={viewing !== null}>
         <PhotoViewer
           photos={photos}
           index={viewing !== null && viewing < total ? viewing : null}
@@ -186,7 +186,7 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
       </OnceOpened>
       {canEdit && (
         <>
-          <OnceOpened open={uploading} preload={UploadPhotosDialog.preload}>
+          <OnceOpened open={uploading}>
             <UploadPhotosDialog
               profileId={profileId}
               open={uploading}

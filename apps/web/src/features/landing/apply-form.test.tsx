@@ -364,7 +364,8 @@ describe('profile picture', () => {
     expect(posts).toEqual(['/api/applications', '/api/applications/picture']);
     const body = pictureCalls(fetchMock)[0]![1]!.body as FormData;
     expect((body.get('file') as File).name).toBe('me.png');
-    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+    // The preview is freed when the form goes away, once the profile page (loaded on demand) replaces it.
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview'));
   });
 
   it('keeps the application when the upload fails and says the picture can be added later', async () => {

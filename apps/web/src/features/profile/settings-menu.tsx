@@ -95,10 +95,10 @@ export function SettingsMenu() {
         </span>
       )}
       <SearchSoonDialog open={open === 'search'} onOpenChange={close} onCloseAutoFocus={returnFocus} />
-      <OnceOpened open={open === 'notifications' || panelFromLink} preload={NotificationsPanel.preload}>
+      <OnceOpened open={open === 'notifications' || panelFromLink}>
         <NotificationsPanel open={open === 'notifications' || panelFromLink} onOpenChange={close} onCloseAutoFocus={returnFocus} />
       </OnceOpened>
-      <OnceOpened open={open === 'settings'} preload={SettingsModal.preload}>
+      <OnceOpened open={open === 'settings'}>
         <SettingsModal open={open === 'settings'} onOpenChange={close} initialSection="profile" />
       </OnceOpened>
     </>

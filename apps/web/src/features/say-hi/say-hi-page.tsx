@@ -120,14 +120,14 @@ export function SayHiPage() {
       )}
       <DeckFiltersPanel filters={filters} onApply={handleApply} />
       {body}
-      <OnceOpened open={hiTo !== null} preload={SayHiDialog.preload}>
+      <OnceOpened open={hiTo !== null}>
         <SayHiDialog
           member={hiTo && { id: hiTo.id, name: hiTo.fullName || 'this member' }}
           onOpenChange={(open) => !open && setHiTo(null)}
           onSent={handleSent}
         />
       </OnceOpened>
-      <OnceOpened open={match !== null} preload={MatchDialog.preload}>
+      <OnceOpened open={match !== null}>
         <MatchDialog match={match} onOpenChange={(open) => !open && setMatch(null)} />
       </OnceOpened>
     </section>
