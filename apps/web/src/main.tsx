@@ -33,7 +33,8 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-if (import.meta.env.PROD) startPwaAnalytics();
+// After the page has loaded: the first screen's requests go first.
+if (import.meta.env.PROD) window.addEventListener('load', () => setTimeout(startPwaAnalytics, 0), { once: true });
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
