@@ -153,6 +153,8 @@ interface LighthouseResult {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's measure of how fast this machine was during the run (higher is faster). */
+  benchmarkIndex: number;
   failures: string[];
 }
 
@@ -179,6 +181,7 @@ async function lighthouse(url: string, cookie?: string): Promise<LighthouseResul
     categories: Record<string, { score: number; auditRefs: Array<{ id: string; weight: number }> }>;
     audits: Record<string, Audit & { numericValue?: number }>;
     runtimeError?: { message: string };
+    environment: { benchmarkIndex: number };
   };
   fs.rmSync(out, { force: true });
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
@@ -203,6 +206,7 @@ async function lighthouse(url: string, cookie?: string): Promise<LighthouseResul
     lcp: a['largest-contentful-paint']!.numericValue!,
     tbt: a['total-blocking-time']!.numericValue!,
     cls: a['cumulative-layout-shift']!.numericValue!,
+    benchmarkIndex: report.environment.benchmarkIndex,
     failures: [...new Set(failures)],
   };
 }
@@ -277,7 +281,7 @@ try {
 
   if (LH_RUNS > 0) {
     console.log(`\nLighthouse 12.8 mobile (simulated slow 4G, 4x CPU slowdown), median of ${LH_RUNS} runs by Performance`);
-    console.log('page     | Performance | Accessibility | LCP     | TBT     | CLS');
+    console.log('page     | Performance | Accessibility | LCP     | TBT     | CLS   | machine (benchmarkIndex)');
     for (const [name, url, cookie] of [
       ['landing', `${base}/`, undefined],
       ['profile', `${base}/profile`, a!.cookie],
@@ -292,7 +296,8 @@ try {
           String(m.accessibility).padEnd(13),
           `${(m.lcp / 1000).toFixed(2)} s`.padEnd(7),
           `${Math.round(m.tbt)} ms`.padEnd(7),
-          m.cls.toFixed(3),
+          m.cls.toFixed(3).padEnd(5),
+          runs.map((r) => Math.round(r.benchmarkIndex)).join(', '),
         ].join(' | '),
       );
       if (m.failures.length) console.log(`  to fix: ${m.failures.join('; ')}`);
