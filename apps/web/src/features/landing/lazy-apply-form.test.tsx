@@ -63,4 +63,18 @@ describe('the landing page application form', () => {
     act(() => callback([{ isIntersecting: true, target: node } as IntersectionObserverEntry], {} as IntersectionObserver));
     expect(await screen.findByRole('form', { name: 'Membership application' })).toBeInTheDocument();
   });
+
+  it('loads by itself a few seconds after the page has loaded, for readers whose tools send no events', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      renderForm();
+      act(() => vi.advanceTimersByTime(2900));
+      expect(screen.queryByRole('form')).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(100));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await screen.findByRole('form', { name: 'Membership application' })).toBeInTheDocument();
+  });
 });
