@@ -69,9 +69,13 @@ describe('the landing page application form', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       renderForm();
-      act(() => vi.advanceTimersByTime(2900));
+      act(() => {
+        vi.advanceTimersByTime(2900);
+      });
       expect(screen.queryByRole('form')).not.toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(100));
+      act(() => {
+        vi.advanceTimersByTime(100);
+      });
     } finally {
       vi.useRealTimers();
     }
