@@ -62,6 +62,16 @@ export default defineConfig({
       injectRegister: null,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // The app shell only (decision 011): index.html, what it loads (entry, stylesheet) and the icons. Pages'
+        // and dialogs' code is cached as it is used (sw.ts): precaching all of it right after the first page
+        // loaded took every connection for a while, and the member's first requests queued behind it.
+        manifestTransforms: [
+          (entries) => {
+            const html = fs.readFileSync(fileURLToPath(new URL('./dist/index.html', import.meta.url)), 'utf8');
+            const shell = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
+            return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url)), warnings: [] };
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),
