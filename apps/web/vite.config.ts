@@ -1,15 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+// The shared package's modules that define zod schemas. They go into one chunk with zod, which only forms load:
+// the package's barrel makes them reachable from the entry, and left to itself the bundler puts some of them in
+// chunks the first screen loads.
+const sharedSrc = fileURLToPath(new URL('../../packages/shared/src', import.meta.url));
+const schemaModules = new Set(
+  fs
+    .readdirSync(sharedSrc)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => path.join(sharedSrc, f))
+    .filter((file) => /from 'zod'/.test(fs.readFileSync(file, 'utf8'))),
+);
+const isContract = (id: string) => schemaModules.has(id) || /[\\/]node_modules[\\/]zod[\\/]/.test(id);
+/** The rest of the shared package (limits, access rules, messages): small, and the first screen needs some of it. */
+const isSharedConstant = (id: string) => id.startsWith(sharedSrc) && !schemaModules.has(id);
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every script, stylesheet and SVG of the build; the server
+ * sends them to browsers that accept them (@fastify/static preCompressed), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'bayclub:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir!;
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|css|svg)$/.test(file.fileName)) continue;
+        const body = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+        if (body.length < 1024) continue;
+        const target = path.join(dir, file.fileName);
+        fs.writeFileSync(`${target}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${target}.gz`, zlib.gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -21,6 +62,16 @@ export default defineConfig({
       injectRegister: null,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // The app shell only (decision 011): index.html, what it loads (entry, stylesheet) and the icons. Pages'
+        // and dialogs' code is cached as it is used (sw.ts): precaching all of it right after the first page
+        // loaded took every connection for a while, and the member's first requests queued behind it.
+        manifestTransforms: [
+          (entries) => {
+            const html = fs.readFileSync(fileURLToPath(new URL('./dist/index.html', import.meta.url)), 'utf8');
+            const shell = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
+            return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url)), warnings: [] };
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),
@@ -34,5 +85,19 @@ export default defineConfig({
       '/manifest.webmanifest': { target: apiTarget, changeOrigin: false },
     },
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shared', test: isSharedConstant, priority: 4 },
+            { name: 'contracts', test: isContract, priority: 3 },
+            { name: 'app', tags: ['$initial' as const], priority: 2 },
+          ],
+        },
+      },
+    },
+  },
 });

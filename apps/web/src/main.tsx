@@ -1,22 +1,44 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, readStoredTheme } from './app/theme';
 import { App } from './app/app';
+import { preloadForAnyVisitor } from './app/routes';
 import { startPwaAnalytics } from './lib/pwa-analytics';
 import './index.css';
+
+const RELOADED_AT = 'bayclub:reloaded-for-new-version';
 
 // Before the first render, so the page never flashes the wrong theme (no inline script under our CSP).
 applyTheme(readStoredTheme());
 
+// Pages load their code on demand (decision 011). After a deploy, a tab still running the previous version asks
+// for files that no longer exist: reload once to get the new version (not again within a minute, so a page that
+// cannot load offline shows its error instead of reloading forever).
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+  if (Date.now() - last < 60_000) return;
+  event.preventDefault();
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  window.location.reload();
+});
+
+// The page's code downloads while the session is asked for (decision 011).
+preloadForAnyVisitor(window.location.pathname);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition: React renders the first screen in short slices (the page already shows index.html's loading
+// screen, which looks the same), so the first render never blocks the main thread for long.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
-if (import.meta.env.PROD) startPwaAnalytics();
+// After the page has loaded: the first screen's requests go first.
+if (import.meta.env.PROD) window.addEventListener('load', () => setTimeout(startPwaAnalytics, 0), { once: true });
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {

@@ -1,13 +1,26 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 import { handleNotificationClick, handlePush, handleSubscriptionChange, type WorkerScope } from './features/push/sw-handlers';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-// App shell only. /api/ is never cached: member data must always come from the server.
-precacheAndRoute(self.__WB_MANIFEST);
+// Precached: the app shell (index.html, the entry script and stylesheet, the icons; decision 011). /api/ is
+// never cached: member data must always come from the server.
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest);
 cleanupOutdatedCaches();
+
+// Pages' and dialogs' code is cached the first time it is used: file names carry a hash of their content, so a
+// cached copy is always right. One cache per build; older builds' caches go when this worker activates.
+const ASSETS_CACHE_PREFIX = 'bayclub-assets-';
+const shell = manifest.map((e) => (typeof e === 'string' ? { url: e, revision: null } : e)).find((e) => e.url === 'index.html');
+const assetsCache = `${ASSETS_CACHE_PREFIX}${shell?.revision ?? 'current'}`;
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({ cacheName: assetsCache }),
+);
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
@@ -20,7 +33,12 @@ self.addEventListener('install', () => {
   void self.skipWaiting();
 });
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  const oldAssets = async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(ASSETS_CACHE_PREFIX) && name !== assetsCache) await caches.delete(name);
+    }
+  };
+  event.waitUntil(Promise.all([self.clients.claim(), oldAssets()]));
 });
 
 // Web push (spec 8). The logic lives in features/push/sw-handlers.ts, where it is tested.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITED_USER_FLAGS, flagSettingKey, DEFAULT_LIMITED_USER_FLAGS, type LimitedUserFlags } from './flags.js';
 import { LIMITS } from './limits.js';
+import { DEFAULT_APP_DESCRIPTION, DEFAULT_APP_NAME } from './app-defaults.js';
 
 /** Keys readable by anyone, signed in or not: branding and landing cover. */
 export const PUBLIC_SETTING_KEYS = [
@@ -31,9 +32,7 @@ export const SETTING_KEYS = [...PUBLIC_SETTING_KEYS, ...LANDING_COUNTER_KEYS, ..
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
-export const DEFAULT_APP_NAME = 'Bay Club';
-export const DEFAULT_APP_DESCRIPTION =
-  'A members-only social community for the Tampa Bay area. Meet people, join groups and go to events.';
+export { DEFAULT_APP_DESCRIPTION, DEFAULT_APP_NAME } from './app-defaults.js';
 
 /** Built-in defaults; a key without a row and without a default reads as absent. */
 export const SETTING_DEFAULTS: Partial<Record<SettingKey, string>> = {

@@ -1,17 +1,9 @@
 import * as React from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { LandingPage } from '#/features/landing/landing-page';
-import { ProfilePage } from '#/features/profile/profile-page';
-import { ViewProfilePage, ViewProfileSignInRedirect } from '#/features/profile/view-profile-page';
-import { ResetPasswordPage } from '#/features/auth/reset-password-page';
-import { SignInPage } from '#/features/auth/sign-in-page';
+import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useMe, type Audience } from '#/features/auth/use-session';
-import { AppLayout } from '#/features/shell/app-layout';
 import { NotFoundPage } from '#/features/shell/not-found-page';
 import { PublicLayout } from '#/features/shell/public-layout';
 import { SlugHandler } from '#/features/shell/slug-handler';
-import { GetAppPage } from '#/features/placeholders/get-app-page';
-import { DeleteDataPage, PrivacyPolicyPage, TermsOfServicePage } from '#/features/placeholders/legal-pages';
 import {
   CommunitiesPage,
   CommunityDetailPage,
@@ -23,15 +15,28 @@ import {
   LocationsPage,
   UserDirectoryPage,
 } from '#/features/placeholders/pages';
-import { SayHiPage } from '#/features/say-hi/say-hi-page';
-import { ConnectionsPage } from '#/features/connections/connections-page';
-import { InboxPage } from '#/features/messaging/inbox-page';
-import { ChatPage } from '#/features/messaging/chat-page';
+import { lazyNamed, preloadElements } from '#/lib/lazy-named';
 import { AdminOnly, CrmOnly, FlagOnly } from './guards';
 
-// Admin and first-run setup are rarely opened: their code loads on demand.
-const AdminPage = React.lazy(() => import('#/features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
-const SetupPage = React.lazy(() => import('#/features/setup/setup-page').then((m) => ({ default: m.SetupPage })));
+// Every page and the signed-in frame load on demand (decision 011): the entry holds the router, the session and
+// the signed-out frame. AppRoot loads the matched route's code before rendering it, so no fallback flashes.
+const LandingPage = lazyNamed(() => import('#/features/landing/landing-page'), 'LandingPage');
+const SignInPage = lazyNamed(() => import('#/features/auth/sign-in-page'), 'SignInPage');
+const ResetPasswordPage = lazyNamed(() => import('#/features/auth/reset-password-page'), 'ResetPasswordPage');
+const ProfilePage = lazyNamed(() => import('#/features/profile/profile-page'), 'ProfilePage');
+const ViewProfilePage = lazyNamed(() => import('#/features/profile/view-profile-page'), 'ViewProfilePage');
+const ViewProfileSignInRedirect = lazyNamed(() => import('#/features/profile/view-profile-page'), 'ViewProfileSignInRedirect');
+const GetAppPage = lazyNamed(() => import('#/features/placeholders/get-app-page'), 'GetAppPage');
+const TermsOfServicePage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'TermsOfServicePage');
+const PrivacyPolicyPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'PrivacyPolicyPage');
+const DeleteDataPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'DeleteDataPage');
+const SayHiPage = lazyNamed(() => import('#/features/say-hi/say-hi-page'), 'SayHiPage');
+const ConnectionsPage = lazyNamed(() => import('#/features/connections/connections-page'), 'ConnectionsPage');
+const InboxPage = lazyNamed(() => import('#/features/messaging/inbox-page'), 'InboxPage');
+const ChatPage = lazyNamed(() => import('#/features/messaging/chat-page'), 'ChatPage');
+const AdminPage = lazyNamed(() => import('#/features/admin/admin-page'), 'AdminPage');
+const SetupPage = lazyNamed(() => import('#/features/setup/setup-page'), 'SetupPage');
+const AppLayout = lazyNamed(() => import('#/features/shell/app-layout'), 'AppLayout');
 
 const to = (path: string) => <Navigate to={path} replace />;
 const APPLY = { pathname: '/', hash: '#apply' };
@@ -76,6 +81,8 @@ function SignedInLayout({ audience }: { audience: Audience }) {
   if (!me) return <Outlet />;
   return <AppLayout me={me} audience={audience} />;
 }
+/** AppRoot loads the frame together with the page (see preloadElements). */
+SignedInLayout.lazyParts = [AppLayout];
 
 /** Spec 2: routes for full_platform members; a member of unclear type gets these too, with its own redirects. */
 export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): RouteObject[] {
@@ -175,5 +182,20 @@ export function routesFor(audience: Audience): RouteObject[] {
       return fullPlatformRoutes(audience);
     case 'community_only':
       return communityOnlyRoutes;
+  }
+}
+
+/**
+ * At startup, while the session is still being asked for: start downloading the code the page at `pathname`
+ * needs for whichever kind of visitor this turns out to be, so the code and the session arrive side by side
+ * instead of one after the other. What a visitor of another kind would need is at most a small page or two.
+ */
+export function preloadForAnyVisitor(pathname: string) {
+  for (const audience of ['signed-out', 'full_platform', 'community_only'] as const) {
+    const matches = matchRoutes(routesFor(audience), pathname) ?? [];
+    // A redirect for this kind of visitor ('/' for members): its frame is not needed here.
+    const leaf = matches.at(-1)?.route.element;
+    if (React.isValidElement(leaf) && leaf.type === Navigate) continue;
+    preloadElements(matches.map((m) => m.route.element))?.catch(() => undefined);
   }
 }

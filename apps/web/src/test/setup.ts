@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from 'sonner';
 import { consumeConsoleErrorAllowance } from './console-guard';
+
+// Pages, layouts and dialogs load their code on demand (decision 011): the first import of a page under Vitest
+// compiles it, which takes more than the default second on a busy machine. findBy*/waitFor wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; radix primitives and our media queries need them.
 if (!window.matchMedia) {

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Avatar as AvatarPrimitive } from 'radix-ui';
+import * as AvatarPrimitive from 'radix-ui/avatar';
 import { cn } from '#/lib/utils';
 
 export function Avatar({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Root>) {

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Label as LabelPrimitive } from 'radix-ui';
+import * as LabelPrimitive from 'radix-ui/label';
 import { cn } from '#/lib/utils';
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {

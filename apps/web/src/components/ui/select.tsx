@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Select as SelectPrimitive } from 'radix-ui';
+import * as SelectPrimitive from 'radix-ui/select';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import { cn } from '#/lib/utils';
 

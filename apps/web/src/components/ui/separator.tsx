@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Separator as SeparatorPrimitive } from 'radix-ui';
+import * as SeparatorPrimitive from 'radix-ui/separator';
 import { cn } from '#/lib/utils';
 
 export function Separator({

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Dialog as SheetPrimitive } from 'radix-ui';
+import * as SheetPrimitive from 'radix-ui/dialog';
 import { XIcon } from 'lucide-react';
 import { cn } from '#/lib/utils';
 

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Slot } from 'radix-ui';
+import * as Slot from 'radix-ui/slot';
 import { PanelLeftIcon } from 'lucide-react';
 import { LIMITS } from '@bayclub/shared';
 import { cn } from '#/lib/utils';

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Switch as SwitchPrimitive } from 'radix-ui';
+import * as SwitchPrimitive from 'radix-ui/switch';
 import { cn } from '#/lib/utils';
 
 export function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {

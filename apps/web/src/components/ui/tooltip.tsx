@@ -1,9 +1,9 @@
 import type * as React from 'react';
-import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import * as TooltipPrimitive from 'radix-ui/tooltip';
 import { LIMITS } from '@bayclub/shared';
 import { cn } from '#/lib/utils';
 
-/** Spec 9: tooltips open after 700 ms. The app root renders one provider. */
+/** Spec 9: tooltips open after 700 ms. */
 export function TooltipProvider({
   delayDuration = LIMITS.tooltipDelay,
   ...props
@@ -11,8 +11,14 @@ export function TooltipProvider({
   return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
 }
 
+/**
+ * Each tooltip brings its own provider (as shadcn's does) rather than one at the app root: the root provider kept
+ * Radix's tooltip and its positioning library in the JavaScript every page loads first, signed out too.
+ */
 export const Tooltip = (props: React.ComponentProps<typeof TooltipPrimitive.Root>) => (
-  <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+  <TooltipProvider>
+    <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+  </TooltipProvider>
 );
 export const TooltipTrigger = (props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) => (
   <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />

@@ -1,8 +1,9 @@
 import { CITY_LABELS, RELATIONSHIP_STATUS_LABELS, type City, type RelationshipStatus } from '@bayclub/shared';
+import { formatterOnDemand } from '#/lib/format';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
 
 export const cityLabel = (city: string | null) => (city ? (CITY_LABELS[city as City] ?? city) : null);
 

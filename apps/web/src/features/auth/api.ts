@@ -1,11 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  PASSWORD_RESET_SENT_MESSAGE,
-  type MeView,
-  type PermissionsView,
-  type RequestPasswordResetInput,
-  type SignInInput,
-} from '@bayclub/shared';
+import type { MeView, PermissionsView, SignInInput } from '@bayclub/shared';
 import { api, ApiError, isApiError } from '#/lib/api';
 import { CACHE } from '#/lib/cache-times';
 import { isPendingMember, loadProfile, sleep } from './profile-loader';
@@ -81,26 +75,5 @@ export function useSignInMutation() {
   return useMutation({
     mutationFn: (input: SignInInput) => api.post<unknown>('/api/auth/sign-in/email', { ...input }),
     onSuccess: () => refreshSession(queryClient),
-  });
-}
-
-/** Always resolves to the same message: the server never says whether the email exists. */
-export function useRequestPasswordResetMutation() {
-  return useMutation({
-    mutationFn: async (input: RequestPasswordResetInput) => {
-      try {
-        await api.post('/api/auth/request-password-reset', { email: input.email, redirectTo: '/reset-password' });
-      } catch {
-        // Same answer whatever happened (no account enumeration).
-      }
-      return PASSWORD_RESET_SENT_MESSAGE;
-    },
-  });
-}
-
-export function useResetPasswordMutation() {
-  return useMutation({
-    mutationFn: (input: { newPassword: string; token: string }) =>
-      api.post<{ status: boolean }>('/api/auth/reset-password', { newPassword: input.newPassword, token: input.token }),
   });
 }

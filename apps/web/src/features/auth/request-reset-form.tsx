@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { requestPasswordResetSchema, type RequestPasswordResetInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
-import { useRequestPasswordResetMutation } from './api';
+import { useRequestPasswordResetMutation } from './password-reset-api';
 
 /** Ask for a reset link. The answer is the same whether or not the email has an account. */
 export function RequestResetForm({ onBack }: { onBack?: () => void }) {

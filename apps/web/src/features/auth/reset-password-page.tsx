@@ -8,7 +8,7 @@ import { resetPasswordSchema, type ResetPasswordInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
-import { useResetPasswordMutation } from './api';
+import { useResetPasswordMutation } from './password-reset-api';
 import { AuthCard, FormError } from './auth-card';
 import { RequestResetForm } from './request-reset-form';
 

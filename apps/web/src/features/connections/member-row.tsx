@@ -2,11 +2,12 @@ import type * as React from 'react';
 import { Link } from 'react-router';
 import { imageVariantUrl, type MemberSummary } from '@bayclub/shared';
 import { cityLabel } from '#/features/admin/format';
+import { formatterOnDemand } from '#/lib/format';
 import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
 import { VerifiedBadge } from '#/features/profile/verified-badge';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-export const formatDay = (iso: string) => dateFormat.format(new Date(iso));
+const dateFormat = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
+export const formatDay = (iso: string) => dateFormat().format(new Date(iso));
 
 export const memberName = (member: MemberSummary) => member.fullName?.trim() || 'Member';
 

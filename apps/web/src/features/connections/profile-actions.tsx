@@ -12,11 +12,12 @@ import {
 import { Button } from '#/components/ui/button';
 import { DropdownMenuItem } from '#/components/ui/dropdown-menu';
 import { Spinner } from '#/components/ui/spinner';
+import { OnceOpened } from '#/components/once-opened';
+import { lazyNamed } from '#/lib/lazy-named';
 import { useCan, useMe } from '#/features/auth/use-session';
 import { MemberSafetyActions } from '#/features/safety/member-safety-actions';
 import { useUnblockMutation } from '#/features/safety/api';
 import { isDailyLimit, useSayHiMutation } from '#/features/say-hi/api';
-import { SayHiDialog } from '#/features/say-hi/say-hi-dialog';
 import {
   useAcceptHelloMutation,
   useConnectionsRealtime,
@@ -24,6 +25,9 @@ import {
   useRelationshipQuery,
   useWithdrawHelloMutation,
 } from './api';
+
+// The Say Hi form loads when it first opens (decision 011).
+const SayHiDialog = lazyNamed(() => import('#/features/say-hi/say-hi-dialog'), 'SayHiDialog');
 
 interface ProfileActionsProps {
   userId: string;
@@ -164,12 +168,14 @@ function HelloAction({ relationship: r, name, limitReached, onDailyLimit, descri
         <HandHeartIcon aria-hidden="true" />
         Say Hi
       </Button>
-      <SayHiDialog
-        member={open ? { id: r.userId, name } : null}
-        onOpenChange={setOpen}
-        onSent={handleSent}
-        onDailyLimit={onDailyLimit}
-      />
+      <OnceOpened open={open}>
+        <SayHiDialog
+          member={open ? { id: r.userId, name } : null}
+          onOpenChange={setOpen}
+          onSent={handleSent}
+          onDailyLimit={onDailyLimit}
+        />
+      </OnceOpened>
     </>
   );
 }

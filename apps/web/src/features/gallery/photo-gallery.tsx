@@ -6,10 +6,15 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { useCan } from '#/features/auth/use-session';
 import { errorMessage } from '#/lib/api';
 import { moveId, useDeletePhotoMutation, useGalleryQuery, useReorderPhotosMutation } from './api';
-import { DeletePhotoDialog } from './delete-photo-dialog';
+import { OnceOpened } from '#/components/once-opened';
+import { lazyNamed } from '#/lib/lazy-named';
 import { GalleryTile } from './gallery-tile';
-import { photoLabel, PhotoViewer } from './photo-viewer';
-import { UploadPhotosDialog } from './upload-photos-dialog';
+import { photoLabel } from './photo-label';
+
+// The viewer, the upload form and the delete confirmation load when first opened (decision 011).
+const PhotoViewer = lazyNamed(() => import('./photo-viewer'), 'PhotoViewer');
+const UploadPhotosDialog = lazyNamed(() => import('./upload-photos-dialog'), 'UploadPhotosDialog');
+const DeletePhotoDialog = lazyNamed(() => import('./delete-photo-dialog'), 'DeletePhotoDialog');
 
 /** Two rows of placeholders while loading: enough to hold the place without a wall of empty slots. */
 const SKELETONS = Array.from({ length: 6 }, (_, i) => i);
@@ -148,32 +153,38 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
         </p>
       )}
 
-      <PhotoViewer
-        photos={photos}
-        index={viewing !== null && viewing < total ? viewing : null}
-        onIndexChange={showPhoto}
-        onClose={() => setViewing(null)}
-        onCloseAutoFocus={returnFocus}
-      />
+      <OnceOpened open={viewing !== null}>
+        <PhotoViewer
+          photos={photos}
+          index={viewing !== null && viewing < total ? viewing : null}
+          onIndexChange={showPhoto}
+          onClose={() => setViewing(null)}
+          onCloseAutoFocus={returnFocus}
+        />
+      </OnceOpened>
       {canEdit && (
         <>
-          <UploadPhotosDialog
-            profileId={profileId}
-            open={uploading}
-            onOpenChange={setUploading}
-            freeSlots={freeSlots}
-            onCloseAutoFocus={returnFocus}
-          />
-          <DeletePhotoDialog
-            label={deleting?.label ?? null}
-            onOpenChange={(open) => !open && setDeleting(null)}
-            onConfirm={() => {
-              if (!deleting) return;
-              focusTarget.current = null;
-              remove.mutate(deleting.photo.id);
-            }}
-            onCloseAutoFocus={returnFocus}
-          />
+          <OnceOpened open={uploading}>
+            <UploadPhotosDialog
+              profileId={profileId}
+              open={uploading}
+              onOpenChange={setUploading}
+              freeSlots={freeSlots}
+              onCloseAutoFocus={returnFocus}
+            />
+          </OnceOpened>
+          <OnceOpened open={deleting !== null}>
+            <DeletePhotoDialog
+              label={deleting?.label ?? null}
+              onOpenChange={(open) => !open && setDeleting(null)}
+              onConfirm={() => {
+                if (!deleting) return;
+                focusTarget.current = null;
+                remove.mutate(deleting.photo.id);
+              }}
+              onCloseAutoFocus={returnFocus}
+            />
+          </OnceOpened>
         </>
       )}
     </div>

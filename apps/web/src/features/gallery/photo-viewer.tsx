@@ -3,10 +3,9 @@ import { ChevronLeftIcon, ChevronRightIcon, ImageOffIcon } from 'lucide-react';
 import { imageVariantUrl, type ProfileImageView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog';
+import { photoLabel } from './photo-label';
 
-/** The text alternative of a gallery photo: its caption, else its position. */
-export const photoLabel = (photo: Pick<ProfileImageView, 'caption'>, index: number, total: number) =>
-  photo.caption?.trim() || `Photo ${index + 1} of ${total}`;
+export { photoLabel };
 
 /** A horizontal swipe of at least this many pixels turns the page. */
 const SWIPE_MIN = 50;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Collapsible } from 'radix-ui';
+import * as Collapsible from 'radix-ui/collapsible';
 import { CheckIcon, ChevronDownIcon, PlusIcon } from 'lucide-react';
 import { INTEREST_CATEGORIES, INTEREST_MESSAGES, LIMITS } from '@bayclub/shared';
 import { cn } from '#/lib/utils';

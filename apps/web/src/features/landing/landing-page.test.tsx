@@ -14,7 +14,7 @@ describe('landing page', () => {
     const target = document.getElementById('apply')!;
     // The target holds the heading and the form, so the heading is what lands at the top...
     expect(within(target).getByRole('heading', { name: 'Apply for membership' })).toBeInTheDocument();
-    expect(within(target).getByRole('form', { name: 'Membership application' })).toBeInTheDocument();
+    expect(await within(target).findByRole('form', { name: 'Membership application' }, LOAD)).toBeInTheDocument();
     // ...below the top menu: two rows on phones, one from 640 px.
     expect(target).toHaveClass('scroll-mt-28', 'sm:scroll-mt-20');
   });

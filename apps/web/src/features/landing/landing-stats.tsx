@@ -1,7 +1,8 @@
 import { Skeleton } from '#/components/ui/skeleton';
 import { useLandingStatsQuery } from './api';
 
-const formatCount = (n: number) => new Intl.NumberFormat('en-US').format(n);
+/** 1234 -> '1,234'. Not Intl.NumberFormat: creating the first Intl object costs a phone tens of milliseconds. */
+const formatCount = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Member and application counters for the hero. Quietly absent if they cannot be loaded. */
 export function LandingStats() {

@@ -1,8 +1,12 @@
 import * as React from 'react';
 import { FileVideoIcon, ImageIcon } from 'lucide-react';
 import type { AttachmentKind } from '@bayclub/shared';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog';
+import { OnceOpened } from '#/components/once-opened';
+import { lazyNamed } from '#/lib/lazy-named';
 import { cn } from '#/lib/utils';
+
+// The full-size viewer (a dialog) loads the first time a photo is opened, not with every chat (decision 011).
+const PhotoDialog = lazyNamed(() => import('./photo-dialog'), 'PhotoDialog');
 
 export interface MediaItem {
   key: string;
@@ -24,13 +28,9 @@ export function MessageMedia({ items }: { items: MediaItem[] }) {
       {items.map((item) => (
         <MediaTile key={item.key} item={item} onOpen={setOpen} />
       ))}
-      <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
-        <DialogContent className="max-w-[calc(100%-1rem)] p-2 sm:max-w-4xl">
-          <DialogTitle className="sr-only">Photo</DialogTitle>
-          <DialogDescription className="sr-only">The photo at full size</DialogDescription>
-          {open ? <img src={open} alt="Photo, full size" className="max-h-[85dvh] w-full rounded object-contain" /> : null}
-        </DialogContent>
-      </Dialog>
+      <OnceOpened open={open !== null}>
+        <PhotoDialog url={open} onClose={() => setOpen(null)} />
+      </OnceOpened>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { EyeOffIcon, HourglassIcon, InfoIcon } from 'lucide-react';
 import { PROFILE_VIEW_MESSAGES, type OwnProfileView } from '@bayclub/shared';
 import { ReactivateAccountButton } from '#/features/account/reactivate-account-button';
+import { formatterOnDemand } from '#/lib/format';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const dateFormat = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));
 
 /** Where the member's application stands; nothing for full platform members. */
 export function ApplicationStatusCard({ profile }: { profile: OwnProfileView }) {
@@ -24,7 +25,7 @@ export function ApplicationStatusCard({ profile }: { profile: OwnProfileView }) 
             An admin will review your application soon. Once it's approved you'll get full access to the club; this page
             updates by itself.
           </p>
-          <p className="text-sm">Applied on {dateFormat.format(new Date(profile.createdAt))}</p>
+          <p className="text-sm">Applied on {dateFormat().format(new Date(profile.createdAt))}</p>
         </div>
       </section>
     );

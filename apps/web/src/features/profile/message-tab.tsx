@@ -1,4 +1,4 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { useParams } from 'react-router';
 import { LockIcon, MessageCircleIcon, UserRoundIcon, UserRoundXIcon } from 'lucide-react';
 import { CONNECTION_MESSAGES, MESSAGING_MESSAGES, PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
@@ -7,9 +7,12 @@ import { Spinner } from '#/components/ui/spinner';
 import { useCan, useMe } from '#/features/auth/use-session';
 import { useRelationshipQuery } from '#/features/connections/api';
 import { useConversationQuery, useConversationWithQuery } from '#/features/messaging/api';
-import { ChatPanel } from '#/features/messaging/chat-panel';
-import { InboxList } from '#/features/messaging/inbox-list';
 import { errorMessage, isApiError } from '#/lib/api';
+import { lazyNamed } from '#/lib/lazy-named';
+
+// The inbox and the chat load when the tab is opened, not with the profile (decision 011).
+const ChatPanel = lazyNamed(() => import('#/features/messaging/chat-panel'), 'ChatPanel');
+const InboxList = lazyNamed(() => import('#/features/messaging/inbox-list'), 'InboxList');
 
 
 /** A community_only member without the `message` flag cannot message anyone. */
@@ -68,7 +71,11 @@ export function OwnMessagesTab() {
     );
   }
   if (blocked) return <MessagingNotAvailable />;
-  return <InboxList />;
+  return (
+    <React.Suspense fallback={<Loading label="Loading messages..." />}>
+      <InboxList />
+    </React.Suspense>
+  );
 }
 
 export const PAUSED_TITLE = 'Messages are paused while your account is deactivated';
@@ -123,7 +130,9 @@ function ConversationBox({ conversationId }: { conversationId: string }) {
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div className="flex h-[32rem] max-h-[70dvh] flex-col overflow-hidden rounded-xl border bg-card">
-      <ChatPanel conversation={query.data} meId={meId} />
+      <React.Suspense fallback={<Loading label="Loading messages..." />}>
+        <ChatPanel conversation={query.data} meId={meId} />
+      </React.Suspense>
     </div>
   );
 }

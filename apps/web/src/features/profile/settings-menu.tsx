@@ -11,11 +11,15 @@ import {
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
 import { useSignOut } from '#/features/auth/use-sign-out';
-import { SettingsModal } from '#/features/settings/settings-modal';
-import { NotificationsPanel } from '#/features/notifications/notifications-panel';
+import { OnceOpened } from '#/components/once-opened';
+import { lazyNamed } from '#/lib/lazy-named';
 import { useUnreadNotificationCount } from '#/features/shell/notifications-api';
 import { formatBadgeCount } from '#/lib/format';
 import { SearchSoonDialog } from './soon-dialogs';
+
+// The settings modal and the notifications panel load the first time they open (decision 011).
+const SettingsModal = lazyNamed(() => import('#/features/settings/settings-modal'), 'SettingsModal');
+const NotificationsPanel = lazyNamed(() => import('#/features/notifications/notifications-panel'), 'NotificationsPanel');
 
 type Open = 'search' | 'notifications' | 'settings' | null;
 
@@ -91,8 +95,12 @@ export function SettingsMenu() {
         </span>
       )}
       <SearchSoonDialog open={open === 'search'} onOpenChange={close} onCloseAutoFocus={returnFocus} />
-      <NotificationsPanel open={open === 'notifications' || panelFromLink} onOpenChange={close} onCloseAutoFocus={returnFocus} />
-      <SettingsModal open={open === 'settings'} onOpenChange={close} initialSection="profile" />
+      <OnceOpened open={open === 'notifications' || panelFromLink}>
+        <NotificationsPanel open={open === 'notifications' || panelFromLink} onOpenChange={close} onCloseAutoFocus={returnFocus} />
+      </OnceOpened>
+      <OnceOpened open={open === 'settings'}>
+        <SettingsModal open={open === 'settings'} onOpenChange={close} initialSection="profile" />
+      </OnceOpened>
     </>
   );
 }

@@ -9,8 +9,12 @@ import {
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
 import { cn } from '#/lib/utils';
-import { BlockMemberDialog } from './block-member-dialog';
-import { ReportMemberDialog } from './report-member-dialog';
+import { OnceOpened } from '#/components/once-opened';
+import { lazyNamed } from '#/lib/lazy-named';
+
+// Blocking and reporting are rare: their dialogs (the report form with its schema) load when first opened.
+const BlockMemberDialog = lazyNamed(() => import('./block-member-dialog'), 'BlockMemberDialog');
+const ReportMemberDialog = lazyNamed(() => import('./report-member-dialog'), 'ReportMemberDialog');
 
 export interface MemberSafetyActionsProps {
   userId: string;
@@ -79,23 +83,27 @@ export function MemberSafetyActions({
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <BlockMemberDialog
-        userId={userId}
-        name={name}
-        open={open === 'block'}
-        onOpenChange={close}
-        onBlocked={onBlocked}
-        onCloseAutoFocus={returnFocus}
-      />
-      <ReportMemberDialog
-        userId={userId}
-        name={name}
-        conversationId={conversationId}
-        messageId={messageId}
-        open={open === 'report'}
-        onOpenChange={close}
-        onCloseAutoFocus={returnFocus}
-      />
+      <OnceOpened open={open === 'block'}>
+        <BlockMemberDialog
+          userId={userId}
+          name={name}
+          open={open === 'block'}
+          onOpenChange={close}
+          onBlocked={onBlocked}
+          onCloseAutoFocus={returnFocus}
+        />
+      </OnceOpened>
+      <OnceOpened open={open === 'report'}>
+        <ReportMemberDialog
+          userId={userId}
+          name={name}
+          conversationId={conversationId}
+          messageId={messageId}
+          open={open === 'report'}
+          onOpenChange={close}
+          onCloseAutoFocus={returnFocus}
+        />
+      </OnceOpened>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Collapsible } from 'radix-ui';
+import * as Collapsible from 'radix-ui/collapsible';
 import { ChevronDownIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { CITIES, CITY_LABELS, LIMITS } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';

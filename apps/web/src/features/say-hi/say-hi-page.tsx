@@ -12,8 +12,12 @@ import { useDeckQuery, useSkipMutation } from './api';
 import { DeckCard } from './deck-card';
 import { countFilters, filtersFromSearch, filtersToParams } from './deck-filters';
 import { DeckFiltersPanel } from './deck-filters-panel';
-import { MatchDialog } from './match-dialog';
-import { SayHiDialog } from './say-hi-dialog';
+import { OnceOpened } from '#/components/once-opened';
+import { lazyNamed } from '#/lib/lazy-named';
+
+// The Say Hi form and the match celebration load when first needed (decision 011).
+const SayHiDialog = lazyNamed(() => import('./say-hi-dialog'), 'SayHiDialog');
+const MatchDialog = lazyNamed(() => import('./match-dialog'), 'MatchDialog');
 
 /** Ask for the next page while this many cards are still waiting, so the deck never stalls. */
 const PREFETCH_WHEN_LEFT = 3;
@@ -116,12 +120,16 @@ export function SayHiPage() {
       )}
       <DeckFiltersPanel filters={filters} onApply={handleApply} />
       {body}
-      <SayHiDialog
-        member={hiTo && { id: hiTo.id, name: hiTo.fullName || 'this member' }}
-        onOpenChange={(open) => !open && setHiTo(null)}
-        onSent={handleSent}
-      />
-      <MatchDialog match={match} onOpenChange={(open) => !open && setMatch(null)} />
+      <OnceOpened open={hiTo !== null}>
+        <SayHiDialog
+          member={hiTo && { id: hiTo.id, name: hiTo.fullName || 'this member' }}
+          onOpenChange={(open) => !open && setHiTo(null)}
+          onSent={handleSent}
+        />
+      </OnceOpened>
+      <OnceOpened open={match !== null}>
+        <MatchDialog match={match} onOpenChange={(open) => !open && setMatch(null)} />
+      </OnceOpened>
     </section>
   );
 }

@@ -24,13 +24,7 @@ export interface NavItem {
   badge?: 'messages';
 }
 
-/** Spec 2: the signed-out top menu. */
-export const PUBLIC_NAV: readonly NavItem[] = [
-  { to: '/', label: 'Apply', icon: HandHeartIcon },
-  { to: '/login', label: 'Sign In', icon: UserIcon },
-  { to: '/events', label: 'Events', icon: CalendarDaysIcon },
-  { to: '/communities', label: 'Communities', icon: UsersRoundIcon },
-];
+export { PUBLIC_NAV } from './public-nav';
 
 /**
  * Spec 2: the signed-in side menu. community_only members get Home and Profile only; their Home (the

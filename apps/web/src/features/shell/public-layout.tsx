@@ -3,7 +3,7 @@ import { PageSpinner } from '#/components/page-spinner';
 import { Link, NavLink, Outlet } from 'react-router';
 import { cn } from '#/lib/utils';
 import { AppBrand } from './app-brand';
-import { PUBLIC_NAV } from './nav-items';
+import { PUBLIC_NAV } from './public-nav';
 import { SkipLink } from './skip-link';
 import { ThemeToggleButton } from './theme-toggle';
 
