@@ -190,3 +190,43 @@ export async function countMigrations(database: Database): Promise<number> {
 }
 
 export { schema };
+
+/**
+ * Benchmark only (BENCH_COUNT_SQL): call `count` for every statement this process sends, BEGIN and COMMIT included,
+ * so a request's round trips can be counted. Never installed otherwise: the drivers stay untouched.
+ */
+export function instrumentStatements(database: Database, count: () => void) {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.engine === 'postgres') {
+    // pool.query and transactions both end in Client#query (the LISTEN connection's queries run outside requests).
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = proto.query;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      count();
+      return original.apply(this, args);
+    };
+    return;
+  }
+  const lite = client as PGlite;
+  const wrap = <T extends (...args: never[]) => unknown>(fn: T): T =>
+    ((...args: Parameters<T>) => {
+      count();
+      return fn(...args);
+    }) as T;
+  const query = lite.query.bind(lite);
+  const exec = lite.exec.bind(lite);
+  const transaction = lite.transaction.bind(lite);
+  lite.query = wrap(query);
+  lite.exec = wrap(exec);
+  lite.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => {
+    count(); // BEGIN
+    return transaction(async (tx) => {
+      const counted = Object.create(tx) as typeof tx;
+      counted.query = wrap(tx.query.bind(tx));
+      counted.exec = wrap(tx.exec.bind(tx));
+      const result = await fn(counted);
+      count(); // COMMIT
+      return result;
+    });
+  }) as PGlite['transaction'];
+}

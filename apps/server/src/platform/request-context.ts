@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { loadAccess } from '../modules/access/repository.js';
 import { checkRouteAccess, type Actor, type RouteAccess } from '../modules/access/policy.js';
 import { AppError, badRequest, errorBody, unauthenticated } from './errors.js';
+import { registerStatementCount } from './statement-count.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,6 +65,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('actor', null);
+  if (ctx.config.BENCH_COUNT_SQL) registerStatementCount(app, ctx.database);
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
