@@ -52,6 +52,13 @@ export function actorOf(ctx: AppContext, request: FastifyRequest): Promise<Actor
   return actor;
 }
 
+function dependsOnSession(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url;
+  if (!url?.startsWith('/api/')) return false;
+  const access = request.routeOptions.config?.access;
+  return (!!access && access !== 'public') || actors.has(request) || url.startsWith('/api/auth/');
+}
+
 export function requireActor(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthenticated();
   return request.actor;
@@ -73,6 +80,15 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${url} has no config.access entry in the access table`);
     }
+  });
+
+  // An answer that depends on the session must never be stored by a browser or a shared cache (a proxy handing one
+  // member's /api/me to the next, a back button showing a signed-out member's inbox): routes that are not public,
+  // public ones that asked who is calling (sign-out, slugs, analytics), better-auth's endpoints and any answer that
+  // sets a cookie. Set on the way out, so error answers carry it too. Public answers keep their own caching.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (dependsOnSession(request) || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
+    done(null, payload);
   });
 
   // Mutations from a foreign Origin are refused (CSRF); requests without Origin come from non-browsers.
