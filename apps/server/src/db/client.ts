@@ -26,8 +26,16 @@ export interface Database {
   engine: Engine;
   /** Run LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * NOTICEs raised by this process's own statements (PostgreSQL: the pooled connections set bayclub.notices = on,
+   * which the database's triggers check), handed over during the statement, before it resolves. PGlite: none (its
+   * notifications already arrive before the statement that raised them resolves).
+   */
+  onStatementNotice(handler: (message: string) => void): () => void;
   /** Called after the LISTEN connection was lost and re-established (notifications in between are lost). */
   onReconnect(handler: () => void): () => void;
+  /** Called as soon as the LISTEN connection is lost: until onReconnect, notifications may be missed. */
+  onListenerLost(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -42,9 +50,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // bayclub.notices: the triggers of migration 0004 tell these connections, during the statement, what they changed.
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, options: '-c bayclub.notices=on' });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  const noticeHandlers = new Set<(message: string) => void>();
+  pool.on('connect', (client) => {
+    client.on('notice', (notice) => noticeHandlers.forEach((h) => h(notice.message ?? '')));
+  });
   const db = drizzlePg({ client: pool, schema });
   await pool.query('select 1');
   // One dedicated connection runs every LISTEN of this process. When it drops (server restart, network),
@@ -56,6 +69,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   let failures = 0;
   const handlers = new Map<string, Set<(p: string) => void>>();
   const reconnectHandlers = new Set<() => void>();
+  const lostHandlers = new Set<() => void>();
   const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
 
   const connectListener = (): Promise<pg.Client> => {
@@ -67,6 +81,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       const lost = () => {
         if (listener !== client) return;
         listener = null;
+        lostHandlers.forEach((h) => h());
         client.end().catch(() => {});
         if (!closed) scheduleReconnect();
       };
@@ -112,9 +127,17 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
         set!.delete(onPayload);
       };
     },
+    onStatementNotice(handler) {
+      noticeHandlers.add(handler);
+      return () => noticeHandlers.delete(handler);
+    },
     onReconnect(handler) {
       reconnectHandlers.add(handler);
       return () => reconnectHandlers.delete(handler);
+    },
+    onListenerLost(handler) {
+      lostHandlers.add(handler);
+      return () => lostHandlers.delete(handler);
     },
     async close() {
       closed = true;
@@ -144,8 +167,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         const unsub = await client.listen(channel, onPayload);
         return async () => unsub();
       },
+      // One connection, whose notifications are dispatched before the statement that raised them resolves.
+      onStatementNotice: () => () => {},
       // In-process: the listener cannot be lost.
       onReconnect: () => () => {},
+      onListenerLost: () => () => {},
       async close() {
         await client.close();
         lock?.release();

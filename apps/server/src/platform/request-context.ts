@@ -5,6 +5,7 @@ import { loadAccess } from '../modules/access/repository.js';
 import { checkRouteAccess, type Actor, type RouteAccess } from '../modules/access/policy.js';
 import { AppError, badRequest, errorBody, unauthenticated } from './errors.js';
 import { registerStatementCount } from './statement-count.js';
+import { connectSessionCache, createSessionCache, type SessionCache } from '../modules/access/session-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,8 +17,32 @@ declare module 'fastify' {
   }
 }
 
-/** Resolve the session of a request into an Actor (user, profile access fields, roles). */
+/** Cached Actors live at most this long (a safety net: invalidation does the real work, see session-cache.ts). */
+const SESSION_CACHE_TTL_MS = 30_000;
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
+const sessionCaches = new WeakMap<AppContext, SessionCache>();
+/** The name of better-auth's session cookie, once known (a Cookie header without it has no session). */
+const sessionCookieNames = new WeakMap<AppContext, string>();
+
+/** The app's session cache (tests look into it). */
+export function sessionCacheOf(ctx: AppContext): SessionCache | undefined {
+  return sessionCaches.get(ctx);
+}
+
+/**
+ * Resolve the session of a request into an Actor (user, profile access fields, roles). better-auth decides
+ * (signature, expiry, the session row); its answer is cached by the exact Cookie header until a change of the
+ * member's rows is heard (decision 010).
+ */
 export async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
+  const cookie = request.headers.cookie;
+  const cookieName = sessionCookieNames.get(ctx);
+  // Exactly what better-auth concludes for a request without its cookie, without building its context.
+  if (!cookie || (cookieName && !cookie.includes(cookieName))) return null;
+  const cache = sessionCaches.get(ctx);
+  const cached = cache?.get(cookie);
+  if (cached) return cached;
+  const generation = cache?.generation() ?? 0;
   let headers: Headers;
   try {
     headers = fromNodeHeaders(request.headers);
@@ -28,12 +53,22 @@ export async function resolveActor(ctx: AppContext, request: FastifyRequest): Pr
   const session = await ctx.auth.api.getSession({ headers }).catch(() => null);
   if (!session) return null;
   const access = await loadAccess(ctx.database.db, session.user.id);
-  return {
+  const actor = freezeActor({
     userId: session.user.id,
     email: session.user.email,
     sessionId: session.session.id,
     ...access,
-  };
+  });
+  cache?.set(cookie, actor, new Date(session.session.expiresAt), generation);
+  return actor;
+}
+
+/** Cached Actors are shared by requests: nothing may change one. */
+function freezeActor(actor: Actor): Actor {
+  if (actor.profile) Object.freeze(actor.profile);
+  Object.freeze(actor.roles);
+  Object.freeze(actor.communityRoles);
+  return Object.freeze(actor);
 }
 
 const actors = new WeakMap<FastifyRequest, Promise<Actor | null>>();
@@ -73,6 +108,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('actor', null);
   if (ctx.config.BENCH_COUNT_SQL) registerStatementCount(app, ctx.database);
+
+  // Until the cache hears the database's change notifications (onReady), it serves nothing.
+  const cache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: SESSION_CACHE_MAX_ENTRIES });
+  sessionCaches.set(ctx, cache);
+  let disconnect: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    sessionCookieNames.set(ctx, (await ctx.auth.$context).authCookies.sessionToken.name);
+    disconnect = await connectSessionCache(cache, ctx.database);
+  });
+  app.addHook('onClose', async () => disconnect?.());
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
