@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +58,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const noticeHandlers = new Set<(message: string) => void>();
   pool.on('connect', (client) => {
     client.on('notice', (notice) => noticeHandlers.forEach((h) => h(notice.message ?? '')));
+    prepareStatements(client);
   });
   const db = drizzlePg({ client: pool, schema });
   await pool.query('select 1');
@@ -146,6 +148,43 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       await l?.end().catch(() => {});
       await pool.end();
     },
+  };
+}
+
+/** Distinct statements one connection keeps prepared; beyond this (SQL built with varying shapes) they run unnamed. */
+const PREPARED_PER_CONNECTION = 500;
+const statementNames = new Map<string, string>();
+
+/**
+ * Every parameterized statement runs as a named prepared statement, its name derived from its text: PostgreSQL
+ * parses it once per connection and, after a few executions, reuses a generic plan. Planning, not executing, was
+ * most of the database's time for the inbox query (2.4 ms of 2.8 ms). Statements without parameters (migrations,
+ * LISTEN, BEGIN/COMMIT) keep the simple protocol, which also allows several statements in one string.
+ */
+function prepareStatements(client: pg.PoolClient) {
+  const prepared = new Set<string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (
+      typeof config === 'object' &&
+      config !== null &&
+      !('name' in config && (config as { name?: string }).name) &&
+      typeof (config as { text?: unknown }).text === 'string' &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const text = (config as { text: string }).text;
+      let name = statementNames.get(text);
+      if (!name) {
+        name = `s_${crypto.createHash('sha1').update(text).digest('base64url')}`;
+        if (statementNames.size < 10 * PREPARED_PER_CONNECTION) statementNames.set(text, name);
+      }
+      if (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION) {
+        prepared.add(name);
+        return query({ ...config, name }, values, ...rest);
+      }
+    }
+    return query(config, values, ...rest);
   };
 }
 
