@@ -222,6 +222,20 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
 }
 
+/**
+ * A query built once per database (or transaction) and reused: for reads on every request's path, where drizzle
+ * building the SQL costs more CPU than PostgreSQL spends answering it. `build` gets the database and returns
+ * drizzle's `.prepare()` of a query with `sql.placeholder`s.
+ */
+export function reusedQuery<Q>(build: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
+  const built = new WeakMap<DbOrTx, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
+}
+
 /** Apply the committed migrations; returns how many have been applied in total. */
 /** Any constant: the advisory lock that lets one server process at a time apply migrations. */
 const MIGRATION_LOCK = 4_242_000;
