@@ -163,7 +163,8 @@ const statementNames = new Map<string, string>();
  */
 function prepareStatements(client: pg.PoolClient) {
   const prepared = new Set<string>();
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // Looked up on each call, not bound once: instrumentStatements may wrap the prototype's query later.
+  const query = (...args: unknown[]) => (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(client, args);
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, ...rest: unknown[]) => {
     if (
       typeof config === 'object' &&
