@@ -26,8 +26,8 @@ export interface World {
   /** conversations[i] is the reader's conversation with partners[i]; the first holds MESSAGES messages. */
   conversations: string[];
   /**
-   * Who sends in the send scenario: pairs of partners matched with each other, so the reader's pages keep the
-   * same size while messages pile up elsewhere. One entry per sender, both directions of each pair.
+   * Who sends in the send scenario: SENDER_PAIRS matched pairs of their own, so the reader's pages keep the same
+   * size while messages pile up elsewhere. One entry per sender, both directions of each pair.
    */
   senders: Array<{ cookie: string; conversationId: string }>;
 }
@@ -42,8 +42,13 @@ export interface Scenario {
   target?: { ratio: number; p99: number };
 }
 
-/** The reader's partners (an even number: they also form the sending pairs). */
+/** The reader's partners: the inbox lists this many conversations. */
 export const PARTNERS = 8;
+/**
+ * Conversations the send scenario spreads over. A send holds its conversation's row lock until COMMIT, so sends
+ * into one conversation queue behind each other; members send in many conversations at once.
+ */
+export const SENDER_PAIRS = 8;
 /** Messages in the first conversation, so its page holds a full 50. */
 export const MESSAGES = 60;
 
@@ -94,17 +99,22 @@ export const scenarios: Scenario[] = [
 export async function buildWorld(server: ServerProcess): Promise<World> {
   const base = server.base;
   const admin = await createFirstAdmin(server);
-  const [reader, ...partners] = await inBatches(Array.from({ length: PARTNERS + 1 }), 4, () => applyMember(base, 'benchhttp'));
-  await inBatches([reader!, ...partners], 4, (m) => approve(base, admin, m));
+  const members = await inBatches(Array.from({ length: 1 + PARTNERS + 2 * SENDER_PAIRS }), 4, () => applyMember(base, 'benchhttp'));
+  await inBatches(members, 4, (m) => approve(base, admin, m));
+  const [reader, ...others] = members;
+  const partners = others.slice(0, PARTNERS);
   // Each partner says hi to the reader, the reader accepts, the partner opens the conversation.
   const conversations: string[] = [];
   for (const partner of partners) conversations.push((await matchPair(partner, reader!, { a: base, b: base })).conversationId);
-  const senders: World['senders'] = [];
-  for (let i = 0; i < partners.length; i += 2) {
-    const [a, b] = [partners[i]!, partners[i + 1]!];
+  const pairs = await inBatches(Array.from({ length: SENDER_PAIRS }), 4, async (_, i) => {
+    const [a, b] = [others[PARTNERS + 2 * i]!, others[PARTNERS + 2 * i + 1]!];
     const { conversationId } = await matchPair(a, b, { a: base, b: base });
-    senders.push({ cookie: a.cookie, conversationId }, { cookie: b.cookie, conversationId });
-  }
+    return [
+      { cookie: a.cookie, conversationId },
+      { cookie: b.cookie, conversationId },
+    ];
+  });
+  const senders = pairs.flat();
   for (let i = 0; i < MESSAGES; i++) {
     const from = i % 2 ? partners[0]! : reader!;
     await expectStatus(201, base, 'POST', `/api/conversations/${conversations[0]}/messages`, {

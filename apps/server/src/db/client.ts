@@ -52,7 +52,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
   // bayclub.notices: the triggers of migration 0004 tell these connections, during the statement, what they changed.
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, options: '-c bayclub.notices=on' });
+  // plan_cache_mode: see prepareStatements.
+  const options = withOption(url, '-c bayclub.notices=on -c plan_cache_mode=force_generic_plan');
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, options });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const noticeHandlers = new Set<(message: string) => void>();
@@ -151,15 +153,29 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   };
 }
 
+/** The URL's own `options` parameter (if any) plus ours: a config `options` would replace the URL's. */
+function withOption(url: string, option: string) {
+  let own: string | null = null;
+  try {
+    own = new URL(url).searchParams.get('options');
+  } catch {
+    /* not a URL the WHATWG parser reads: no options of its own to keep */
+  }
+  return own ? `${own} ${option}` : option;
+}
+
 /** Distinct statements one connection keeps prepared; beyond this (SQL built with varying shapes) they run unnamed. */
 const PREPARED_PER_CONNECTION = 500;
 const statementNames = new Map<string, string>();
 
 /**
  * Every parameterized statement runs as a named prepared statement, its name derived from its text: PostgreSQL
- * parses it once per connection and, after a few executions, reuses a generic plan. Planning, not executing, was
- * most of the database's time for the inbox query (2.4 ms of 2.8 ms). Statements without parameters (migrations,
- * LISTEN, BEGIN/COMMIT) keep the simple protocol, which also allows several statements in one string.
+ * parses and plans it once per connection (plan_cache_mode = force_generic_plan on these connections) and reuses the
+ * plan. Planning, not executing, was most of the database's time for the inbox query (2.4 ms of 2.8 ms), and the
+ * default mode went back to planning it on every execution once statistics made the generic plan look dearer.
+ * Our statements are lookups by id and keyset pages, whose best plan does not depend on the values; a query whose
+ * plan must (a search pattern, a skewed status) would need its own treatment (decision 010). Statements without
+ * parameters (migrations, LISTEN, BEGIN/COMMIT) keep the simple protocol, which also allows several statements.
  */
 function prepareStatements(client: pg.PoolClient) {
   const prepared = new Set<string>();

@@ -55,3 +55,12 @@ CREATE TRIGGER user_roles_actor_changed AFTER INSERT OR UPDATE OR DELETE ON user
 --> statement-breakpoint
 CREATE TRIGGER community_members_actor_changed AFTER INSERT OR UPDATE OR DELETE ON community_members
   FOR EACH ROW EXECUTE FUNCTION bayclub_actor_changed('user_id');
+--> statement-breakpoint
+-- Every query of messages is per conversation, and (conversation_id, seq) serves them all. With few conversations
+-- and a few busy ones, the planner's average rows per conversation made it walk messages_seq_key backwards and filter
+-- by conversation instead: a chat's newest page or the inbox's last message of a quiet conversation scanned every
+-- newer message of every other conversation (2.4 ms and 27 ms instead of 0.08 and 0.3 ms, measured with 13,000
+-- messages). Planning as if a conversation held about 20 messages keeps it on the conversation's own index range.
+ALTER TABLE messages ALTER COLUMN conversation_id SET (n_distinct = -0.05);
+--> statement-breakpoint
+ANALYZE messages;
