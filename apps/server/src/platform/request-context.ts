@@ -20,6 +20,8 @@ declare module 'fastify' {
 /** Cached Actors live at most this long (a safety net: invalidation does the real work, see session-cache.ts). */
 const SESSION_CACHE_TTL_MS = 30_000;
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
+/** How long an answer waits at most for its own change to come back as committed (a rollback never does). */
+const SETTLE_TIMEOUT_MS = 100;
 const sessionCaches = new WeakMap<AppContext, SessionCache>();
 /** The name of better-auth's session cookie, once known (a Cookie header without it has no session). */
 const sessionCookieNames = new WeakMap<AppContext, string>();
@@ -40,8 +42,13 @@ export async function resolveActor(ctx: AppContext, request: FastifyRequest): Pr
   // Exactly what better-auth concludes for a request without its cookie, without building its context.
   if (!cookie || (cookieName && !cookie.includes(cookieName))) return null;
   const cache = sessionCaches.get(ctx);
-  const cached = cache?.get(cookie);
-  if (cached) return cached;
+  if (cache) {
+    // A change notification that reached this process together with this request may sit unread behind it in the
+    // same turn of the event loop: let pending I/O run before trusting an entry.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const cached = cache.get(cookie);
+    if (cached) return cached;
+  }
   const generation = cache?.generation() ?? 0;
   let headers: Headers;
   try {
@@ -133,7 +140,12 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
   // sets a cookie. Set on the way out, so error answers carry it too. Public answers keep their own caching.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (dependsOnSession(request) || reply.hasHeader('set-cookie')) reply.header('cache-control', 'private, no-store');
-    done(null, payload);
+    // An answer that follows a change of an Actor (sign-out, deactivation, a role...) made by this request waits
+    // until that change's COMMIT notification came back to this process: PostgreSQL has then sent it to every
+    // process, so the member's next request finds the old entry gone wherever it lands (decision 010).
+    const since = Date.now() - reply.elapsedTime;
+    if (!cache.changesPending(since)) return done(null, payload);
+    cache.settled(since, SETTLE_TIMEOUT_MS).then(() => done(null, payload), done);
   });
 
   // Mutations from a foreign Origin are refused (CSRF); requests without Origin come from non-browsers.

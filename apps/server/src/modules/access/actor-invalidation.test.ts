@@ -40,6 +40,8 @@ const secondSession = async (user: TestUser): Promise<TestUser> => ({ ...user, c
 describe('the session cache', () => {
   it('a signed-in request after the first resolves its session without SQL', async () => {
     const member = await createMember(t);
+    // The approval written just now is held out of the cache until its COMMIT is heard (PostgreSQL: asynchronously).
+    await cache.settled(0, 1000);
     const first = await get(member, '/api/conversations');
     const second = await get(member, '/api/conversations');
     expect(first.statusCode).toBe(200);

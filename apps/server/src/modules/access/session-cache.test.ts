@@ -96,6 +96,28 @@ describe('session cache', () => {
     expect(cache.get('a')?.userId).toBe('u1');
   });
 
+  it("says a change of this process is pending until its COMMIT is heard, for answers that started before it", async () => {
+    const { cache, tick, now } = setup();
+    const requestStart = now();
+    tick(5);
+    cache.changing('u1', 'tx1');
+    expect(cache.changesPending(requestStart)).toBe(true);
+    expect(cache.changesPending(now() + 1)).toBe(false);
+    const settled = cache.settled(requestStart, 1000);
+    cache.changed('u1', 'tx1');
+    await settled;
+    expect(cache.changesPending(requestStart)).toBe(false);
+  });
+
+  it('stops waiting for a change that never commits', async () => {
+    const { cache, now } = setup();
+    cache.changing('u1', 'tx1');
+    const started = Date.now();
+    await cache.settled(now(), 30);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    expect(cache.changesPending(now())).toBe(true);
+  });
+
   it('serves and stores nothing while it cannot hear changes, and starts empty again', () => {
     const { cache, later } = setup();
     cache.set('a', actor('u1'), later, cache.generation());

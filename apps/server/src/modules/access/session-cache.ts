@@ -27,6 +27,14 @@ export interface SessionCache {
   /** Transaction `tx` that changed the member committed (heard by every process). */
   changed(userId: string, tx: string): void;
   forgetUser(userId: string): void;
+  /**
+   * Resolves once every change this process announced (NOTICE) at or after `since` has been heard as committed, or
+   * after `timeoutMs`: an answer that follows a change waits for it, so PostgreSQL has dispatched the notification to
+   * every process before the member can send the next request.
+   */
+  settled(since: number, timeoutMs: number): Promise<void>;
+  /** Whether a change announced at or after `since` has not been heard as committed yet (settled would wait). */
+  changesPending(since: number): boolean;
   forgetAll(): void;
   /** Stop serving and storing (notifications may be lost) or start again; both forget everything. */
   setListening(listening: boolean): void;
@@ -72,6 +80,16 @@ export function createSessionCache(opts: { ttlMs: number; maxEntries: number; no
 
   /** Changes heard as committed (`key` user + tx): a NOTICE read after its own COMMIT's notification holds nothing. */
   const committed = new Map<string, number>();
+  /** Changes announced by this process's statements and not yet heard as committed (`key` user + tx): when noticed. */
+  const uncommitted = new Map<string, number>();
+  const pendingSince = (since: number) => {
+    const stale = now() - HOLD_MS;
+    for (const [key, at] of uncommitted) {
+      if (at < stale) uncommitted.delete(key);
+      else if (at >= since) return true;
+    }
+    return false;
+  };
 
   const forgetUser = (userId: string) => {
     generation += 1;
@@ -114,6 +132,7 @@ export function createSessionCache(opts: { ttlMs: number; maxEntries: number; no
       forgetUser(userId);
       // An autocommit statement's NOTICE can be read after the listener already heard its COMMIT.
       if (committed.has(`${userId} ${tx}`)) return;
+      if (!uncommitted.has(`${userId} ${tx}`)) uncommitted.set(`${userId} ${tx}`, now());
       let txs = holds.get(userId);
       if (!txs) holds.set(userId, (txs = new Map()));
       txs.set(tx, now() + HOLD_MS);
@@ -125,12 +144,18 @@ export function createSessionCache(opts: { ttlMs: number; maxEntries: number; no
         committed.delete(key);
       }
       committed.set(`${userId} ${tx}`, t + HOLD_MS);
+      uncommitted.delete(`${userId} ${tx}`);
       const txs = holds.get(userId);
       txs?.delete(tx);
       if (txs && !txs.size) holds.delete(userId);
       forgetUser(userId);
     },
     forgetUser,
+    changesPending: (since) => uncommitted.size > 0 && pendingSince(since),
+    async settled(since, timeoutMs) {
+      const until = Date.now() + timeoutMs;
+      while (uncommitted.size && pendingSince(since) && Date.now() < until) await new Promise((r) => setTimeout(r, 1));
+    },
     forgetAll,
     setListening(value) {
       listening = value;
