@@ -135,7 +135,10 @@ describe.runIf(serverUrl)('Actor changes reach every server process on the next 
 
   it('a flag switched on by an admin on one process lets a limited member in on the other', async () => {
     const limited = await applyMember(p1.base, 'inval');
-    await expectStatus(200, p1.base, 'POST', `/api/admin/applications/${limited.applicationId}/reject`, { cookie: admin, body: {} });
+    await expectStatus(200, p1.base, 'POST', `/api/admin/applications/${limited.applicationId}/approve`, {
+      cookie: admin,
+      body: { accountType: 'community_only' },
+    });
     await warm(p2, limited.cookie);
     expect((await call(p2.base, 'GET', '/api/conversations', { cookie: limited.cookie })).status).toBe(403);
     await expectStatus(200, p1.base, 'PUT', '/api/admin/settings', { cookie: admin, body: { settings: { limited_users_can_message: 'true' } } });
