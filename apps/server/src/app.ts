@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -13,6 +12,7 @@ import { frameworkErrors, registerErrorHandler } from './platform/errors.js';
 import { registerAccessControl, registerInputGuard } from './platform/request-context.js';
 import { registerJsonBodyParser } from './platform/json-body.js';
 import { getOrCreateSecret } from './platform/secrets.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { createAuth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -93,7 +93,7 @@ export async function buildApp(
     app.addHook('onClose', async () => mail.close());
     if (!opts.storage) app.addHook('onClose', async () => storage.close());
 
-    await app.register(helmet, {
+    await registerSecurityHeaders(app, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {

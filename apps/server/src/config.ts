@@ -49,6 +49,8 @@ const envSchema = z.object({
    */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
   LINK_PREVIEW_ALLOW_PRIVATE: bool.default(false),
+  /** Benchmark only (npm run bench:http): count SQL statements per request into a response header. */
+  BENCH_COUNT_SQL: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +27,16 @@ export interface Database {
   engine: Engine;
   /** Run LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * NOTICEs raised by this process's own statements (PostgreSQL: the pooled connections set bayclub.notices = on,
+   * which the database's triggers check), handed over during the statement, before it resolves. PGlite: none (its
+   * notifications already arrive before the statement that raised them resolves).
+   */
+  onStatementNotice(handler: (message: string) => void): () => void;
   /** Called after the LISTEN connection was lost and re-established (notifications in between are lost). */
   onReconnect(handler: () => void): () => void;
+  /** Called as soon as the LISTEN connection is lost: until onReconnect, notifications may be missed. */
+  onListenerLost(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -42,9 +51,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // bayclub.notices: the triggers of migration 0004 tell these connections, during the statement, what they changed.
+  // plan_cache_mode: see prepareStatements.
+  const options = withOption(url, '-c bayclub.notices=on -c plan_cache_mode=force_generic_plan');
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, options });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
+  const noticeHandlers = new Set<(message: string) => void>();
+  pool.on('connect', (client) => {
+    client.on('notice', (notice) => noticeHandlers.forEach((h) => h(notice.message ?? '')));
+    prepareStatements(client);
+  });
   const db = drizzlePg({ client: pool, schema });
   await pool.query('select 1');
   // One dedicated connection runs every LISTEN of this process. When it drops (server restart, network),
@@ -56,6 +73,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   let failures = 0;
   const handlers = new Map<string, Set<(p: string) => void>>();
   const reconnectHandlers = new Set<() => void>();
+  const lostHandlers = new Set<() => void>();
   const quote = (channel: string) => `"${channel.replace(/"/g, '')}"`;
 
   const connectListener = (): Promise<pg.Client> => {
@@ -67,6 +85,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       const lost = () => {
         if (listener !== client) return;
         listener = null;
+        lostHandlers.forEach((h) => h());
         client.end().catch(() => {});
         if (!closed) scheduleReconnect();
       };
@@ -112,9 +131,17 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
         set!.delete(onPayload);
       };
     },
+    onStatementNotice(handler) {
+      noticeHandlers.add(handler);
+      return () => noticeHandlers.delete(handler);
+    },
     onReconnect(handler) {
       reconnectHandlers.add(handler);
       return () => reconnectHandlers.delete(handler);
+    },
+    onListenerLost(handler) {
+      lostHandlers.add(handler);
+      return () => lostHandlers.delete(handler);
     },
     async close() {
       closed = true;
@@ -123,6 +150,58 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
       await l?.end().catch(() => {});
       await pool.end();
     },
+  };
+}
+
+/** The URL's own `options` parameter (if any) plus ours: a config `options` would replace the URL's. */
+function withOption(url: string, option: string) {
+  let own: string | null = null;
+  try {
+    own = new URL(url).searchParams.get('options');
+  } catch {
+    /* not a URL the WHATWG parser reads: no options of its own to keep */
+  }
+  return own ? `${own} ${option}` : option;
+}
+
+/** Distinct statements one connection keeps prepared; beyond this (SQL built with varying shapes) they run unnamed. */
+const PREPARED_PER_CONNECTION = 500;
+const statementNames = new Map<string, string>();
+
+/**
+ * Every parameterized statement runs as a named prepared statement, its name derived from its text: PostgreSQL
+ * parses and plans it once per connection (plan_cache_mode = force_generic_plan on these connections) and reuses the
+ * plan. Planning, not executing, was most of the database's time for the inbox query (2.4 ms of 2.8 ms), and the
+ * default mode went back to planning it on every execution once statistics made the generic plan look dearer.
+ * Our statements are lookups by id and keyset pages, whose best plan does not depend on the values; a query whose
+ * plan must (a search pattern, a skewed status) would need its own treatment (decision 010). Statements without
+ * parameters (migrations, LISTEN, BEGIN/COMMIT) keep the simple protocol, which also allows several statements.
+ */
+function prepareStatements(client: pg.PoolClient) {
+  const prepared = new Set<string>();
+  // Looked up on each call, not bound once: instrumentStatements may wrap the prototype's query later.
+  const query = (...args: unknown[]) => (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(client, args);
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (
+      typeof config === 'object' &&
+      config !== null &&
+      !('name' in config && (config as { name?: string }).name) &&
+      typeof (config as { text?: unknown }).text === 'string' &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const text = (config as { text: string }).text;
+      let name = statementNames.get(text);
+      if (!name) {
+        name = `s_${crypto.createHash('sha1').update(text).digest('base64url')}`;
+        if (statementNames.size < 10 * PREPARED_PER_CONNECTION) statementNames.set(text, name);
+      }
+      if (prepared.has(name) || prepared.size < PREPARED_PER_CONNECTION) {
+        prepared.add(name);
+        return query({ ...config, name }, values, ...rest);
+      }
+    }
+    return query(config, values, ...rest);
   };
 }
 
@@ -144,8 +223,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
         const unsub = await client.listen(channel, onPayload);
         return async () => unsub();
       },
+      // One connection, whose notifications are dispatched before the statement that raised them resolves.
+      onStatementNotice: () => () => {},
       // In-process: the listener cannot be lost.
       onReconnect: () => () => {},
+      onListenerLost: () => () => {},
       async close() {
         await client.close();
         lock?.release();
@@ -155,6 +237,20 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     lock?.release();
     throw err;
   }
+}
+
+/**
+ * A query built once per database (or transaction) and reused: for reads on every request's path, where drizzle
+ * building the SQL costs more CPU than PostgreSQL spends answering it. `build` gets the database and returns
+ * drizzle's `.prepare()` of a query with `sql.placeholder`s.
+ */
+export function reusedQuery<Q>(build: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
+  const built = new WeakMap<DbOrTx, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
+  };
 }
 
 /** Apply the committed migrations; returns how many have been applied in total. */
@@ -190,3 +286,43 @@ export async function countMigrations(database: Database): Promise<number> {
 }
 
 export { schema };
+
+/**
+ * Benchmark only (BENCH_COUNT_SQL): call `count` for every statement this process sends, BEGIN and COMMIT included,
+ * so a request's round trips can be counted. Never installed otherwise: the drivers stay untouched.
+ */
+export function instrumentStatements(database: Database, count: () => void) {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.engine === 'postgres') {
+    // pool.query and transactions both end in Client#query (the LISTEN connection's queries run outside requests).
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = proto.query;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      count();
+      return original.apply(this, args);
+    };
+    return;
+  }
+  const lite = client as PGlite;
+  const wrap = <T extends (...args: never[]) => unknown>(fn: T): T =>
+    ((...args: Parameters<T>) => {
+      count();
+      return fn(...args);
+    }) as T;
+  const query = lite.query.bind(lite);
+  const exec = lite.exec.bind(lite);
+  const transaction = lite.transaction.bind(lite);
+  lite.query = wrap(query);
+  lite.exec = wrap(exec);
+  lite.transaction = ((fn: Parameters<PGlite['transaction']>[0]) => {
+    count(); // BEGIN
+    return transaction(async (tx) => {
+      const counted = Object.create(tx) as typeof tx;
+      counted.query = wrap(tx.query.bind(tx));
+      counted.exec = wrap(tx.exec.bind(tx));
+      const result = await fn(counted);
+      count(); // COMMIT
+      return result;
+    });
+  }) as PGlite['transaction'];
+}

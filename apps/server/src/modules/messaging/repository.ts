@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { reusedQuery, type DbOrTx } from '../../db/client.js';
 import { conversationReads, conversations, matches, messages, notifications, profiles } from '../../db/schema/index.js';
 import { blockedBetween } from '../safety/repository.js';
 import { orderedPair } from '../connections/repository.js';
@@ -118,29 +118,52 @@ export async function ensureConversation(db: DbOrTx, a: string, b: string): Prom
   return (await findConversationByPair(db, a, b))!;
 }
 
+/** The newest page, and the page before a seq: every open chat reads them. */
+const newestMessages = reusedQuery((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, sql.placeholder('conversationId')))
+    .orderBy(desc(messages.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('messages_newest'),
+);
+const messagesBefore = reusedQuery((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, sql.placeholder('conversationId')), lt(messages.seq, sql.placeholder('before'))))
+    .orderBy(desc(messages.seq))
+    .limit(sql.placeholder('limit'))
+    .prepare('messages_before'),
+);
+
 export async function listMessages(db: DbOrTx, conversationId: string, opts: { before?: number; after?: number; limit: number }) {
-  const conditions = [eq(messages.conversationId, conversationId)];
-  if (opts.before !== undefined) conditions.push(lt(messages.seq, opts.before));
-  if (opts.after !== undefined) {
-    conditions.push(gt(messages.seq, opts.after));
-    // Newer messages: the first ones after the mark, oldest first.
-    return {
-      rows: await db.select().from(messages).where(and(...conditions)).orderBy(asc(messages.seq)).limit(opts.limit + 1),
-      newestFirst: false,
-    };
+  if (opts.after === undefined) {
+    const values = { conversationId, before: opts.before, limit: opts.limit + 1 };
+    const rows = await (opts.before === undefined ? newestMessages(db) : messagesBefore(db)).execute(values);
+    return { rows, newestFirst: true };
   }
+  // Newer messages: the first ones after the mark, oldest first.
+  const conditions = [eq(messages.conversationId, conversationId), gt(messages.seq, opts.after)];
+  if (opts.before !== undefined) conditions.push(lt(messages.seq, opts.before));
   return {
-    rows: await db.select().from(messages).where(and(...conditions)).orderBy(desc(messages.seq)).limit(opts.limit + 1),
-    newestFirst: true,
+    rows: await db.select().from(messages).where(and(...conditions)).orderBy(asc(messages.seq)).limit(opts.limit + 1),
+    newestFirst: false,
   };
 }
 
-export async function findBySenderClientId(db: DbOrTx, senderId: string, clientId: string): Promise<MessageRow | null> {
-  const [row] = await db
+const messageByClientId = reusedQuery((db) =>
+  db
     .select()
     .from(messages)
-    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)))
-    .limit(1);
+    .where(and(eq(messages.senderId, sql.placeholder('senderId')), eq(messages.clientId, sql.placeholder('clientId'))))
+    .limit(1)
+    .prepare('message_by_client_id'),
+);
+
+export async function findBySenderClientId(db: DbOrTx, senderId: string, clientId: string): Promise<MessageRow | null> {
+  const [row] = await messageByClientId(db).execute({ senderId, clientId });
   return row ?? null;
 }
 

@@ -1,13 +1,17 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { reusedQuery, type DbOrTx } from '../../db/client.js';
 import { membershipApplications, profileImages, profilePictureUploadLogs, profiles } from '../../db/schema/index.js';
 import type { ProfileUpdate } from '@bayclub/shared';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileImageRow = typeof profileImages.$inferSelect;
 
+const profileById = reusedQuery((db) =>
+  db.select().from(profiles).where(eq(profiles.id, sql.placeholder('id'))).limit(1).prepare('profile_by_id'),
+);
+
 export async function findProfile(db: DbOrTx, id: string): Promise<ProfileRow | null> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  const [row] = await profileById(db).execute({ id });
   return row ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import { reusedQuery, type DbOrTx } from '../../db/client.js';
 import { blocks, conversations, hellos, matches, messages, profiles, reports } from '../../db/schema/index.js';
 import type { ReportReason } from '@bayclub/shared';
 import { exactInstant } from '../../platform/cursor.js';
@@ -10,12 +10,18 @@ export function blockedBetween(a: AnyPgColumn | SQL | string, b: AnyPgColumn | S
   return sql`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
 }
 
-export async function isBlockedEitherWay(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const [row] = await db
+const blockEitherWay = reusedQuery((db) => {
+  const [a, b] = [sql.placeholder('a'), sql.placeholder('b')];
+  return db
     .select({ x: sql<number>`1` })
     .from(blocks)
     .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
-    .limit(1);
+    .limit(1)
+    .prepare('block_either_way');
+});
+
+export async function isBlockedEitherWay(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const [row] = await blockEitherWay(db).execute({ a, b });
   return !!row;
 }
 

@@ -1,0 +1,126 @@
+// The requests `npm run bench:http` measures (see bench/http.ts for how they are run). A later issue adds its pages
+// by adding one entry to `scenarios` below: a name, an optional setup that creates what the page needs THROUGH THE
+// API (never rows written behind the server's back), and the request to repeat.
+import crypto from 'node:crypto';
+import type { AutocannonRequest } from 'autocannon';
+import {
+  applyMember,
+  approve,
+  createFirstAdmin,
+  expectStatus,
+  inBatches,
+  matchPair,
+  PROCESS_ORIGIN,
+  type ProcessMember,
+  type ServerProcess,
+} from '../apps/server/src/test/server-process.js';
+
+/** What every scenario can use: built once per engine, through the API, as members and admins would. */
+export interface World {
+  base: string;
+  /** The admin's session cookie. */
+  admin: string;
+  /** The member whose pages are read: matched with every partner, one conversation each. */
+  reader: ProcessMember;
+  partners: ProcessMember[];
+  /** conversations[i] is the reader's conversation with partners[i]; the first holds MESSAGES messages. */
+  conversations: string[];
+  /**
+   * Who sends in the send scenario: SENDER_PAIRS matched pairs of their own, so the reader's pages keep the same
+   * size while messages pile up elsewhere. One entry per sender, both directions of each pair.
+   */
+  senders: Array<{ cookie: string; conversationId: string }>;
+}
+
+export interface Scenario {
+  name: string;
+  /** Creates what the request needs, through the API, after the world was built. */
+  setup?: (world: World) => Promise<void>;
+  /** The request repeated under load; `setupRequest` may vary it per request (ids, bodies, senders). */
+  request: (world: World) => AutocannonRequest;
+  /** Issue 9's target on PostgreSQL: at least this ratio to the empty route, p99 below this many ms. */
+  target?: { ratio: number; p99: number };
+}
+
+/** The reader's partners: the inbox lists this many conversations. */
+export const PARTNERS = 8;
+/**
+ * Conversations the send scenario spreads over. A send holds its conversation's row lock until COMMIT, so sends
+ * into one conversation queue behind each other; members send in many conversations at once.
+ */
+export const SENDER_PAIRS = 8;
+/** Messages in the first conversation, so its page holds a full 50. */
+export const MESSAGES = 60;
+
+const get = (path: string, cookie?: string): AutocannonRequest => ({
+  method: 'GET',
+  path,
+  headers: cookie ? { cookie } : {},
+});
+
+export const scenarios: Scenario[] = [
+  { name: 'GET /api/health', request: () => get('/api/health') },
+  { name: 'GET /api/me', request: (w) => get('/api/me', w.reader.cookie), target: { ratio: 0.2, p99: 15 } },
+  {
+    name: 'GET /api/profiles/:id',
+    request: (w) => get(`/api/profiles/${w.partners[0]!.id}`, w.reader.cookie),
+    target: { ratio: 0.2, p99: 15 },
+  },
+  { name: 'GET /api/conversations', request: (w) => get('/api/conversations', w.reader.cookie), target: { ratio: 0.05, p99: 40 } },
+  {
+    name: "GET a conversation's 50 messages",
+    request: (w) => get(`/api/conversations/${w.conversations[0]}/messages?limit=50`, w.reader.cookie),
+    target: { ratio: 0.05, p99: 40 },
+  },
+  {
+    name: 'POST a message',
+    request: (w) => {
+      let n = 0;
+      return {
+        method: 'POST',
+        path: '/',
+        // Each request: the next sender, a new idempotency key (a repeated key would be answered from the first send).
+        setupRequest: (request) => {
+          const sender = w.senders[n++ % w.senders.length]!;
+          return {
+            ...request,
+            path: `/api/conversations/${sender.conversationId}/messages`,
+            headers: { cookie: sender.cookie, origin: PROCESS_ORIGIN, 'content-type': 'application/json' },
+            body: JSON.stringify({ clientId: crypto.randomUUID(), content: `bench message ${n}` }),
+          };
+        },
+      };
+    },
+    target: { ratio: 0.04, p99: 60 },
+  },
+];
+
+/** Members, an admin's approvals, matches and messages, all through the API. */
+export async function buildWorld(server: ServerProcess): Promise<World> {
+  const base = server.base;
+  const admin = await createFirstAdmin(server);
+  const members = await inBatches(Array.from({ length: 1 + PARTNERS + 2 * SENDER_PAIRS }), 4, () => applyMember(base, 'benchhttp'));
+  await inBatches(members, 4, (m) => approve(base, admin, m));
+  const [reader, ...others] = members;
+  const partners = others.slice(0, PARTNERS);
+  // Each partner says hi to the reader, the reader accepts, the partner opens the conversation.
+  const conversations: string[] = [];
+  for (const partner of partners) conversations.push((await matchPair(partner, reader!, { a: base, b: base })).conversationId);
+  const pairs = await inBatches(Array.from({ length: SENDER_PAIRS }), 4, async (_, i) => {
+    const [a, b] = [others[PARTNERS + 2 * i]!, others[PARTNERS + 2 * i + 1]!];
+    const { conversationId } = await matchPair(a, b, { a: base, b: base });
+    return [
+      { cookie: a.cookie, conversationId },
+      { cookie: b.cookie, conversationId },
+    ];
+  });
+  const senders = pairs.flat();
+  for (let i = 0; i < MESSAGES; i++) {
+    const from = i % 2 ? partners[0]! : reader!;
+    await expectStatus(201, base, 'POST', `/api/conversations/${conversations[0]}/messages`, {
+      cookie: from.cookie,
+      body: { clientId: crypto.randomUUID(), content: `setup message ${i}` },
+    });
+  }
+  return { base, admin, reader: reader!, partners, conversations, senders };
+}
