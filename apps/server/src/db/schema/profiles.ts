@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
+import { communities } from './communities.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -60,6 +61,8 @@ export const membershipApplications = pgTable(
     interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
     profilePictureUrl: text('profile_picture_url'),
     createdUserId: uuid('created_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The community the applicant applied through (/{slug}/register); approval joins it. */
+    communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
