@@ -111,7 +111,7 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>
-  (typeof a === 'string' && ['public', 'signedIn', 'member', 'full_platform', 'admin'].includes(a)) ||
+  (typeof a === 'string' && ['public', 'signedIn', 'member', 'approved', 'full_platform', 'admin'].includes(a)) ||
   (typeof a === 'object' && a !== null && Object.keys(a).join() === 'flag' && LIMITED_USER_FLAGS.includes((a as { flag: never }).flag));
 
 const describeAccess = (a: RouteAccess | undefined) => (typeof a === 'object' ? `flag:${a.flag}` : String(a));
@@ -249,6 +249,9 @@ async function expectedOutcome(access: RouteAccess, p: Persona): Promise<'throug
       return 'through';
     case 'member':
       return level === 'none' ? 403 : 'through';
+    case 'approved':
+      // Approved members see other members; applicants and deactivated members do not (decision 009).
+      return level === 'full_platform' || level === 'limited' ? 'through' : 403;
     case 'full_platform':
       return level === 'full_platform' ? 'through' : 403;
     case 'admin':
