@@ -263,3 +263,8 @@ export async function postImageKeys(db: DbOrTx, communityId: string): Promise<st
 export async function deletePostImageRows(db: DbOrTx, communityId: string) {
   await db.execute(sql`delete from ${postImages} i using ${posts} p where p.id = i.post_id and p.community_id = ${communityId}::uuid`);
 }
+
+export async function findCommunityIdBySlug(db: DbOrTx, slug: string): Promise<string | null> {
+  const [row] = await db.select({ id: communities.id }).from(communities).where(eq(communities.urlSlug, slug.toLowerCase())).limit(1);
+  return row?.id ?? null;
+}
