@@ -339,3 +339,63 @@ describe('GET /api/communities/mine and /discover', () => {
     expect((await get(viewer, '/api/communities/discover?limit=13')).statusCode).toBe(400);
   });
 });
+
+describe('every community route refuses who it must', () => {
+  it('anonymous 401; pending and rejected applicants and deactivated members 403 (visitors’ reads excepted)', async () => {
+    const creator = await createMember(t);
+    const c = await createCommunityVia(t, creator, { joinPolicy: 'request' });
+    const other = await createMember(t);
+    await addMember(t, c.id, other.id, 'member', 'pending');
+    const gone = await createMember(t);
+    await deactivate(t, gone.id);
+    const routes: Array<[string, string]> = [
+      ['GET', '/api/communities/mine'],
+      ['GET', '/api/communities/discover'],
+      ['GET', '/api/communities/slug-availability?slug=abc'],
+      ['POST', '/api/communities'],
+      ['PATCH', `/api/communities/${c.id}`],
+      ['DELETE', `/api/communities/${c.id}`],
+      ['POST', `/api/communities/${c.id}/cover`],
+      ['POST', `/api/communities/${c.id}/avatar`],
+      ['POST', `/api/communities/${c.id}/join`],
+      ['POST', `/api/communities/${c.id}/leave`],
+      ['GET', `/api/communities/${c.id}/members`],
+      ['POST', `/api/communities/${c.id}/requests/${other.id}/approve`],
+      ['POST', `/api/communities/${c.id}/requests/${other.id}/decline`],
+      ['POST', `/api/communities/${c.id}/members/${other.id}/remove`],
+      ['POST', `/api/communities/${c.id}/members/${other.id}/ban`],
+      ['POST', `/api/communities/${c.id}/members/${other.id}/unban`],
+      ['PUT', `/api/communities/${c.id}/moderators/${other.id}`],
+      ['DELETE', `/api/communities/${c.id}/moderators/${other.id}`],
+    ];
+    const denied = [await applyAs(t), await createRejectedApplicant(t), gone];
+    for (const [method, url] of routes) {
+      const payload = method === 'GET' ? {} : { payload: {} };
+      expect((await injectAs(t, null, { method: method as 'GET', url, ...payload })).statusCode, `${method} ${url}`).toBe(401);
+      for (const who of denied) expect((await injectAs(t, who, { method: method as 'GET', url, ...payload })).statusCode, `${method} ${url}`).toBe(403);
+    }
+    // Nothing changed: the request is still pending, the community still there.
+    expect(await membershipOf(t, c.id, other.id)).toEqual({ role: 'member', status: 'pending' });
+    for (const who of [null, ...denied]) expect((await get(who, `/api/communities/${c.id}`)).statusCode).toBe(200);
+    expect((await get(null, '/api/communities')).statusCode).toBe(200);
+  });
+
+  it('a plain member (not staff) is refused moderation and editing; a second join request notifies no one again', async () => {
+    const creator = await createMember(t);
+    const c = await createCommunityVia(t, creator, { joinPolicy: 'request' });
+    const plain = await createMember(t);
+    await addMember(t, c.id, plain.id);
+    const asker = await createMember(t);
+    await post(asker, `/api/communities/${c.id}/join`);
+    const notes = (await get(creator, '/api/notifications')).json().items.length;
+    expect((await post(asker, `/api/communities/${c.id}/join`)).json().status).toBe('pending');
+    expect((await get(creator, '/api/notifications')).json().items.length).toBe(notes);
+    for (const url of [`requests/${asker.id}/approve`, `requests/${asker.id}/decline`, `members/${asker.id}/ban`, `members/${creator.id}/remove`]) {
+      expect((await post(plain, `/api/communities/${c.id}/${url}`)).statusCode, url).toBe(403);
+    }
+    expect((await injectAs(t, plain, { method: 'PUT', url: `/api/communities/${c.id}/moderators/${plain.id}` })).statusCode).toBe(403);
+    expect((await injectAs(t, plain, { method: 'DELETE', url: `/api/communities/${c.id}` })).statusCode).toBe(403);
+    expect((await patch(plain, `/api/communities/${c.id}`, { name: 'Taken over' })).statusCode).toBe(403);
+    expect(await membershipOf(t, c.id, asker.id)).toEqual({ role: 'member', status: 'pending' });
+  });
+});

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { applyAs, buildTestApp, createAdmin, createMember, injectAs } from '../../test/helpers.js';
 import { addMember, createCommunityVia } from '../../test/communities.js';
-import { file, upload } from '../../test/multipart.js';
+import { file, hostileMultipartBodies, multipart, randomMultipart, upload } from '../../test/multipart.js';
+import { createRandom } from '../../test/fuzz.js';
+import { pngBomb } from '../../test/image-fixtures.js';
+import { isErrorBody } from '../../test/helpers.js';
 import { fakeJpegHtml, photo } from '../../test/image-fixtures.js';
 import { communities, communityMembers, postImages, posts, storageDeletions } from '../../db/schema/index.js';
 
@@ -71,6 +74,27 @@ describe('community cover and avatar', () => {
     expect((await injectAs(t, null, { method: 'GET', url: '/media/post-images/posts/someone/1-0-abc.webp' })).statusCode).toBe(401);
     expect((await injectAs(t, await applyAs(t), { method: 'GET', url: '/media/post-images/posts/someone/1-0-abc.webp' })).statusCode).toBe(404);
     expect((await injectAs(t, await createMember(t), { method: 'GET', url: '/media/post-images/posts/someone/1-0-abc.webp' })).statusCode).toBe(200);
+  });
+});
+
+describe('hostile uploads on the cover and avatar routes', () => {
+  it('random, broken and hostile multipart bodies get a 2xx or a 4xx with the error body, never a 5xx', async () => {
+    const creator = await createMember(t);
+    const c = await createCommunityVia(t, creator);
+    const assets = { image: await photo(24, 16), bomb: await pngBomb(4000) };
+    const r = createRandom(20261125);
+    const bodies = [
+      ...Array.from({ length: 30 }, () => randomMultipart(r, assets)),
+      ...hostileMultipartBodies(assets.image).map((b) => ({ ...multipart(b.parts), note: b.note })),
+    ];
+    for (const kind of ['cover', 'avatar']) {
+      for (const body of bodies) {
+        const headers = 'headers' in body ? body.headers : { 'content-type': body.contentType };
+        const res = await injectAs(t, creator, { method: 'POST', url: `/api/communities/${c.id}/${kind}`, payload: body.payload, headers });
+        expect(res.statusCode, `${kind} ${body.note}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expect(isErrorBody(res.json()), body.note).toBe(true);
+      }
+    }
   });
 });
 
