@@ -65,6 +65,12 @@ export const COMMUNITY_MESSAGES = {
   moderatorOnlyByCreator: 'Only the creator can remove or ban a moderator',
   mustBeMember: 'Only active members can become moderators',
   requestNotFound: 'This request is no longer pending',
+  memberNotFound: 'This member is not in the community',
+  notBanned: 'This member is not banned',
+  /** A new or changed username that is a community's address (one namespace, /{slug}). */
+  usernameTakenByCommunity: 'A community already uses this address',
+  imageMissing: 'Choose an image',
+  approvedOnly: 'Communities open to you once your membership is approved',
   // UI texts
   join: 'Join',
   requestToJoin: 'Ask to join',
@@ -163,6 +169,23 @@ export const communityMembersQuerySchema = z.object({
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(COMMUNITY_LIMITS.membersPageSize),
 });
+
+/** GET /api/communities/slug-availability: the create form checks an address as it is typed. */
+export const slugAvailabilityQuerySchema = z.object({ slug: z.string({ error: COMMUNITY_MESSAGES.slugTooShort }).max(200) });
+
+export interface SlugAvailability {
+  slug: string;
+  available: boolean;
+  /** Why not, when not available (format, reserved, a member's or another community's address). */
+  error?: string;
+}
+
+export const discoverQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(COMMUNITY_LIMITS.discoverMax).optional().default(COMMUNITY_LIMITS.discoverMax),
+});
+
+export const communityImageKindSchema = z.enum(['cover', 'avatar']);
+export type CommunityImageKind = z.infer<typeof communityImageKindSchema>;
 
 export const communityIdParamsSchema = z.object({ id: z.uuid({ error: COMMUNITY_MESSAGES.notFound }) });
 export const communityMemberParamsSchema = z.object({

@@ -122,7 +122,29 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
     },
   },
   'POST /api/push/unsubscribe': { body: { endpoint: 'https://push.example.com/send/abc' } },
+  // Issue 10: communities.
+  'GET /api/communities': { queryKeys: ['q', 'city', 'cursor', 'limit'] },
+  'GET /api/communities/discover': { queryKeys: ['limit'] },
+  'GET /api/communities/slug-availability': { queryKeys: ['slug'] },
+  'GET /api/communities/:id/members': { queryKeys: ['status', 'cursor', 'limit'] },
+  'POST /api/communities': {
+    body: { name: 'Fuzz Runners', urlSlug: 'fuzz-runners', description: 'Runs', visibility: 'public', joinPolicy: 'request', city: 'tampa', interests: ['Running'] },
+  },
+  'PATCH /api/communities/:id': { body: { name: 'Fuzz Walkers', urlSlug: 'fuzz-walkers', description: 'Walks', visibility: 'private', joinPolicy: 'open', city: null, interests: ['Yoga'] } },
 };
+
+/**
+ * Routes under a community reach past the 404 with a real one (the member below created it), half of the time;
+ * deleting it would leave the rest with nothing to reach, so DELETE /api/communities/:id keeps random ids.
+ */
+const fuzzCommunity = (
+  await injectAs(t, member, {
+    method: 'POST',
+    url: '/api/communities',
+    payload: { name: 'Fuzz Community', urlSlug: 'fuzz-community', visibility: 'public', joinPolicy: 'request' },
+  })
+).json().id as string;
+const usesRealCommunity = (route: RegisteredRoute) => route.url.startsWith('/api/communities/:id') && !(route.method === 'DELETE' && route.url === '/api/communities/:id');
 
 /** better-auth endpoints behind the /api/auth/* bridge, with a plausible body each. */
 const AUTH_PATHS: Record<string, Record<string, unknown>> = {
@@ -216,7 +238,10 @@ function urlFor(r: Random, route: RegisteredRoute) {
   if (!route.url.includes(':')) return route.url;
   // Mostly a well-formed id, so bodies get past the params; sometimes junk in the path itself.
   const junk = route.url.includes(':slug') || r.chance(0.3);
-  return route.url.replace(/:([A-Za-z0-9_]+)/g, () => (junk ? randomParam(r) : crypto.randomUUID()));
+  const real = !junk && usesRealCommunity(route) && r.chance(0.5);
+  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) =>
+    junk ? randomParam(r) : real && name === 'id' ? fuzzCommunity : real && name === 'userId' ? r.pick([member.id, admin.id, crypto.randomUUID()]) : crypto.randomUUID(),
+  );
 }
 
 async function send(who: Who, opts: InjectOptions, label: string, routeKey: string) {

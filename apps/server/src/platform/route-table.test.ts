@@ -108,6 +108,28 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/push/unsubscribe', 'signedIn'],
   // The socket: a plain GET (no upgrade) is a 404; the upgrade itself is covered by realtime.test.ts.
   ['GET', '/api/realtime', 'signedIn'],
+  // Issue 10: communities. Reading the list and a community's About page is public; everything else is for approved
+  // members, and the service decides reader / moderator / creator (communityViewer).
+  ['GET', '/api/communities', 'public'],
+  ['GET', '/api/communities/mine', 'approved'],
+  ['GET', '/api/communities/discover', 'approved'],
+  ['GET', '/api/communities/slug-availability', 'approved'],
+  ['POST', '/api/communities', { flag: 'create_communities' }],
+  ['GET', '/api/communities/:id', 'public'],
+  ['PATCH', '/api/communities/:id', 'approved'],
+  ['DELETE', '/api/communities/:id', 'approved'],
+  ['POST', '/api/communities/:id/cover', 'approved'],
+  ['POST', '/api/communities/:id/avatar', 'approved'],
+  ['POST', '/api/communities/:id/join', 'approved'],
+  ['POST', '/api/communities/:id/leave', 'approved'],
+  ['GET', '/api/communities/:id/members', 'approved'],
+  ['POST', '/api/communities/:id/requests/:userId/approve', 'approved'],
+  ['POST', '/api/communities/:id/requests/:userId/decline', 'approved'],
+  ['POST', '/api/communities/:id/members/:userId/remove', 'approved'],
+  ['POST', '/api/communities/:id/members/:userId/ban', 'approved'],
+  ['POST', '/api/communities/:id/members/:userId/unban', 'approved'],
+  ['PUT', '/api/communities/:id/moderators/:userId', 'approved'],
+  ['DELETE', '/api/communities/:id/moderators/:userId', 'approved'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>

@@ -73,7 +73,7 @@ export function createMediaService(deps: { db: Db; storage: Storage; log: Fastif
         const ownerId = key.split('/')[0]!;
         if (isProfileId(ownerId)) owner = await findMediaOwner(db, ownerId.toLowerCase());
       }
-      if (!canReadMedia(bucket, actor, owner)) return null;
+      if (!canReadMedia(bucket, actor, owner, key)) return null;
       return storage.get(bucket, key, range);
     },
 
