@@ -63,7 +63,14 @@ export function CommentItem({ comment, postId, canComment }: CommentItemProps) {
             )}
           </div>
           {topLevel && canComment && !editing && (
-            <Button variant="link" size="sm" className="h-auto justify-self-start p-0 text-xs" onClick={() => setReplying((r) => !r)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto justify-self-start p-0 text-xs"
+              aria-label={`Reply to ${name}`}
+              aria-expanded={replying}
+              onClick={() => setReplying((r) => !r)}
+            >
               Reply
             </Button>
           )}
