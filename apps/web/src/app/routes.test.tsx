@@ -129,7 +129,7 @@ describe('full_platform members', () => {
   });
 
   it.each([
-    ['/community', 'Community'],
+    ['/community', 'Home'],
     ['/connections', 'Connections'],
     ['/user-directory', 'People'],
     ['/inbox', 'Messages'],

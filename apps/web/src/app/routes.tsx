@@ -7,7 +7,6 @@ import { SlugHandler } from '#/features/shell/slug-handler';
 import {
   CommunitiesPage,
   CommunityDetailPage,
-  CommunityFeedPage,
   CrmPage,
   EventDetailPage,
   EventsPage,
@@ -36,6 +35,8 @@ const InboxPage = lazyNamed(() => import('#/features/messaging/inbox-page'), 'In
 const ChatPage = lazyNamed(() => import('#/features/messaging/chat-page'), 'ChatPage');
 const AdminPage = lazyNamed(() => import('#/features/admin/admin-page'), 'AdminPage');
 const SetupPage = lazyNamed(() => import('#/features/setup/setup-page'), 'SetupPage');
+const HomePage = lazyNamed(() => import('#/features/posts/home-page'), 'HomePage');
+const PostPage = lazyNamed(() => import('#/features/posts/post-page'), 'PostPage');
 const AppLayout = lazyNamed(() => import('#/features/shell/app-layout'), 'AppLayout');
 
 const to = (path: string) => <Navigate to={path} replace />;
@@ -100,7 +101,8 @@ export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): Route
         { path: 'reset-password', element: <ResetPasswordPage /> },
         { path: 'profile', element: <ProfilePage /> },
         { path: 'view-profile/:userId', element: <ViewProfilePage /> },
-        { path: 'community', element: <CommunityFeedPage /> },
+        { path: 'community', element: <HomePage /> },
+        { path: 'community/posts/:postId', element: <PostPage /> },
         { path: 'community/:communityId', element: <CommunityDetailPage /> },
         { path: 'connections', element: <ConnectionsPage /> },
         { path: 'groups', element: <GroupsPage /> },
@@ -144,7 +146,9 @@ export const communityOnlyRoutes: RouteObject[] = [
       { path: 'events/:eventId', element: <EventDetailPage /> },
       { path: 'locations', element: <LocationsPage /> },
       { path: 'community/:communityId', element: <CommunityDetailPage /> },
-      { path: 'community', element: <FlagOnly flag="see_feed_nav"><CommunityFeedPage /></FlagOnly> },
+      { path: 'community', element: <FlagOnly flag="see_feed_nav"><HomePage /></FlagOnly> },
+      // The post's page decides itself: community members need see_feed_nav or see_communities_nav.
+      { path: 'community/posts/:postId', element: <PostPage /> },
       { path: 'connections', element: <FlagOnly flag="see_connections_nav"><ConnectionsPage /></FlagOnly> },
       ...legalRoutes,
       { path: 'setup', element: <SetupPage /> },
