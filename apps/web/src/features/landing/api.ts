@@ -34,9 +34,12 @@ export interface ApplyResult {
   applicationId: string;
 }
 
+/** An application, possibly made through a community's /{slug}/register page (issue 10). */
+export type ApplyRequest = ApplyInput & { communitySlug?: string };
+
 /** POST /api/applications: on 201 the applicant is signed in (session cookie). */
 export function useApplyMutation() {
   return useMutation({
-    mutationFn: (input: ApplyInput) => api.post<ApplyResult>('/api/applications', { ...input }),
+    mutationFn: (input: ApplyRequest) => api.post<ApplyResult>('/api/applications', { ...input }),
   });
 }
