@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -74,7 +75,9 @@ export const communityListQueryOptions = (filters: CommunityFilters) =>
     staleTime: 30_000,
   });
 
-export const useCommunityListQuery = (filters: CommunityFilters) => useInfiniteQuery(communityListQueryOptions(filters));
+/** The previous results stay on screen while a new search loads, so typing does not flash a skeleton. */
+export const useCommunityListQuery = (filters: CommunityFilters) =>
+  useInfiniteQuery({ ...communityListQueryOptions(filters), placeholderData: keepPreviousData });
 
 export const useDiscoverQuery = (enabled = true) =>
   useQuery({
