@@ -125,7 +125,10 @@ describe('/community/{id}: joining', () => {
 
   it('rolls Join back and says why when the server refuses (banned)', async () => {
     const community = makeCommunity({ memberCount: 12 });
+    let reads = 0;
     communityApi(community, {
+      // Only the first read answers: what shows afterwards is the rollback, not a refetch.
+      [`GET /api/communities/${community.id}`]: () => (reads++ === 0 ? json(community) : never()),
       [`POST /api/communities/${community.id}/join`]: () => apiError(403, 'FORBIDDEN', COMMUNITY_MESSAGES.banned),
     });
     const user = userEvent.setup();

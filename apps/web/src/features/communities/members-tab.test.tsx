@@ -88,7 +88,11 @@ describe('members tab', () => {
 
   it('a declined request that fails comes back with the reason', async () => {
     const community = makeCommunity({ viewer: MODERATOR_VIEWER });
-    membersApi(community, { pending: [makeMemberEntry({ member: RILEY, status: 'pending' })] }, {
+    let reads = 0;
+    membersApi(community, {}, {
+      // Only the first read answers: what shows afterwards is the rollback, not a refetch.
+      [`GET /api/communities/${community.id}/members`]: () =>
+        reads++ === 0 ? json(page([makeMemberEntry({ member: RILEY, status: 'pending' })])) : never(),
       [`POST /api/communities/${community.id}/requests/*`]: () => apiError(404, 'NOT_FOUND', 'This request is no longer pending'),
     });
     const user = userEvent.setup();
