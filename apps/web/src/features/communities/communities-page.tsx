@@ -101,7 +101,7 @@ function CommunityResults({ filters }: { filters: CommunityFilters }) {
   if (communities.length === 0) return <EmptyState title={COMMUNITY_MESSAGES.noCommunities} hint={COMMUNITY_MESSAGES.noCommunitiesHint} />;
   return (
     <div className="grid gap-4">
-      <CommunityGrid label="Communities" communities={communities} />
+      <CommunityGrid label="Communities" communities={communities} headingLevel={2} />
       <LoadMore {...query} />
     </div>
   );

@@ -38,8 +38,18 @@ export function VisibilityBadge({ visibility }: { visibility: CommunitySummaryVi
  * A community on /communities and /groups: cover (a fixed 3:1 box so nothing moves when it loads), avatar, name
  * (the link to the community), city, member count and visibility. `extra` adds a status such as Requested.
  */
-export function CommunityCard({ community, extra }: { community: CommunitySummaryView; extra?: React.ReactNode }) {
+export function CommunityCard({
+  community,
+  extra,
+  headingLevel = 3,
+}: {
+  community: CommunitySummaryView;
+  extra?: React.ReactNode;
+  /** The name's heading level: one below the list's own heading. */
+  headingLevel?: 2 | 3;
+}) {
   const cover = imageVariantUrl(community.coverUrl, 'medium');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-sm">
       <div className="aspect-[3/1] bg-gradient-to-br from-primary/25 to-primary/5">
@@ -47,12 +57,12 @@ export function CommunityCard({ community, extra }: { community: CommunitySummar
       </div>
       <div className="-mt-6 flex flex-1 flex-col gap-2 px-4 pb-4">
         <CommunityAvatar community={community} />
-        <h3 className="font-semibold leading-tight">
+        <Heading className="font-semibold leading-tight">
           {/* The whole card is the link's target area; the name is its accessible name. */}
           <Link to={`/community/${community.id}`} className="outline-none after:absolute after:inset-0 hover:underline">
             {community.name}
           </Link>
-        </h3>
+        </Heading>
         {community.description && <p className="line-clamp-2 text-sm text-muted-foreground">{community.description}</p>}
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
           {community.city && (

@@ -13,16 +13,18 @@ export function CommunityGrid({
   label,
   communities,
   extra,
+  headingLevel,
 }: {
   label: string;
   communities: CommunitySummaryView[];
   extra?: (community: CommunitySummaryView) => React.ReactNode;
+  headingLevel?: 2 | 3;
 }) {
   return (
     <ul aria-label={label} className={GRID}>
       {communities.map((community) => (
         <li key={community.id}>
-          <CommunityCard community={community} extra={extra?.(community)} />
+          <CommunityCard community={community} extra={extra?.(community)} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -49,6 +49,8 @@ export function CommunityRegisterPage() {
           </div>
         </div>
       </header>
+      {/* The form's sections are h3s (on the landing page they sit under an h2). */}
+      <h2 className="sr-only">Membership application</h2>
       <ApplyForm communitySlug={urlSlug} />
       <p className="text-center text-sm text-muted-foreground">
         Already a member?{' '}
