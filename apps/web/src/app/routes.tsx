@@ -3,14 +3,11 @@ import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useMe, type Audience } from '#/features/auth/use-session';
 import { NotFoundPage } from '#/features/shell/not-found-page';
 import { PublicLayout } from '#/features/shell/public-layout';
-import { SlugHandler } from '#/features/shell/slug-handler';
+import { SlugAddress, SlugHandler, SlugSignIn } from '#/features/shell/slug-handler';
 import {
-  CommunitiesPage,
-  CommunityDetailPage,
   CrmPage,
   EventDetailPage,
   EventsPage,
-  GroupsPage,
   LocationsPage,
   UserDirectoryPage,
 } from '#/features/placeholders/pages';
@@ -38,6 +35,10 @@ const SetupPage = lazyNamed(() => import('#/features/setup/setup-page'), 'SetupP
 const HomePage = lazyNamed(() => import('#/features/posts/home-page'), 'HomePage');
 const PostPage = lazyNamed(() => import('#/features/posts/post-page'), 'PostPage');
 const AppLayout = lazyNamed(() => import('#/features/shell/app-layout'), 'AppLayout');
+const CommunitiesPage = lazyNamed(() => import('#/features/communities/communities-page'), 'CommunitiesPage');
+const GroupsPage = lazyNamed(() => import('#/features/communities/groups-page'), 'GroupsPage');
+const CommunityPage = lazyNamed(() => import('#/features/communities/community-page'), 'CommunityPage');
+const CommunityRegisterPage = lazyNamed(() => import('#/features/communities/community-register-page'), 'CommunityRegisterPage');
 
 const to = (path: string) => <Navigate to={path} replace />;
 const APPLY = { pathname: '/', hash: '#apply' };
@@ -64,12 +65,14 @@ export const signedOutRoutes: RouteObject[] = [
       { path: 'events', element: <EventsPage /> },
       { path: 'events/:eventId', element: <EventDetailPage /> },
       { path: 'communities', element: <CommunitiesPage /> },
+      // Not in the spec's table; /{slug} and /c/{slug} lead visitors here for a community's About page (decision 014).
+      { path: 'community/:communityId', element: <CommunityPage /> },
       { path: 'get-app', element: <GetAppPage /> },
       ...legalRoutes,
       { path: 'setup', element: <SetupPage /> },
       { path: 'c/:communitySlug', element: <SlugHandler param="communitySlug" signedOut /> },
-      { path: ':slug/login', element: to('/login') },
-      { path: ':slug/register', element: to('/') },
+      { path: ':slug/login', element: <SlugSignIn /> },
+      { path: ':slug/register', element: <CommunityRegisterPage /> },
       { path: ':slug', element: <SlugHandler signedOut /> },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -103,7 +106,8 @@ export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): Route
         { path: 'view-profile/:userId', element: <ViewProfilePage /> },
         { path: 'community', element: <HomePage /> },
         { path: 'community/posts/:postId', element: <PostPage /> },
-        { path: 'community/:communityId', element: <CommunityDetailPage /> },
+        { path: 'community/:communityId', element: <CommunityPage /> },
+        { path: 'communities', element: <CommunitiesPage /> },
         { path: 'connections', element: <ConnectionsPage /> },
         { path: 'groups', element: <GroupsPage /> },
         { path: 'locations', element: <LocationsPage /> },
@@ -120,6 +124,8 @@ export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): Route
         ...legalRoutes,
         { path: 'setup', element: <SetupPage /> },
         { path: 'c/:communitySlug', element: <SlugHandler param="communitySlug" /> },
+        { path: ':slug/login', element: <SlugAddress /> },
+        { path: ':slug/register', element: <SlugAddress /> },
         { path: ':slug', element: <SlugHandler /> },
         // "Any other path goes to the community slug handler": deeper unknown paths match no slug.
         { path: '*', element: <NotFoundPage /> },
@@ -145,13 +151,18 @@ export const communityOnlyRoutes: RouteObject[] = [
       { path: 'events', element: <EventsPage /> },
       { path: 'events/:eventId', element: <EventDetailPage /> },
       { path: 'locations', element: <LocationsPage /> },
-      { path: 'community/:communityId', element: <CommunityDetailPage /> },
+      { path: 'community/:communityId', element: <CommunityPage /> },
+      // Not in the spec's community_only table: the public list, with the Community tab's flag (decision 014).
+      { path: 'communities', element: <FlagOnly flag="see_communities_nav"><CommunitiesPage /></FlagOnly> },
       { path: 'community', element: <FlagOnly flag="see_feed_nav"><HomePage /></FlagOnly> },
       // The post's page decides itself: community members need see_feed_nav or see_communities_nav.
       { path: 'community/posts/:postId', element: <PostPage /> },
       { path: 'connections', element: <FlagOnly flag="see_connections_nav"><ConnectionsPage /></FlagOnly> },
       ...legalRoutes,
       { path: 'setup', element: <SetupPage /> },
+      { path: 'c/:communitySlug', element: <SlugHandler param="communitySlug" /> },
+      { path: ':slug/login', element: <SlugAddress /> },
+      { path: ':slug/register', element: <SlugAddress /> },
       { path: ':slug', element: <SlugHandler /> },
       { path: '*', element: <NotFoundPage /> },
     ],
