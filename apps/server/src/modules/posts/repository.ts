@@ -214,6 +214,10 @@ export async function updatePostContent(tx: DbOrTx, postId: string, content: str
 
 /** Delete a post (likes, comments and reports go with it); answers its image keys, or null when it was gone. */
 export async function deletePost(tx: DbOrTx, postId: string): Promise<{ imageKeys: string[] } | null> {
+  // The upload rows first: the post's deletion would set their post_id to null (and leave them to the sweep).
+  const images = rowsOf<{ storage_key: string }>(
+    await tx.execute(sql`delete from ${postImages} where post_id = ${postId}::uuid returning storage_key`),
+  );
   const [row] = rowsOf<{ community_id: string | null }>(
     await tx.execute(sql`delete from ${posts} where id = ${postId}::uuid returning community_id`),
   );
@@ -221,9 +225,6 @@ export async function deletePost(tx: DbOrTx, postId: string): Promise<{ imageKey
   if (row.community_id) {
     await tx.execute(sql`update ${communities} set post_count = greatest(post_count - 1, 0) where id = ${row.community_id}::uuid`);
   }
-  const images = rowsOf<{ storage_key: string }>(
-    await tx.execute(sql`delete from ${postImages} where post_id = ${postId}::uuid returning storage_key`),
-  );
   return { imageKeys: images.map((r) => r.storage_key) };
 }
 
