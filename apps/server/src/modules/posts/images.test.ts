@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { POST_MESSAGES } from '@bayclub/shared';
+import { POST_MESSAGES, type PostImageUpload } from '@bayclub/shared';
 import { buildTestApp, createMember, injectAs, type TestUser } from '../../test/helpers.js';
 import { addMember, insertCommunity } from '../../test/communities.js';
 import { file, filesUnder, jpegOfSize, upload } from '../../test/multipart.js';
@@ -71,7 +71,7 @@ describe('a post claims its images', () => {
 
   it('keeps the order chosen, at most 6; two posts racing for one upload: one wins', async () => {
     const me = await createMember(t);
-    const ups = [];
+    const ups: PostImageUpload[] = [];
     for (let i = 0; i < 7; i++) ups.push(await uploadPostImage(t, me, 40 + i, 30));
     const seven = await post(t, me, '/api/posts', { communityId: null, content: '', imageKeys: ups.map((u) => u.key) });
     expect(seven.statusCode).toBe(400);

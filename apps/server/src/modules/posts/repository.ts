@@ -101,6 +101,11 @@ function hydrate(candidates: SQL, viewer: SQL, order: SQL = sql`p.created_at des
  * depending on how active the reader's communities are.
  */
 export async function feedPage(db: DbOrTx, reader: Reader, cursor: TimeCursor | null, limit: number): Promise<PostRow[]> {
+  return rowsOf<PostRow>(await db.execute(feedSql(reader, cursor, limit)));
+}
+
+/** The feed statement (exported for bench/feed-explain.ts, which compares it with the single-walk shape). */
+export function feedSql(reader: Reader, cursor: TimeCursor | null, limit: number): SQL {
   const v = sql`${reader.userId}::uuid`;
   const n = limit + 1;
   const candidates = sql`
@@ -123,7 +128,23 @@ export async function feedPage(db: DbOrTx, reader: Reader, cursor: TimeCursor | 
     ) x
     order by x.created_at desc, x.id desc
     limit ${n}`;
-  return rowsOf<PostRow>(await db.execute(hydrate(candidates, v)));
+  return hydrate(candidates, v);
+}
+
+/**
+ * The shape the feed does NOT use, kept for the comparison in bench/feed-explain.ts: one walk down a
+ * (created_at, id) index of all posts, filtered by the reader's memberships.
+ */
+export function feedSqlSingleWalk(reader: Reader, cursor: TimeCursor | null, limit: number): SQL {
+  const v = sql`${reader.userId}::uuid`;
+  const candidates = sql`
+    select p.id from ${posts} p join ${profiles} a on a.id = p.author_id
+    left join ${communityMembers} my on my.community_id = p.community_id and my.user_id = ${v} and my.status = 'active'
+    where (p.community_id is null or my.user_id is not null) ${keysetBefore(cursor)}
+      and ${visibleTo(v, sql`(my.role in ('creator', 'moderator') or ${reader.admin}::boolean or (p.community_id is null and ${reader.platformModerator}::boolean))`)}
+    order by p.created_at desc, p.id desc
+    limit ${limit + 1}`;
+  return hydrate(candidates, v);
 }
 
 /** A community's posts (the caller checked that the reader reads it), newest first; `reported`: the mod queue. */
