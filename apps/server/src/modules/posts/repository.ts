@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CommunityMemberRole, CommunityVisibility, MembershipStatus } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { communities, communityMembers, postComments, postImages, postLikes, posts, profiles, reports, userRoles } from '../../db/schema/index.js';
+import { blocks, communities, communityMembers, postComments, postImages, postLikes, posts, profiles, reports, userRoles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
 import { textArray } from '../../platform/sql-arrays.js';
 import { blockedBetween } from '../safety/repository.js';
@@ -54,24 +54,41 @@ export interface Reader {
   platformModerator: boolean;
 }
 
+/**
+ * Newest first, spelled exactly as the posts indexes are built (drizzle writes `DESC NULLS LAST`; a bare `DESC`
+ * means NULLS FIRST, which those indexes cannot serve in order, and PostgreSQL then sorted every post of a
+ * community). The columns are not null, so the order itself is the same.
+ */
+const newestFirst = sql`p.created_at desc nulls last, p.id desc nulls last`;
+
 const keysetBefore = (cursor: TimeCursor | null) =>
   cursor ? sql`and (p.created_at, p.id) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)` : sql``;
 
 /**
  * What every post list leaves out for this reader (the single-post check is postPermissions; they agree): authors
  * who are deactivated or blocked either way, and hidden posts unless the reader wrote it or `staff` (an SQL
- * boolean) says they moderate it. `a` is the author's profile, joined by the caller.
+ * boolean) says they moderate it.
+ *
+ * Written as per-row filters on purpose, not joins: the reader's blocks are one array computed once (an InitPlan,
+ * both directions through the blocks indexes) and the author's state is a primary-key lookup per row, so a scan
+ * keeps walking its index in (created_at, id) order and stops at the LIMIT. As joins, PostgreSQL hashed all of a
+ * community's posts against all profiles and sorted them (15-300 ms at 20,000 posts instead of ~1 ms).
  */
-const visibleTo = (viewer: SQL, staff: SQL) => sql`a.is_deactivated = false
-  and not ${blockedBetween(sql`p.author_id`, viewer)}
+const visibleTo = (viewer: SQL, staff: SQL) => sql`(select a.is_deactivated from ${profiles} a where a.id = p.author_id) = false
+  and p.author_id <> all(${blockedAround(viewer)})
   and (p.hidden_at is null or p.author_id = ${viewer} or ${staff})`;
+
+/** The members the viewer blocked or was blocked by, as one array (both directions served by the blocks indexes). */
+const blockedAround = (viewer: SQL) => sql`array(
+    select b.blocked_id from ${blocks} b where b.blocker_id = ${viewer}
+    union all select b.blocker_id from ${blocks} b where b.blocked_id = ${viewer})`;
 
 /**
  * The columns of a page, for the candidate ids in `candidates` (a subquery of `id`s, at most limit + 1): one
  * statement with the authors' cards, community names, the reader's membership and liked_by_me (primary-key
  * lookups), whatever the page's size.
  */
-function hydrate(candidates: SQL, viewer: SQL, order: SQL = sql`p.created_at desc, p.id desc`) {
+function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
   return sql`
     select p.id, p.author_id, p.community_id, p.content, p.image_keys, p.image_sizes, p.like_count, p.comment_count,
       p.report_count, (p.hidden_at is not null) as hidden, p.created_at, ${exactInstant(sql`p.created_at`)} as cursor_at, p.edited_at,
@@ -115,15 +132,15 @@ export function feedSql(reader: Reader, cursor: TimeCursor | null, limit: number
         from ${communityMembers} m where m.user_id = ${v} and m.status = 'active'
       ) my
       cross join lateral (
-        select p.id, p.created_at from ${posts} p join ${profiles} a on a.id = p.author_id
+        select p.id, p.created_at from ${posts} p
         where p.community_id = my.community_id ${keysetBefore(cursor)} and ${visibleTo(v, sql`my.staff`)}
-        order by p.created_at desc, p.id desc
+        order by ${newestFirst}
         limit ${n}
       ) q
       union all
-      (select p.id, p.created_at from ${posts} p join ${profiles} a on a.id = p.author_id
+      (select p.id, p.created_at from ${posts} p
         where p.community_id is null ${keysetBefore(cursor)} and ${visibleTo(v, sql`${reader.platformModerator}::boolean`)}
-        order by p.created_at desc, p.id desc
+        order by ${newestFirst}
         limit ${n})
     ) x
     order by x.created_at desc, x.id desc
@@ -138,11 +155,11 @@ export function feedSql(reader: Reader, cursor: TimeCursor | null, limit: number
 export function feedSqlSingleWalk(reader: Reader, cursor: TimeCursor | null, limit: number): SQL {
   const v = sql`${reader.userId}::uuid`;
   const candidates = sql`
-    select p.id from ${posts} p join ${profiles} a on a.id = p.author_id
+    select p.id from ${posts} p
     left join ${communityMembers} my on my.community_id = p.community_id and my.user_id = ${v} and my.status = 'active'
     where (p.community_id is null or my.user_id is not null) ${keysetBefore(cursor)}
       and ${visibleTo(v, sql`(my.role in ('creator', 'moderator') or ${reader.admin}::boolean or (p.community_id is null and ${reader.platformModerator}::boolean))`)}
-    order by p.created_at desc, p.id desc
+    order by ${newestFirst}
     limit ${limit + 1}`;
   return hydrate(candidates, v);
 }
@@ -157,10 +174,10 @@ export async function communityPage(
   const v = sql`${reader.userId}::uuid`;
   const where = communityId === null ? sql`p.community_id is null` : sql`p.community_id = ${communityId}::uuid`;
   const candidates = sql`
-    select p.id from ${posts} p join ${profiles} a on a.id = p.author_id
+    select p.id from ${posts} p
     where ${where} ${opts.reported ? sql`and p.report_count > 0` : sql``} ${keysetBefore(opts.cursor)}
       and ${visibleTo(v, sql`${opts.staff}::boolean`)}
-    order by p.created_at desc, p.id desc
+    order by ${newestFirst}
     limit ${opts.limit + 1}`;
   return rowsOf<PostRow>(await db.execute(hydrate(candidates, v)));
 }
@@ -301,7 +318,7 @@ export interface CommentRow {
 
 const commentColumns = sql`x.id, x.post_id, x.parent_id, x.author_id, x.content, x.created_at, ${exactInstant(sql`x.created_at`)} as cursor_at,
   x.edited_at, a.full_name, a.username, a.profile_picture_url, a.is_verified, a.age, a.city`;
-const commentVisible = (v: SQL) => sql`a.is_deactivated = false and not ${blockedBetween(sql`x.author_id`, v)}`;
+const commentVisible = (v: SQL) => sql`a.is_deactivated = false and x.author_id <> all(${blockedAround(v)})`;
 const keysetAfter = (cursor: TimeCursor | null) =>
   cursor ? sql`and (x.created_at, x.id) > (${cursor.c}::timestamptz, ${cursor.i}::uuid)` : sql``;
 
@@ -312,7 +329,7 @@ export async function topLevelComments(db: DbOrTx, viewerId: string, postId: str
     await db.execute(sql`
       select ${commentColumns},
         (select count(*)::int from ${postComments} r join ${profiles} ra on ra.id = r.author_id
-          where r.parent_id = x.id and ra.is_deactivated = false and not ${blockedBetween(sql`r.author_id`, v)}) as reply_count
+          where r.parent_id = x.id and ra.is_deactivated = false and r.author_id <> all(${blockedAround(v)})) as reply_count
       from ${postComments} x join ${profiles} a on a.id = x.author_id
       where x.post_id = ${postId}::uuid and x.parent_id is null ${keysetAfter(cursor)} and ${commentVisible(v)}
       order by x.created_at, x.id
