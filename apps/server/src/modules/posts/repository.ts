@@ -106,16 +106,25 @@ function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
 
 /**
  * The Home feed: posts of the reader's active communities plus the member-wide feed, newest first, keyset on
- * (created_at, id). Statements: this one.
+ * (created_at, id) with exact microseconds. One statement (feedSql).
  *
- * Shape (measured, see docs/decisions/014 "Feed query" and bench/feed-explain.ts): one LATERAL index scan per
- * community the reader belongs to on posts_community_created_idx, each stopping after limit + 1 visible posts, plus
- * one on posts_member_feed_idx, merged and cut to limit + 1. The alternative, one walk down a (created_at, id)
- * index filtered by membership, reads every post of every community the reader is NOT in until it has a page:
- * with 200 communities and a member of 3, about 65 posts read per post shown (and unbounded for quiet
- * communities), against at most (communities + 1) x (limit + 1) index entries here. At 200,000 posts the lateral
- * plan answered a first page in ~1 ms and a later page in ~1 ms on PostgreSQL, the single walk in 4-40 ms
- * depending on how active the reader's communities are.
+ * Shape: one LATERAL index scan per community the reader belongs to (posts_community_created_idx), each stopping
+ * after limit + 1 visible posts, plus one scan of posts_member_feed_idx, merged and cut to limit + 1. The other
+ * shape, one walk down a (created_at, id) index of all posts filtered by membership (feedSqlSingleWalk), reads the
+ * posts of every community the reader is NOT in until a page is full. Measured with bench/feed-explain.ts (200,000
+ * posts, 10,000 members, 200 communities; median server time of 20-post pages, first / deep):
+ *
+ *   reader in        PostgreSQL 15 (generic plans)      PGlite
+ *                    lateral        single walk          lateral       single walk
+ *   1 community      0.26 / 0.22    81 / 33 ms           0.86 / 0.53   1.4 / 1.5 ms
+ *   3 communities    0.41 / 0.36    68 / 29 ms           0.81 / 0.96   1.1 / 1.2 ms
+ *   3 quiet ones     0.37 / 0.43    68 / 33 ms           0.99 / 0.69   4.9 / 2.4 ms
+ *   20 communities   1.6 / 1.4      80 / 35 ms           3.0 / 2.7     0.6 / 0.7 ms
+ *   100 communities  14 / 11        83 / 34 ms           11 / 19       0.5 / 0.5 ms
+ *
+ * The LATERAL shape wins everywhere on PostgreSQL and for the members we expect (a handful of communities) on
+ * PGlite too; only PGlite readers of 20+ communities would prefer the walk, and they still get a page in a few ms.
+ * So: LATERAL, and no (created_at, id) index of all posts to maintain.
  */
 export async function feedPage(db: DbOrTx, reader: Reader, cursor: TimeCursor | null, limit: number): Promise<PostRow[]> {
   return rowsOf<PostRow>(await db.execute(feedSql(reader, cursor, limit)));
