@@ -112,7 +112,8 @@ describe('GET /api/feed', () => {
     }
     const full = await count();
     expect(full).toBe(empty);
-    expect(full).toBeLessThanOrEqual(3);
+    // The page itself is one statement (the session is cached, a full member's flags are not read).
+    expect(full).toBe(1);
   });
 });
 
