@@ -157,6 +157,16 @@ describe('comments', () => {
     expect((await notificationsOf(author.id, 'comment'))[0]!.path).toBe(postPath(p.id));
   });
 
+  it('20 comments at once leave an exact comment_count', async () => {
+    const author = await createMember(t);
+    const p = await createPost(t, author);
+    const commenters: TestUser[] = [];
+    for (let i = 0; i < 10; i++) commenters.push(await createMember(t));
+    const results = await Promise.all(commenters.flatMap((m) => [comment(m, p.id, 'one'), comment(m, p.id, 'two')]));
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    expect((await countsOf(p.id)).comments).toBe(20);
+  });
+
   it('bad comment input is a 400 with field messages', async () => {
     const me = await createMember(t);
     const p = await createPost(t, me);

@@ -209,7 +209,12 @@ describe('blocks and deactivation', () => {
     const { id } = await communityWith([author, reader]);
     const p = await createPost(t, author, { communityId: id });
     const wide = await createPost(t, author);
+    const theirComment = await post(t, author, `/api/posts/${wide.id}/comments`, { content: 'mine' });
+    const onReaders = await createPost(t, reader, { communityId: id });
+    await post(t, author, `/api/posts/${onReaders.id}/comments`, { content: 'on yours' });
+    expect(theirComment.statusCode).toBe(201);
     await deactivate(t, author.id);
+    expect((await get(t, reader, `/api/posts/${onReaders.id}/comments`)).json().items).toEqual([]);
     expect(idsOf((await get(t, reader, '/api/feed')).json())).not.toContain(p.id);
     expect(idsOf((await get(t, reader, '/api/feed')).json())).not.toContain(wide.id);
     expect(idsOf((await get(t, reader, `/api/communities/${id}/posts`)).json())).not.toContain(p.id);
@@ -217,6 +222,7 @@ describe('blocks and deactivation', () => {
     await deactivate(t, author.id, false);
     expect(idsOf((await get(t, reader, '/api/feed')).json())).toEqual(expect.arrayContaining([p.id, wide.id]));
     expect((await get(t, reader, `/api/posts/${p.id}`)).statusCode).toBe(200);
+    expect((await get(t, reader, `/api/posts/${onReaders.id}/comments`)).json().items).toHaveLength(1);
   });
 });
 
