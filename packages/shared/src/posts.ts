@@ -38,6 +38,9 @@ export const POST_MESSAGES = {
   commentNotFound: 'This comment is not available',
   replyToReply: 'You can only reply to a comment, not to a reply',
   notCommunityMember: 'Join this community to post in it',
+  /** Applicants with a flag on reach the flag routes; posts stay for approved members (decision 009). */
+  notApproved: 'Posts open once your membership is approved',
+  noImageUploads: 'You cannot add photos to posts',
   noFeedPosting: 'You cannot post to the member feed',
   cannotReportOwn: 'You cannot report your own post',
   alreadyReported: 'You already reported this',

@@ -26,6 +26,7 @@ import { chatMediaRoutes } from './chat-media/routes.js';
 import { createHub } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { communitiesRoutes } from './communities/routes.js';
+import { postsRoutes } from './posts/routes.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -64,5 +65,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(chatMediaRoutes(ctx, media));
   await app.register(realtimeRoutes(ctx, hub));
   await app.register(communitiesRoutes(ctx, media));
+  await app.register(postsRoutes(ctx, { media, notifier }));
   return { hub, push };
 }

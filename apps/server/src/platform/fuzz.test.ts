@@ -131,6 +131,19 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
     body: { name: 'Fuzz Runners', urlSlug: 'fuzz-runners', description: 'Runs', visibility: 'public', joinPolicy: 'request', city: 'tampa', interests: ['Running'] },
   },
   'PATCH /api/communities/:id': { body: { name: 'Fuzz Walkers', urlSlug: 'fuzz-walkers', description: 'Walks', visibility: 'private', joinPolicy: 'open', city: null, interests: ['Yoga'] } },
+  // Issue 10: posts (real ids are fuzzed in modules/posts/posts-fuzz.test.ts).
+  'GET /api/feed': { queryKeys: ['cursor', 'limit'] },
+  'GET /api/feed/reported': { queryKeys: ['cursor', 'limit'] },
+  'GET /api/communities/:id/posts': { queryKeys: ['cursor', 'limit'] },
+  'GET /api/communities/:id/reported': { queryKeys: ['cursor', 'limit'] },
+  'POST /api/posts': { body: { communityId: null, content: 'Hello https://example.com', imageKeys: ['posts/6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60/1700000000000-0123456789abcdef.webp'] } },
+  'PATCH /api/posts/:id': { body: { content: 'Edited' } },
+  'GET /api/posts/:id/comments': { queryKeys: ['cursor', 'limit'] },
+  'GET /api/comments/:id/replies': { queryKeys: ['cursor', 'limit'] },
+  'POST /api/posts/:id/comments': { body: { content: 'Nice one', parentId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60' } },
+  'PATCH /api/comments/:id': { body: { content: 'Edited' } },
+  'POST /api/posts/:id/report': { body: { reason: 'other', details: 'fuzz' } },
+  'POST /api/comments/:id/report': { body: { reason: 'spam' } },
 };
 
 /**
@@ -183,6 +196,7 @@ const MULTIPART_ROUTES = [
   '/api/admin/assets/favicon',
   '/api/admin/assets/landing-cover',
   '/api/chat-media',
+  '/api/post-images',
 ];
 
 const STACK_TRACE = /\bat [^\s]+ \(|\bat (?:file:\/\/|\/)[^\s]+:\d+:\d+|node_modules|"stack"|\.ts:\d+:\d+/;

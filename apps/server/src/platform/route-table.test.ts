@@ -130,6 +130,26 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/communities/:id/members/:userId/unban', 'approved'],
   ['PUT', '/api/communities/:id/moderators/:userId', 'approved'],
   ['DELETE', '/api/communities/:id/moderators/:userId', 'approved'],
+  // Issue 10: posts, likes, comments, reports and the Home feed (the service answers 404 to non-readers).
+  ['GET', '/api/feed', { flag: 'see_feed_nav' }],
+  ['GET', '/api/feed/reported', 'approved'],
+  ['GET', '/api/communities/:id/posts', 'approved'],
+  ['GET', '/api/communities/:id/reported', 'approved'],
+  ['POST', '/api/post-images', { flag: 'upload_images' }],
+  ['POST', '/api/posts', 'approved'],
+  ['GET', '/api/posts/:id', 'approved'],
+  ['PATCH', '/api/posts/:id', 'approved'],
+  ['DELETE', '/api/posts/:id', 'approved'],
+  ['POST', '/api/posts/:id/like', { flag: 'like_posts' }],
+  ['DELETE', '/api/posts/:id/like', { flag: 'like_posts' }],
+  ['GET', '/api/posts/:id/comments', 'approved'],
+  ['GET', '/api/comments/:id/replies', 'approved'],
+  ['POST', '/api/posts/:id/comments', { flag: 'comment_posts' }],
+  ['PATCH', '/api/comments/:id', 'approved'],
+  ['DELETE', '/api/comments/:id', 'approved'],
+  ['POST', '/api/posts/:id/report', 'approved'],
+  ['POST', '/api/comments/:id/report', 'approved'],
+  ['POST', '/api/posts/:id/restore', 'approved'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>
