@@ -73,7 +73,8 @@ describe('community cover and avatar', () => {
     await storage.put('post-images', 'posts/someone/1-0-abc.webp', Buffer.from('x'), 'image/webp');
     expect((await injectAs(t, null, { method: 'GET', url: '/media/post-images/posts/someone/1-0-abc.webp' })).statusCode).toBe(401);
     expect((await injectAs(t, await applyAs(t), { method: 'GET', url: '/media/post-images/posts/someone/1-0-abc.webp' })).statusCode).toBe(404);
-    expect((await injectAs(t, await createMember(t), { method: 'GET', url: '/media/post-images/posts/someone/1-0-abc.webp' })).statusCode).toBe(200);
+    // A post's photo follows its post (modules/posts): a file no post or upload row claims is nobody's to read.
+    expect((await injectAs(t, await createMember(t), { method: 'GET', url: '/media/post-images/posts/someone/1-0-abc.webp' })).statusCode).toBe(404);
   });
 });
 
