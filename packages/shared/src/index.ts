@@ -17,3 +17,4 @@ export * from './messaging.js';
 export * from './notifications.js';
 export * from './push.js';
 export * from './realtime.js';
+export * from './directory.js';
