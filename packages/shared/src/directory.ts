@@ -79,7 +79,6 @@ export const directoryQuerySchema = z
           .string()
           .max(DIRECTORY_LIMITS.queryMax, { error: DIRECTORY_MESSAGES.queryTooLong })
           // NUL cannot be stored in PostgreSQL text (a query with one fails); other controls match nothing anyway.
-          // eslint-disable-next-line no-control-regex
           .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: DIRECTORY_MESSAGES.queryControl }),
       ),
     city: z.enum(CITIES, { error: 'Please choose a city' }).optional(),

@@ -23,9 +23,6 @@ export const EventsPage = () => (
 export const EventDetailPage = () => (
   <ComingSoonPage title="Event">this event's date, place and details, and a way to sign up.</ComingSoonPage>
 );
-export const UserDirectoryPage = () => (
-  <ComingSoonPage title="People">a directory to find and search the club's members.</ComingSoonPage>
-);
 export const SayHiPage = () => (
   <ComingSoonPage title="Say Hi">a quick way to say hi to members you would like to meet.</ComingSoonPage>
 );
