@@ -108,6 +108,8 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/push/unsubscribe', 'signedIn'],
   // The socket: a plain GET (no upgrade) is a 404; the upgrade itself is covered by realtime.test.ts.
   ['GET', '/api/realtime', 'signedIn'],
+  // Issue 13: the People directory (full_platform, as the spec's side menu says; decision 018).
+  ['GET', '/api/directory', 'full_platform'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>
