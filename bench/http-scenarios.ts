@@ -79,6 +79,9 @@ export const scenarios: Scenario[] = [
     request: (w) => get(`/api/conversations/${w.conversations[0]}/messages?limit=50`, w.reader.cookie),
     target: { ratio: 0.05, p99: 40 },
   },
+  // Issue 13: the People directory's first page (newest first) as the reader sees it: the world's members, through
+  // the API. bench/directory-plans.ts prints the query plans with 10,000 members.
+  { name: 'GET /api/directory (first page)', request: (w) => get('/api/directory', w.reader.cookie) },
   {
     name: 'POST a message',
     request: (w) => {

@@ -19,3 +19,4 @@ export * from './push.js';
 export * from './realtime.js';
 export * from './communities.js';
 export * from './posts.js';
+export * from './directory.js';

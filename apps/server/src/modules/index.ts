@@ -27,6 +27,8 @@ import { createHub } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { communitiesRoutes } from './communities/routes.js';
 import { postsRoutes } from './posts/routes.js';
+import { createDirectoryService } from './directory/service.js';
+import { directoryRoutes } from './directory/routes.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -66,5 +68,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(realtimeRoutes(ctx, hub));
   await app.register(communitiesRoutes(ctx, media));
   await app.register(postsRoutes(ctx, { media, notifier }));
+  await app.register(directoryRoutes(ctx, createDirectoryService({ db })));
   return { hub, push };
 }

@@ -96,6 +96,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'GET /api/admin/applications': { queryKeys: ['status', 'cursor', 'limit'] },
   // Issue 4.
   'GET /api/say-hi/deck': { queryKeys: ['city', 'interests', 'ageMin', 'ageMax', 'cursor', 'limit'] },
+  'GET /api/directory': { queryKeys: ['q', 'city', 'interests', 'ageMin', 'ageMax', 'verified', 'hideIncomplete', 'sort', 'cursor', 'limit'] },
   'POST /api/hellos': { body: { userId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60', note: 'Hi there!' } },
   'GET /api/hellos': { queryKeys: ['direction', 'cursor', 'limit'] },
   'GET /api/matches': { queryKeys: ['cursor', 'limit'] },
@@ -272,6 +273,7 @@ async function fuzzRoute(route: RegisteredRoute, who: Who, seed: number) {
     const keys = sample?.queryKeys ?? ['q', 'id', 'cursor', 'limit'];
     const queries = Array.from({ length: ITERATIONS }, () => randomQuery(r, keys));
     if (key === 'GET /api/admin/applications') queries.push(...craftedCursors().map((c) => `cursor=${c}`));
+    if (key === 'GET /api/directory') queries.push(...directoryCursors());
     for (const q of queries) {
       const url = `${urlFor(r, route)}?${q}`;
       await send(who, { method, url }, `${key} [seed ${seed}] ${url.slice(0, 120)}`, key);
@@ -288,6 +290,25 @@ async function fuzzRoute(route: RegisteredRoute, who: Who, seed: number) {
     const headers = b.contentType ? { 'content-type': b.contentType } : {};
     await send(who, { method, url, payload: b.payload, headers }, `${key} [seed ${seed} #${i}] ${url.slice(0, 80)} ${b.note}`, key);
   }
+}
+
+/** Directory cursors of every sort, with their keys out of range or of the wrong kind (decision 018). */
+function directoryCursors(): string[] {
+  const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const id = '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60';
+  const cursors = [
+    ...craftedCursors().map((c) => ({ sort: 'newest', c })),
+    { sort: 'newest', c: enc({ s: 'newest', c: '2024-02-30T00:00:00.000000Z', i: id }) },
+    { sort: 'newest', c: enc({ s: 'name', n: 'ann', i: id }) },
+    { sort: 'name', c: enc({ s: 'name', n: 'ann\u0000', i: id }) },
+    { sort: 'name', c: enc({ s: 'name', n: 42, i: id }) },
+    { sort: 'name', c: enc({ s: 'name', n: '\ud800', i: id }) },
+    { sort: 'common', c: enc({ s: 'common', k: 1e400, n: 'ann', i: id }) },
+    { sort: 'common', c: enc({ s: 'common', k: -1, n: 'ann', i: id }) },
+    { sort: 'common', c: enc({ s: 'common', k: 2.5, n: 'ann', i: id }) },
+    { sort: 'common', c: enc({ s: 'common', k: 3, n: "o'brien %_\\", i: id }) },
+  ];
+  return cursors.map(({ sort, c }) => `sort=${sort}&cursor=${c}`);
 }
 
 function seedOf(...parts: string[]) {

@@ -150,6 +150,8 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/posts/:id/report', 'approved'],
   ['POST', '/api/comments/:id/report', 'approved'],
   ['POST', '/api/posts/:id/restore', 'approved'],
+  // Issue 13: the People directory (full_platform, as the spec's side menu says; decision 018).
+  ['GET', '/api/directory', 'full_platform'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>

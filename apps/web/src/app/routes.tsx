@@ -9,7 +9,6 @@ import {
   EventDetailPage,
   EventsPage,
   LocationsPage,
-  UserDirectoryPage,
 } from '#/features/placeholders/pages';
 import { lazyNamed, preloadElements } from '#/lib/lazy-named';
 import { AdminOnly, CrmOnly, FlagOnly } from './guards';
@@ -26,6 +25,7 @@ const GetAppPage = lazyNamed(() => import('#/features/placeholders/get-app-page'
 const TermsOfServicePage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'TermsOfServicePage');
 const PrivacyPolicyPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'PrivacyPolicyPage');
 const DeleteDataPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'DeleteDataPage');
+const UserDirectoryPage = lazyNamed(() => import('#/features/directory/user-directory-page'), 'UserDirectoryPage');
 const SayHiPage = lazyNamed(() => import('#/features/say-hi/say-hi-page'), 'SayHiPage');
 const ConnectionsPage = lazyNamed(() => import('#/features/connections/connections-page'), 'ConnectionsPage');
 const InboxPage = lazyNamed(() => import('#/features/messaging/inbox-page'), 'InboxPage');

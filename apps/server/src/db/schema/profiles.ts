@@ -40,6 +40,13 @@ export const profiles = pgTable(
     // Usernames are stored lowercase; the unique index settles races between two writers.
     uniqueIndex('profiles_username_key').on(t.username),
     index('profiles_account_type_idx').on(t.accountType),
+    // The People directory (migration 0006, decision 018): its newest and name sorts walk these and stop after a
+    // page; the trigram indexes serve a name or username search ("contains", case-insensitive) on both engines.
+    // Ascending: read backwards it is exactly `order by created_at desc, id desc` (nulls first, as desc sorts them).
+    index('profiles_directory_newest_idx').on(t.createdAt, t.id).where(sql`not ${t.isDeactivated}`),
+    index('profiles_directory_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id).where(sql`not ${t.isDeactivated}`),
+    index('profiles_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('profiles_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     check('profiles_username_lowercase', sql`${t.username} = lower(${t.username})`),
     check('profiles_age_range', sql`${t.age} IS NULL OR (${t.age} BETWEEN 13 AND 100)`),
   ],

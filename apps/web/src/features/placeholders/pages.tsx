@@ -11,15 +11,6 @@ export const EventsPage = () => (
 export const EventDetailPage = () => (
   <ComingSoonPage title="Event">this event's date, place and details, and a way to sign up.</ComingSoonPage>
 );
-export const UserDirectoryPage = () => (
-  <ComingSoonPage title="People">a directory to find and search the club's members.</ComingSoonPage>
-);
-export const InboxPage = () => (
-  <ComingSoonPage title="Messages">your conversations with the members you have matched with.</ComingSoonPage>
-);
-export const ChatPage = () => (
-  <ComingSoonPage title="Chat">one-to-one messages with a matched member, with links, photos and videos.</ComingSoonPage>
-);
 export const CrmPage = () => (
   <ComingSoonPage title="CRM">tools for admins and community organisers to manage members and contacts.</ComingSoonPage>
 );
