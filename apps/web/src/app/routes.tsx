@@ -3,7 +3,7 @@ import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useMe, type Audience } from '#/features/auth/use-session';
 import { NotFoundPage } from '#/features/shell/not-found-page';
 import { PublicLayout } from '#/features/shell/public-layout';
-import { SlugAddress, SlugHandler, SlugSignIn } from '#/features/shell/slug-handler';
+import { SlugAddress, SlugHandler, SlugRegisterAddress, SlugSignIn } from '#/features/shell/slug-handler';
 import {
   CrmPage,
   EventDetailPage,
@@ -125,7 +125,7 @@ export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): Route
         { path: 'setup', element: <SetupPage /> },
         { path: 'c/:communitySlug', element: <SlugHandler param="communitySlug" /> },
         { path: ':slug/login', element: <SlugAddress /> },
-        { path: ':slug/register', element: <SlugAddress /> },
+        { path: ':slug/register', element: <SlugRegisterAddress /> },
         { path: ':slug', element: <SlugHandler /> },
         // "Any other path goes to the community slug handler": deeper unknown paths match no slug.
         { path: '*', element: <NotFoundPage /> },
@@ -162,7 +162,7 @@ export const communityOnlyRoutes: RouteObject[] = [
       { path: 'setup', element: <SetupPage /> },
       { path: 'c/:communitySlug', element: <SlugHandler param="communitySlug" /> },
       { path: ':slug/login', element: <SlugAddress /> },
-      { path: ':slug/register', element: <SlugAddress /> },
+      { path: ':slug/register', element: <SlugRegisterAddress /> },
       { path: ':slug', element: <SlugHandler /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -282,8 +282,15 @@ const LEAVES_LIST: Partial<Record<ModerationAction, MembershipStatus>> = {
   unban: 'banned',
 };
 
+/** What the member is told when a moderation action ends (run even when the row that started it is gone). */
+export interface ModerationFeedback {
+  onSuccess?: (variables: { userId: string; action: ModerationAction }) => void;
+  onError?: (error: Error) => void;
+}
+
 /** A moderator's action on one member, optimistic on the list it happens in. */
-export function useModerationMutation(id: string) {
+
+export function useModerationMutation(id: string, feedback: ModerationFeedback = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, action }: { userId: string; action: ModerationAction }) => moderationRequest(id, userId, action),
@@ -301,10 +308,12 @@ export function useModerationMutation(id: string) {
       );
       return { previous, status };
     },
-    onError: (_error, _vars, context) => {
+    onSuccess: (_data, variables) => feedback.onSuccess?.(variables),
+    onError: (error, _vars, context) => {
       if (context?.status && context.previous) {
         queryClient.setQueryData(communityKeys.members(id, context.status), context.previous);
       }
+      feedback.onError?.(error);
     },
     onSettled: () => {
       invalidateMemberships(queryClient, id);

@@ -67,6 +67,17 @@ describe('community addresses', () => {
     expect(body).toMatchObject({ communitySlug: 'book-club', email: 'jamie@example.com' });
   });
 
+  it('an applicant signed in at /{slug}/register goes to their profile (the application is in), not to the community', async () => {
+    // Applying through /{slug}/register signs the applicant in on that very address; the apply form then opens
+    // /profile, but the signed-in route for the address raced it and took them to the community's About page.
+    mockApi({ ...slugApi, ...signedInAs(makeMe({ accountType: 'community_only', applicationStatus: 'pending' })) });
+    const { router } = renderApp('/book-club/register');
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'), LOAD);
+    expect(visited).not.toContain('/book-club');
+  });
+
   it('/{slug}/register for a username is not found', async () => {
     mockApi(slugApi);
     renderApp('/sam/register');

@@ -41,19 +41,17 @@ export function MemberActions({
   entry: CommunityMemberView;
 }) {
   const me = useMe();
-  const moderation = useModerationMutation(community.id);
-  const [confirming, setConfirming] = React.useState<'remove' | 'ban' | null>(null);
   const name = memberName(entry.member);
+  // The outcome is told from the mutation's own callbacks: the row (and this component) leaves the list as soon
+  // as the action starts, and callbacks passed to mutate() are dropped once their component is gone.
+  const moderation = useModerationMutation(community.id, {
+    onSuccess: ({ action }) => toast.success(DONE[action](name)),
+    onError: (error) => toast.error('That did not work', { description: errorMessage(error) }),
+  });
+  const [confirming, setConfirming] = React.useState<'remove' | 'ban' | null>(null);
   if (entry.member.id === me?.user.id || entry.role === 'creator') return null;
 
-  const act = (action: ModerationAction) =>
-    moderation.mutate(
-      { userId: entry.member.id, action },
-      {
-        onSuccess: () => toast.success(DONE[action](name)),
-        onError: (error) => toast.error('That did not work', { description: errorMessage(error) }),
-      },
-    );
+  const act = (action: ModerationAction) => moderation.mutate({ userId: entry.member.id, action });
 
   if (entry.status === 'pending') {
     return (

@@ -86,6 +86,38 @@ describe('members tab', () => {
     expect(approved).toBe(`/api/communities/${community.id}/requests/${RILEY.id}/approve`);
   });
 
+  it('says so when the approval is done, though the request left the list before the server answered', async () => {
+    const community = makeCommunity({ viewer: MODERATOR_VIEWER });
+    let answer: (response: Response) => void = () => {};
+    membersApi(community, { active: ACTIVE, pending: [makeMemberEntry({ member: RILEY, status: 'pending' })] }, {
+      [`POST /api/communities/${community.id}/requests/*`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    await openMembers(community, '?tab=members&status=pending');
+    await user.click(await screen.findByRole('button', { name: 'Approve Riley Stone' }, LOAD));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve Riley Stone' })).not.toBeInTheDocument());
+    answer(json(makeMemberEntry({ member: RILEY, status: 'active' })));
+    expect(await screen.findByText('Riley Stone joined', {}, LOAD)).toBeInTheDocument();
+  });
+
+  it('a refused approval comes back with the reason, though the request left the list before the server answered', async () => {
+    const community = makeCommunity({ viewer: MODERATOR_VIEWER });
+    let answer: (response: Response) => void = () => {};
+    let reads = 0;
+    membersApi(community, {}, {
+      [`GET /api/communities/${community.id}/members`]: () =>
+        reads++ === 0 ? json(page([makeMemberEntry({ member: RILEY, status: 'pending' })])) : never(),
+      [`POST /api/communities/${community.id}/requests/*`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    await openMembers(community, '?tab=members&status=pending');
+    await user.click(await screen.findByRole('button', { name: 'Approve Riley Stone' }, LOAD));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve Riley Stone' })).not.toBeInTheDocument());
+    answer(apiError(404, 'NOT_FOUND', 'This request is no longer pending'));
+    expect(await screen.findByText('This request is no longer pending', {}, LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Approve Riley Stone' })).toBeInTheDocument();
+  });
+
   it('a declined request that fails comes back with the reason', async () => {
     const community = makeCommunity({ viewer: MODERATOR_VIEWER });
     let reads = 0;

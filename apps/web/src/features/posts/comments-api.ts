@@ -49,15 +49,18 @@ const bumpCommentCount = (queryClient: QueryClient, postId: string, delta: numbe
 
 /**
  * POST /api/posts/:id/comments. A top-level comment goes at the end when the whole list is loaded (else the list is
- * read again); a reply joins its parent's replies. The post's count goes up here; `post:counts` then sets the exact one.
+ * read again); a reply joins its parent's replies. The post's count goes up as the request leaves, not when it is
+ * answered: the server's `post:counts` (the exact count, ours included) and `post:comment` (which reads the list
+ * again) are sent from the saving transaction and may arrive first, and must not be counted or listed twice.
  */
 export function useCreateCommentMutation(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { content: string; parentId?: string }) =>
       api.post<CommentView>(`/api/posts/${enc(postId)}/comments`, { ...input }),
+    onMutate: () => bumpCommentCount(queryClient, postId, 1),
+    onError: () => bumpCommentCount(queryClient, postId, -1),
     onSuccess: (comment) => {
-      bumpCommentCount(queryClient, postId, 1);
       if (comment.parentId) {
         mapComments(queryClient, postId, (c) =>
           c.id === comment.parentId
@@ -73,6 +76,7 @@ export function useCreateCommentMutation(postId: string) {
         void queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) });
         return;
       }
+      if (data.pages.some((p) => p.items.some((c) => c.id === comment.id))) return;
       queryClient.setQueryData<CommentsData>(postKeys.comments(postId), {
         ...data,
         pages: [...data.pages.slice(0, -1), { ...last, items: [...last.items, comment] }],
@@ -90,13 +94,18 @@ export function useUpdateCommentMutation(postId: string, commentId: string) {
   });
 }
 
-/** DELETE /api/comments/:id: its replies go with it (the server counts them; `post:counts` brings the total). */
+/**
+ * DELETE /api/comments/:id: its replies go with it (the server counts them; `post:counts` brings the total). The
+ * count goes down as the request leaves, for the same reason as a new comment's goes up then.
+ */
 export function useDeleteCommentMutation(postId: string, comment: CommentView) {
   const queryClient = useQueryClient();
+  const removed = 1 + (comment.parentId ? 0 : (comment.replyCount ?? 0));
   return useMutation({
     mutationFn: () => api.delete<void>(`/api/comments/${enc(comment.id)}`),
+    onMutate: () => bumpCommentCount(queryClient, postId, -removed),
+    onError: () => bumpCommentCount(queryClient, postId, removed),
     onSuccess: () => {
-      bumpCommentCount(queryClient, postId, -(1 + (comment.parentId ? 0 : (comment.replyCount ?? 0))));
       mapComments(queryClient, postId, (c) => {
         if (c.id === comment.id) return null;
         if (c.id === comment.parentId) return { ...c, replyCount: Math.max(0, (c.replyCount ?? 1) - 1) };

@@ -83,6 +83,7 @@ describe('post page and comments', () => {
     await user.click(within(region).getByRole('button', { name: 'Comment' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent('Try later');
     expect(box).toHaveValue('hello there');
+    expect(screen.getByRole('button', { name: 'Comments, 3 comments' })).toBeInTheDocument();
     fail = false;
     await user.click(within(region).getByRole('button', { name: 'Comment' }));
     await within(region).findByText('hello there');
@@ -110,6 +111,48 @@ describe('post page and comments', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(region).queryByText('fixed')).not.toBeInTheDocument());
     expect(calls(fetchMock, 'DELETE', `/api/comments/${mine.id}`)).toHaveLength(1);
+  });
+
+  it("the server's exact count, arriving before the answer to one's own comment, is not moved again", async () => {
+    // The server sends post:counts and post:comment from the transaction that saves the comment: over the socket
+    // they can overtake the HTTP answer. The count must stay the server's, and the comment must show once.
+    let list = [makeComment({ content: 'earlier' })];
+    let answer: (response: Response) => void = () => {};
+    postApi(() => list, { [`POST /api/posts/${POST.id}/comments`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    const region = await openPostPage();
+    await within(region).findByText('earlier');
+    const box = within(region).getByRole('textbox', { name: 'Write a comment' });
+    await user.type(box, 'hello there');
+    await user.click(within(region).getByRole('button', { name: 'Comment' }));
+    const saved = makeComment({ content: 'hello there', author: ME_MEMBER });
+    list = [...list, saved];
+    act(() => {
+      realtime.emitForTest({ type: 'post:counts', postId: POST.id, likeCount: POST.likeCount, commentCount: 4 });
+      realtime.emitForTest({ type: 'post:comment', postId: POST.id, commentId: saved.id });
+    });
+    await within(region).findByText('hello there');
+    answer(json(saved, 201));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(screen.getByRole('button', { name: 'Comments, 4 comments' })).toBeInTheDocument();
+    expect(within(region).getAllByText('hello there')).toHaveLength(1);
+  });
+
+  it("the server's exact count, arriving before the answer to deleting one's own comment, is not moved again", async () => {
+    const mine = makeComment({ content: 'going away', author: ME_MEMBER, canEdit: true, canDelete: true });
+    let answer: (response: Response) => void = () => {};
+    postApi(() => [mine], { 'DELETE /api/comments/*': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = userEvent.setup();
+    const region = await openPostPage();
+    await within(region).findByText('going away');
+    await user.click(within(region).getByRole('button', { name: 'More actions for the comment by Sam Rivera' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    act(() => realtime.emitForTest({ type: 'post:counts', postId: POST.id, likeCount: POST.likeCount, commentCount: 2 }));
+    expect(await screen.findByRole('button', { name: 'Comments, 2 comments' })).toBeInTheDocument();
+    answer(new Response(null, { status: 204 }));
+    await waitFor(() => expect(within(region).queryByText('going away')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Comments, 2 comments' })).toBeInTheDocument();
   });
 
   it('reads the comments again when someone comments on the open post', async () => {

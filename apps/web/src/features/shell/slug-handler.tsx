@@ -1,6 +1,8 @@
 import { Navigate, useParams } from 'react-router';
+import { canSeeMembers } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
+import { useMe } from '#/features/auth/use-session';
 import { isApiError } from '#/lib/api';
 import { NotFoundPage } from './not-found-page';
 import { useSlugQuery, type SlugTarget } from './slug-api';
@@ -50,4 +52,15 @@ export function SlugAddress() {
 export function SlugSignIn() {
   const { slug = '' } = useParams();
   return <Navigate to="/login" replace state={{ from: `/${encodeURIComponent(slug)}` }} />;
+}
+
+/**
+ * /{slug}/register once signed in. Applicants (pending or rejected) go to their profile, where their application
+ * stands: applying through this very form signs them in on this address, and sending them on to the community
+ * raced the form's own move to /profile (the community would only tell them to wait). Members go to /{slug}.
+ */
+export function SlugRegisterAddress() {
+  const me = useMe();
+  if (me && !canSeeMembers(me.profile)) return <Navigate to="/profile" replace />;
+  return <SlugAddress />;
 }
