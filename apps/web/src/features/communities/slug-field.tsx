@@ -1,10 +1,8 @@
 import { useFormContext } from 'react-hook-form';
-import { AlertTriangleIcon, CheckCircle2Icon, XCircleIcon } from 'lucide-react';
 import { COMMUNITY_LIMITS, type CreateCommunityInput } from '@bayclub/shared';
+import { AvailabilityStatusLine } from '#/components/availability-status';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Input } from '#/components/ui/input';
-import { Spinner } from '#/components/ui/spinner';
-import { cn } from '#/lib/utils';
 import type { SlugStatus } from './use-slug-availability';
 
 /** The address (/{slug}), lowercased as typed, with the live availability check under it. */
@@ -42,7 +40,7 @@ export function SlugField({ status, onEdited }: { status: SlugStatus; onEdited: 
           </div>
           {!fieldState.error && (
             <FormDescription aria-live="polite">
-              <SlugStatusLine status={status} />
+              <AvailabilityStatusLine status={status} idle="The community's link: lowercase letters, numbers and hyphens." checking="Checking the address..." />
             </FormDescription>
           )}
           <FormMessage />
@@ -50,37 +48,4 @@ export function SlugField({ status, onEdited }: { status: SlugStatus; onEdited: 
       )}
     />
   );
-}
-
-function SlugStatusLine({ status }: { status: SlugStatus }) {
-  const base = 'inline-flex items-center gap-1.5';
-  switch (status.state) {
-    case 'idle':
-      return <span>The community's link: lowercase letters, numbers and hyphens.</span>;
-    case 'checking':
-      return (
-        <span className={base}>
-          <Spinner className="size-3.5" /> Checking the address...
-        </span>
-      );
-    case 'available':
-      return (
-        <span className={cn(base, 'text-success')}>
-          <CheckCircle2Icon aria-hidden="true" className="size-4" /> {status.message}
-        </span>
-      );
-    case 'taken':
-    case 'invalid':
-      return (
-        <span className={cn(base, 'text-destructive')}>
-          <XCircleIcon aria-hidden="true" className="size-4" /> {status.message}
-        </span>
-      );
-    case 'error':
-      return (
-        <span className={cn(base, 'text-warning')}>
-          <AlertTriangleIcon aria-hidden="true" className="size-4" /> {status.message}
-        </span>
-      );
-  }
 }

@@ -1,15 +1,10 @@
+import type { AvailabilityStatus } from '#/components/availability-status';
 import { useQuery } from '@tanstack/react-query';
 import { communitySlugSchema, COMMUNITY_MESSAGES } from '@bayclub/shared';
 import { useDebouncedValue } from '#/features/landing/use-debounced-value';
 import { slugAvailabilityQueryOptions } from './api';
 
-export type SlugStatus =
-  | { state: 'idle' }
-  | { state: 'checking' }
-  | { state: 'available'; message: string }
-  | { state: 'taken'; message: string }
-  | { state: 'invalid'; message: string }
-  | { state: 'error'; message: string };
+export type SlugStatus = AvailabilityStatus;
 
 /** The address check waits this long after the last keystroke (the username check's pace). */
 export const SLUG_CHECK_DEBOUNCE_MS = 400;
