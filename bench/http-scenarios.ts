@@ -2,6 +2,7 @@
 // by adding one entry to `scenarios` below: a name, an optional setup that creates what the page needs THROUGH THE
 // API (never rows written behind the server's back), and the request to repeat.
 import crypto from 'node:crypto';
+import type { Page, PostView } from '@bayclub/shared';
 import type { AutocannonRequest } from 'autocannon';
 import {
   applyMember,
@@ -14,6 +15,7 @@ import {
   type ProcessMember,
   type ServerProcess,
 } from '../apps/server/src/test/server-process.js';
+import { feedDataStatements } from './feed-data.js';
 
 /** What every scenario can use: built once per engine, through the API, as members and admins would. */
 export interface World {
@@ -38,7 +40,12 @@ export interface Scenario {
   setup?: (world: World) => Promise<void>;
   /** The request repeated under load; `setupRequest` may vary it per request (ids, bodies, senders). */
   request: (world: World) => AutocannonRequest;
-  /** Issue 9's target on PostgreSQL: at least this ratio to the empty route, p99 below this many ms. */
+  /**
+   * Data too large to write through the API (the feed at scale): statements run against the database while the app
+   * is stopped, after the world was built and before any setup. Scenarios sharing data share the same function.
+   */
+  bulk?: (world: World) => string[];
+  /** The issue's target on PostgreSQL: at least this ratio to the empty route, p99 below this many ms. */
   target?: { ratio: number; p99: number };
 }
 
@@ -72,6 +79,9 @@ export const scenarios: Scenario[] = [
     request: (w) => get(`/api/conversations/${w.conversations[0]}/messages?limit=50`, w.reader.cookie),
     target: { ratio: 0.05, p99: 40 },
   },
+  // Issue 13: the People directory's first page (newest first) as the reader sees it: the world's members, through
+  // the API. bench/directory-plans.ts prints the query plans with 10,000 members.
+  { name: 'GET /api/directory (first page)', request: (w) => get('/api/directory', w.reader.cookie) },
   {
     name: 'POST a message',
     request: (w) => {
@@ -94,6 +104,88 @@ export const scenarios: Scenario[] = [
     target: { ratio: 0.04, p99: 60 },
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Issue 10: the Home feed at scale (bench/feed-data.ts), a like and a comment.
+
+/** What the feed scenarios read from the reader's feed before the load: post ids and a cursor deep in it. */
+const feedState = new WeakMap<World, { postIds: string[]; laterCursor: string }>();
+/** The page the "later page" scenario reads: the 10th (posts 181-200 of the reader's Home). */
+const LATER_PAGE = 10;
+const feedBulk = (w: World) => feedDataStatements(w.reader.id);
+
+async function feedSetup(w: World) {
+  if (feedState.has(w)) return;
+  const postIds: string[] = [];
+  let cursor: string | null = null;
+  let laterCursor = '';
+  for (let page = 1; page <= LATER_PAGE; page++) {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const { body } = await expectStatus<Page<PostView>>(200, w.base, 'GET', `/api/feed${query}`, { cookie: w.reader.cookie });
+    postIds.push(...body.items.map((p) => p.id));
+    if (page === LATER_PAGE - 1) laterCursor = body.nextCursor ?? '';
+    cursor = body.nextCursor;
+    if (!cursor) throw new Error(`the reader's feed ended after ${page} pages`);
+  }
+  feedState.set(w, { postIds, laterCursor });
+}
+
+const feedOf = (w: World) => {
+  const state = feedState.get(w);
+  if (!state) throw new Error('feedSetup did not run');
+  return state;
+};
+
+/** Each request: the next (member, post) pair of the reader's first pages, so likes and comments spread out. */
+function spreadWrites(w: World, path: (postId: string) => string, body: (n: number) => unknown): AutocannonRequest {
+  const { postIds } = feedOf(w);
+  const cookies = [w.reader.cookie, ...w.partners.map((p) => p.cookie)];
+  let n = 0;
+  return {
+    method: 'POST',
+    path: '/',
+    setupRequest: (request) => {
+      const i = n++;
+      return {
+        ...request,
+        path: path(postIds[i % postIds.length]!),
+        headers: { cookie: cookies[Math.floor(i / postIds.length) % cookies.length]!, origin: PROCESS_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify(body(i)),
+      };
+    },
+  };
+}
+
+scenarios.push(
+  {
+    name: 'GET /api/feed (Home, first page of 20)',
+    bulk: feedBulk,
+    setup: feedSetup,
+    request: (w) => get('/api/feed', w.reader.cookie),
+    target: { ratio: 0.05, p99: 40 },
+  },
+  {
+    name: `GET /api/feed (Home, page ${LATER_PAGE})`,
+    bulk: feedBulk,
+    setup: feedSetup,
+    request: (w) => get(`/api/feed?cursor=${encodeURIComponent(feedOf(w).laterCursor)}`, w.reader.cookie),
+    target: { ratio: 0.05, p99: 40 },
+  },
+  {
+    // A member likes a post of their Home: the first like of each (member, post) pair inserts, later ones are the
+    // idempotent no-op a double click is.
+    name: 'POST a like',
+    bulk: feedBulk,
+    setup: feedSetup,
+    request: (w) => spreadWrites(w, (id) => `/api/posts/${id}/like`, () => ({})),
+  },
+  {
+    name: 'POST a comment',
+    bulk: feedBulk,
+    setup: feedSetup,
+    request: (w) => spreadWrites(w, (id) => `/api/posts/${id}/comments`, (n) => ({ content: `bench comment ${n}` })),
+  },
+);
 
 /** Members, an admin's approvals, matches and messages, all through the API. */
 export async function buildWorld(server: ServerProcess): Promise<World> {

@@ -15,7 +15,8 @@
 // Ratios are what to compare between runs: the machine is shared and absolute numbers move with its load. On
 // PostgreSQL the table also says whether issue 9's target for the request was met.
 //
-// Adding a page: one entry in `scenarios` (bench/http-scenarios.ts), with a setup through the API when it needs data.
+// Adding a page: one entry in `scenarios` (bench/http-scenarios.ts), with a setup through the API when it needs data
+// (and `bulk` statements when it needs more than the API can write in minutes: the feed's 200,000 posts).
 // Settings: BENCH_ENGINES (pglite,postgres), BENCH_SECONDS (5 per run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50),
 // BENCH_WARMUP (2 seconds per scenario before the rounds), BENCH_ONLY (substrings of scenario names, comma-separated).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -24,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import {
   createThrowawayDatabase,
   freePort,
@@ -32,6 +34,7 @@ import {
   type ThrowawayDatabase,
 } from '../apps/server/src/test/server-process.js';
 import { repoRoot } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
 import { buildWorld, scenarios, type Scenario, type World } from './http-scenarios.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -182,6 +185,16 @@ async function startApp(dataDir: string, database: ThrowawayDatabase | undefined
   return server;
 }
 
+/** Statements straight into the app's database (the app stopped). */
+async function runStatements(dataDir: string, database: ThrowawayDatabase | undefined, statements: string[]) {
+  const db = await openDatabase(database ? { kind: 'postgres', url: database.url, poolMax: 1 } : { kind: 'pglite', dataDir });
+  try {
+    for (const statement of statements) await db.db.execute(sql.raw(statement));
+  } finally {
+    await db.close();
+  }
+}
+
 async function benchEngine(engine: 'pglite' | 'postgres', serverUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bayclub-bench-http-'));
   let database: ThrowawayDatabase | undefined;
@@ -194,6 +207,16 @@ async function benchEngine(engine: 'pglite' | 'postgres', serverUrl?: string) {
     app = await startApp(dataDir, database, true);
     let t = performance.now();
     const world = await buildWorld(app);
+    const bulks = [...new Set(selected.flatMap((s) => (s.bulk ? [s.bulk] : [])))];
+    if (bulks.length > 0) {
+      // Written behind the stopped app (PGlite is one process's), then served by a fresh one.
+      await app.stop();
+      const b = performance.now();
+      await runStatements(dataDir, database, bulks.flatMap((bulk) => bulk(world)));
+      console.log(`bulk data written in ${((performance.now() - b) / 1000).toFixed(1)} s`);
+      app = await startApp(dataDir, database, true);
+      world.base = app.base;
+    }
     for (const s of selected) await s.setup?.(world);
     console.log(`world built through the API in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const statements = new Map<Scenario, string>();

@@ -36,6 +36,7 @@ describe('applySchema', () => {
       gender: null,
       relationshipStatus: 'not_specified',
       interests: [],
+      communitySlug: null,
     });
   });
 

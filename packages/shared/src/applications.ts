@@ -35,6 +35,17 @@ export const applySchema = z.object({
   relationshipStatus: relationshipStatusSchema.optional().default('not_specified'),
   city: citySchema,
   interests: interestsSchema.optional().default([]),
+  /**
+   * The community the applicant applied through (/{slug}/register): approval joins them to it. An address that
+   * names no community (deleted meanwhile) is ignored: the application itself still counts.
+   */
+  communitySlug: z
+    .string({ error: 'Must be a community address' })
+    .trim()
+    .toLowerCase()
+    .max(200, { error: 'Must be a community address' })
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 export type ApplyInput = z.input<typeof applySchema>;
 export type ApplyData = z.output<typeof applySchema>;

@@ -17,3 +17,6 @@ export * from './messaging.js';
 export * from './notifications.js';
 export * from './push.js';
 export * from './realtime.js';
+export * from './communities.js';
+export * from './posts.js';
+export * from './directory.js';

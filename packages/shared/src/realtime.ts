@@ -1,5 +1,6 @@
 import type { MessageView } from './messaging.js';
 import type { NotificationView } from './notifications.js';
+import type { PostServerEvent } from './posts.js';
 
 /** The member's WebSocket: one per signed-in tab, at this path. */
 export const REALTIME_PATH = '/api/realtime';
@@ -28,7 +29,8 @@ export type ServerEvent =
   | { type: 'conversation'; conversationId: string; canMessage: boolean }
   /** The member's own account changed (an application decision, a reactivation): reload who is signed in. */
   | { type: 'session' }
-  | { type: 'pong' };
+  | { type: 'pong' }
+  | PostServerEvent;
 
 /** Client to server. */
 export type ClientEvent =

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { CITIES, INTEREST_CATEGORIES, RELATIONSHIP_STATUSES, type City } from '@bayclub/shared';
-import { communities, communityMembers, membershipApplications, userRoles, users } from '../db/schema/index.js';
+import { loadConfig } from '../config.js';
+import { membershipApplications, userRoles, users } from '../db/schema/index.js';
 import { insertCredentialUser, insertProfile } from '../modules/accounts/repository.js';
+import { createStorage } from '../platform/storage/index.js';
 import { openCliDatabase } from './open.js';
+import { seedDemoCommunities } from './seed-demo-communities.js';
 
 /** A realistic demo community. Everyone's password is the same, so a newcomer can try every account. */
 const PASSWORD = 'bayclub-demo';
@@ -112,17 +115,14 @@ async function main() {
       });
     }
 
-    const [community] = await db
-      .insert(communities)
-      .values({ name: 'Tampa Sunset Runners', description: 'Easy evening runs along Bayshore Boulevard.', urlSlug: 'sunset-runners', createdBy: memberIds[2] })
-      .returning({ id: communities.id });
-    await db.insert(communityMembers).values([
-      { communityId: community!.id, userId: memberIds[2]!, role: 'creator' },
-      { communityId: community!.id, userId: memberIds[3]!, role: 'moderator' },
-      { communityId: community!.id, userId: adminId, role: 'member' },
-    ]);
+    const storage = createStorage(loadConfig());
+    const limitedIds = memberIds.filter((_, i) => i % 10 === 9);
+    const c = await seedDemoCommunities(db, storage, { memberIds, adminId, limitedIds, rand });
 
-    console.log(`Created 1 admin, 50 members (5 community-only), ${pending.length} pending applications and 1 community.`);
+    console.log(
+      `Created 1 admin, 50 members (5 community-only), ${pending.length} pending applications, ${c.communities} communities, ` +
+        `${c.posts} posts (${c.photos} with photos), ${c.likes} likes and ${c.comments} comments.`,
+    );
     printSignIn(publicUrl);
   } finally {
     await database.close();

@@ -25,6 +25,10 @@ import { messagingRoutes } from './messaging/routes.js';
 import { chatMediaRoutes } from './chat-media/routes.js';
 import { createHub } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
+import { communitiesRoutes } from './communities/routes.js';
+import { postsRoutes } from './posts/routes.js';
+import { createDirectoryService } from './directory/service.js';
+import { directoryRoutes } from './directory/routes.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -62,5 +66,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(messagingRoutes(ctx, createMessagingService({ db, notifier, previews })));
   await app.register(chatMediaRoutes(ctx, media));
   await app.register(realtimeRoutes(ctx, hub));
+  await app.register(communitiesRoutes(ctx, media));
+  await app.register(postsRoutes(ctx, { media, notifier }));
+  await app.register(directoryRoutes(ctx, createDirectoryService({ db })));
   return { hub, push };
 }

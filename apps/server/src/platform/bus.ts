@@ -26,7 +26,15 @@ export type BusEvent =
   /** The account state of these users changed (application decided, reactivated): their session state is stale. */
   | { k: 'member'; u: string[] }
   /** Close the sockets of these users (deactivated, deleted) or sessions (signed out). */
-  | { k: 'kick'; u?: string[]; s?: string[] };
+  | { k: 'kick'; u?: string[]; s?: string[] }
+  /** Post id was written by author a, in community c (null: the member-wide feed). */
+  | { k: 'post'; id: string; c: string | null; a: string }
+  /** The like (l) and comment (n) counts of post id changed. */
+  | { k: 'postc'; id: string; c: string | null; a: string; l: number; n: number }
+  /** Comment id by member u on post p (by a, in c). */
+  | { k: 'cmt'; id: string; p: string; c: string | null; a: string; u: string }
+  /** Post id (by a, in c) was deleted, or hidden by reports (h). */
+  | { k: 'postx'; id: string; c: string | null; a: string; h?: 1 };
 
 export async function publish(db: DbOrTx, event: BusEvent) {
   await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${JSON.stringify(event)})`);

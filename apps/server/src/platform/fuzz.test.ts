@@ -96,6 +96,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'GET /api/admin/applications': { queryKeys: ['status', 'cursor', 'limit'] },
   // Issue 4.
   'GET /api/say-hi/deck': { queryKeys: ['city', 'interests', 'ageMin', 'ageMax', 'cursor', 'limit'] },
+  'GET /api/directory': { queryKeys: ['q', 'city', 'interests', 'ageMin', 'ageMax', 'verified', 'hideIncomplete', 'sort', 'cursor', 'limit'] },
   'POST /api/hellos': { body: { userId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60', note: 'Hi there!' } },
   'GET /api/hellos': { queryKeys: ['direction', 'cursor', 'limit'] },
   'GET /api/matches': { queryKeys: ['cursor', 'limit'] },
@@ -122,7 +123,42 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
     },
   },
   'POST /api/push/unsubscribe': { body: { endpoint: 'https://push.example.com/send/abc' } },
+  // Issue 10: communities.
+  'GET /api/communities': { queryKeys: ['q', 'city', 'cursor', 'limit'] },
+  'GET /api/communities/discover': { queryKeys: ['limit'] },
+  'GET /api/communities/slug-availability': { queryKeys: ['slug'] },
+  'GET /api/communities/:id/members': { queryKeys: ['status', 'cursor', 'limit'] },
+  'POST /api/communities': {
+    body: { name: 'Fuzz Runners', urlSlug: 'fuzz-runners', description: 'Runs', visibility: 'public', joinPolicy: 'request', city: 'tampa', interests: ['Running'] },
+  },
+  'PATCH /api/communities/:id': { body: { name: 'Fuzz Walkers', urlSlug: 'fuzz-walkers', description: 'Walks', visibility: 'private', joinPolicy: 'open', city: null, interests: ['Yoga'] } },
+  // Issue 10: posts (real ids are fuzzed in modules/posts/posts-fuzz.test.ts).
+  'GET /api/feed': { queryKeys: ['cursor', 'limit'] },
+  'GET /api/feed/reported': { queryKeys: ['cursor', 'limit'] },
+  'GET /api/communities/:id/posts': { queryKeys: ['cursor', 'limit'] },
+  'GET /api/communities/:id/reported': { queryKeys: ['cursor', 'limit'] },
+  'POST /api/posts': { body: { communityId: null, content: 'Hello https://example.com', imageKeys: ['posts/6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60/1700000000000-0123456789abcdef.webp'] } },
+  'PATCH /api/posts/:id': { body: { content: 'Edited' } },
+  'GET /api/posts/:id/comments': { queryKeys: ['cursor', 'limit'] },
+  'GET /api/comments/:id/replies': { queryKeys: ['cursor', 'limit'] },
+  'POST /api/posts/:id/comments': { body: { content: 'Nice one', parentId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60' } },
+  'PATCH /api/comments/:id': { body: { content: 'Edited' } },
+  'POST /api/posts/:id/report': { body: { reason: 'other', details: 'fuzz' } },
+  'POST /api/comments/:id/report': { body: { reason: 'spam' } },
 };
+
+/**
+ * Routes under a community reach past the 404 with a real one (the member below created it), half of the time;
+ * deleting it would leave the rest with nothing to reach, so DELETE /api/communities/:id keeps random ids.
+ */
+const fuzzCommunity = (
+  await injectAs(t, member, {
+    method: 'POST',
+    url: '/api/communities',
+    payload: { name: 'Fuzz Community', urlSlug: 'fuzz-community', visibility: 'public', joinPolicy: 'request' },
+  })
+).json().id as string;
+const usesRealCommunity = (route: RegisteredRoute) => route.url.startsWith('/api/communities/:id') && !(route.method === 'DELETE' && route.url === '/api/communities/:id');
 
 /** better-auth endpoints behind the /api/auth/* bridge, with a plausible body each. */
 const AUTH_PATHS: Record<string, Record<string, unknown>> = {
@@ -161,6 +197,7 @@ const MULTIPART_ROUTES = [
   '/api/admin/assets/favicon',
   '/api/admin/assets/landing-cover',
   '/api/chat-media',
+  '/api/post-images',
 ];
 
 const STACK_TRACE = /\bat [^\s]+ \(|\bat (?:file:\/\/|\/)[^\s]+:\d+:\d+|node_modules|"stack"|\.ts:\d+:\d+/;
@@ -216,7 +253,10 @@ function urlFor(r: Random, route: RegisteredRoute) {
   if (!route.url.includes(':')) return route.url;
   // Mostly a well-formed id, so bodies get past the params; sometimes junk in the path itself.
   const junk = route.url.includes(':slug') || r.chance(0.3);
-  return route.url.replace(/:([A-Za-z0-9_]+)/g, () => (junk ? randomParam(r) : crypto.randomUUID()));
+  const real = !junk && usesRealCommunity(route) && r.chance(0.5);
+  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) =>
+    junk ? randomParam(r) : real && name === 'id' ? fuzzCommunity : real && name === 'userId' ? r.pick([member.id, admin.id, crypto.randomUUID()]) : crypto.randomUUID(),
+  );
 }
 
 async function send(who: Who, opts: InjectOptions, label: string, routeKey: string) {
@@ -233,6 +273,7 @@ async function fuzzRoute(route: RegisteredRoute, who: Who, seed: number) {
     const keys = sample?.queryKeys ?? ['q', 'id', 'cursor', 'limit'];
     const queries = Array.from({ length: ITERATIONS }, () => randomQuery(r, keys));
     if (key === 'GET /api/admin/applications') queries.push(...craftedCursors().map((c) => `cursor=${c}`));
+    if (key === 'GET /api/directory') queries.push(...directoryCursors());
     for (const q of queries) {
       const url = `${urlFor(r, route)}?${q}`;
       await send(who, { method, url }, `${key} [seed ${seed}] ${url.slice(0, 120)}`, key);
@@ -249,6 +290,25 @@ async function fuzzRoute(route: RegisteredRoute, who: Who, seed: number) {
     const headers = b.contentType ? { 'content-type': b.contentType } : {};
     await send(who, { method, url, payload: b.payload, headers }, `${key} [seed ${seed} #${i}] ${url.slice(0, 80)} ${b.note}`, key);
   }
+}
+
+/** Directory cursors of every sort, with their keys out of range or of the wrong kind (decision 018). */
+function directoryCursors(): string[] {
+  const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const id = '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60';
+  const cursors = [
+    ...craftedCursors().map((c) => ({ sort: 'newest', c })),
+    { sort: 'newest', c: enc({ s: 'newest', c: '2024-02-30T00:00:00.000000Z', i: id }) },
+    { sort: 'newest', c: enc({ s: 'name', n: 'ann', i: id }) },
+    { sort: 'name', c: enc({ s: 'name', n: 'ann\u0000', i: id }) },
+    { sort: 'name', c: enc({ s: 'name', n: 42, i: id }) },
+    { sort: 'name', c: enc({ s: 'name', n: '\ud800', i: id }) },
+    { sort: 'common', c: enc({ s: 'common', k: 1e400, n: 'ann', i: id }) },
+    { sort: 'common', c: enc({ s: 'common', k: -1, n: 'ann', i: id }) },
+    { sort: 'common', c: enc({ s: 'common', k: 2.5, n: 'ann', i: id }) },
+    { sort: 'common', c: enc({ s: 'common', k: 3, n: "o'brien %_\\", i: id }) },
+  ];
+  return cursors.map(({ sort, c }) => `sort=${sort}&cursor=${c}`);
 }
 
 function seedOf(...parts: string[]) {

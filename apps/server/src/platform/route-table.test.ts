@@ -108,10 +108,54 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/push/unsubscribe', 'signedIn'],
   // The socket: a plain GET (no upgrade) is a 404; the upgrade itself is covered by realtime.test.ts.
   ['GET', '/api/realtime', 'signedIn'],
+  // Issue 10: communities. Reading the list and a community's About page is public; everything else is for approved
+  // members, and the service decides reader / moderator / creator (communityViewer).
+  ['GET', '/api/communities', 'public'],
+  ['GET', '/api/communities/mine', 'approved'],
+  ['GET', '/api/communities/discover', 'approved'],
+  ['GET', '/api/communities/slug-availability', 'approved'],
+  ['POST', '/api/communities', { flag: 'create_communities' }],
+  ['GET', '/api/communities/:id', 'public'],
+  ['PATCH', '/api/communities/:id', 'approved'],
+  ['DELETE', '/api/communities/:id', 'approved'],
+  ['POST', '/api/communities/:id/cover', 'approved'],
+  ['POST', '/api/communities/:id/avatar', 'approved'],
+  ['POST', '/api/communities/:id/join', 'approved'],
+  ['POST', '/api/communities/:id/leave', 'approved'],
+  ['GET', '/api/communities/:id/members', 'approved'],
+  ['POST', '/api/communities/:id/requests/:userId/approve', 'approved'],
+  ['POST', '/api/communities/:id/requests/:userId/decline', 'approved'],
+  ['POST', '/api/communities/:id/members/:userId/remove', 'approved'],
+  ['POST', '/api/communities/:id/members/:userId/ban', 'approved'],
+  ['POST', '/api/communities/:id/members/:userId/unban', 'approved'],
+  ['PUT', '/api/communities/:id/moderators/:userId', 'approved'],
+  ['DELETE', '/api/communities/:id/moderators/:userId', 'approved'],
+  // Issue 10: posts, likes, comments, reports and the Home feed (the service answers 404 to non-readers).
+  ['GET', '/api/feed', { flag: 'see_feed_nav' }],
+  ['GET', '/api/feed/reported', 'approved'],
+  ['GET', '/api/communities/:id/posts', 'approved'],
+  ['GET', '/api/communities/:id/reported', 'approved'],
+  ['POST', '/api/post-images', { flag: 'upload_images' }],
+  ['POST', '/api/posts', 'approved'],
+  ['GET', '/api/posts/:id', 'approved'],
+  ['PATCH', '/api/posts/:id', 'approved'],
+  ['DELETE', '/api/posts/:id', 'approved'],
+  ['POST', '/api/posts/:id/like', { flag: 'like_posts' }],
+  ['DELETE', '/api/posts/:id/like', { flag: 'like_posts' }],
+  ['GET', '/api/posts/:id/comments', 'approved'],
+  ['GET', '/api/comments/:id/replies', 'approved'],
+  ['POST', '/api/posts/:id/comments', { flag: 'comment_posts' }],
+  ['PATCH', '/api/comments/:id', 'approved'],
+  ['DELETE', '/api/comments/:id', 'approved'],
+  ['POST', '/api/posts/:id/report', 'approved'],
+  ['POST', '/api/comments/:id/report', 'approved'],
+  ['POST', '/api/posts/:id/restore', 'approved'],
+  // Issue 13: the People directory (full_platform, as the spec's side menu says; decision 018).
+  ['GET', '/api/directory', 'full_platform'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>
-  (typeof a === 'string' && ['public', 'signedIn', 'member', 'full_platform', 'admin'].includes(a)) ||
+  (typeof a === 'string' && ['public', 'signedIn', 'member', 'approved', 'full_platform', 'admin'].includes(a)) ||
   (typeof a === 'object' && a !== null && Object.keys(a).join() === 'flag' && LIMITED_USER_FLAGS.includes((a as { flag: never }).flag));
 
 const describeAccess = (a: RouteAccess | undefined) => (typeof a === 'object' ? `flag:${a.flag}` : String(a));
@@ -249,6 +293,9 @@ async function expectedOutcome(access: RouteAccess, p: Persona): Promise<'throug
       return 'through';
     case 'member':
       return level === 'none' ? 403 : 'through';
+    case 'approved':
+      // Approved members see other members; applicants and deactivated members do not (decision 009).
+      return level === 'full_platform' || level === 'limited' ? 'through' : 403;
     case 'full_platform':
       return level === 'full_platform' ? 'through' : 403;
     case 'admin':

@@ -62,17 +62,17 @@ describe('pages that load on demand', () => {
     await open(gates.frame);
     mockApi(signedInAs(makeMe()));
     const { router } = renderApp('/community');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Community' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
 
     await act(() => router.navigate('/inbox'));
     await waitFor(() => expect(gates.inbox.started).toBe(true));
     expect(router.state.location.pathname).toBe('/inbox');
     // No spinner and no empty frame in between: the page the member was on stays until the next is there.
-    expect(screen.getByRole('heading', { level: 1, name: 'Community' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
     await open(gates.inbox);
     expect(await screen.findByRole('heading', { level: 1, name: 'Inbox page' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { level: 1, name: 'Community' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Home' })).not.toBeInTheDocument();
   });
 });

@@ -28,11 +28,15 @@ describe('signed-out visitors', () => {
     ['/profile', '/'],
     ['/register', '/', '#apply'],
     ['/linkedin-register', '/', '#apply'],
-    ['/book-club/login', '/login'],
-    ['/book-club/register', '/'],
   ])('%s goes to %s', async (from, to, hash = '') => {
     mockApi();
     await landsOn(from, to, hash);
+  });
+
+  it('/{slug}/login goes to sign in, remembering the address to land on afterwards', async () => {
+    mockApi();
+    const router = await landsOn('/book-club/login', '/login');
+    expect(router.state.location.state).toEqual({ from: '/book-club' });
   });
 
   it('shows the landing page and the top menu on /', async () => {
@@ -129,7 +133,7 @@ describe('full_platform members', () => {
   });
 
   it.each([
-    ['/community', 'Community'],
+    ['/community', 'Home'],
     ['/connections', 'Connections'],
     ['/user-directory', 'People'],
     ['/inbox', 'Messages'],

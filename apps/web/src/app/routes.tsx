@@ -3,17 +3,12 @@ import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useMe, type Audience } from '#/features/auth/use-session';
 import { NotFoundPage } from '#/features/shell/not-found-page';
 import { PublicLayout } from '#/features/shell/public-layout';
-import { SlugHandler } from '#/features/shell/slug-handler';
+import { SlugAddress, SlugHandler, SlugRegisterAddress, SlugSignIn } from '#/features/shell/slug-handler';
 import {
-  CommunitiesPage,
-  CommunityDetailPage,
-  CommunityFeedPage,
   CrmPage,
   EventDetailPage,
   EventsPage,
-  GroupsPage,
   LocationsPage,
-  UserDirectoryPage,
 } from '#/features/placeholders/pages';
 import { lazyNamed, preloadElements } from '#/lib/lazy-named';
 import { AdminOnly, CrmOnly, FlagOnly } from './guards';
@@ -30,13 +25,20 @@ const GetAppPage = lazyNamed(() => import('#/features/placeholders/get-app-page'
 const TermsOfServicePage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'TermsOfServicePage');
 const PrivacyPolicyPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'PrivacyPolicyPage');
 const DeleteDataPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'DeleteDataPage');
+const UserDirectoryPage = lazyNamed(() => import('#/features/directory/user-directory-page'), 'UserDirectoryPage');
 const SayHiPage = lazyNamed(() => import('#/features/say-hi/say-hi-page'), 'SayHiPage');
 const ConnectionsPage = lazyNamed(() => import('#/features/connections/connections-page'), 'ConnectionsPage');
 const InboxPage = lazyNamed(() => import('#/features/messaging/inbox-page'), 'InboxPage');
 const ChatPage = lazyNamed(() => import('#/features/messaging/chat-page'), 'ChatPage');
 const AdminPage = lazyNamed(() => import('#/features/admin/admin-page'), 'AdminPage');
 const SetupPage = lazyNamed(() => import('#/features/setup/setup-page'), 'SetupPage');
+const HomePage = lazyNamed(() => import('#/features/posts/home-page'), 'HomePage');
+const PostPage = lazyNamed(() => import('#/features/posts/post-page'), 'PostPage');
 const AppLayout = lazyNamed(() => import('#/features/shell/app-layout'), 'AppLayout');
+const CommunitiesPage = lazyNamed(() => import('#/features/communities/communities-page'), 'CommunitiesPage');
+const GroupsPage = lazyNamed(() => import('#/features/communities/groups-page'), 'GroupsPage');
+const CommunityPage = lazyNamed(() => import('#/features/communities/community-page'), 'CommunityPage');
+const CommunityRegisterPage = lazyNamed(() => import('#/features/communities/community-register-page'), 'CommunityRegisterPage');
 
 const to = (path: string) => <Navigate to={path} replace />;
 const APPLY = { pathname: '/', hash: '#apply' };
@@ -63,12 +65,14 @@ export const signedOutRoutes: RouteObject[] = [
       { path: 'events', element: <EventsPage /> },
       { path: 'events/:eventId', element: <EventDetailPage /> },
       { path: 'communities', element: <CommunitiesPage /> },
+      // Not in the spec's table; /{slug} and /c/{slug} lead visitors here for a community's About page (decision 014).
+      { path: 'community/:communityId', element: <CommunityPage /> },
       { path: 'get-app', element: <GetAppPage /> },
       ...legalRoutes,
       { path: 'setup', element: <SetupPage /> },
       { path: 'c/:communitySlug', element: <SlugHandler param="communitySlug" signedOut /> },
-      { path: ':slug/login', element: to('/login') },
-      { path: ':slug/register', element: to('/') },
+      { path: ':slug/login', element: <SlugSignIn /> },
+      { path: ':slug/register', element: <CommunityRegisterPage /> },
       { path: ':slug', element: <SlugHandler signedOut /> },
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -100,8 +104,10 @@ export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): Route
         { path: 'reset-password', element: <ResetPasswordPage /> },
         { path: 'profile', element: <ProfilePage /> },
         { path: 'view-profile/:userId', element: <ViewProfilePage /> },
-        { path: 'community', element: <CommunityFeedPage /> },
-        { path: 'community/:communityId', element: <CommunityDetailPage /> },
+        { path: 'community', element: <HomePage /> },
+        { path: 'community/posts/:postId', element: <PostPage /> },
+        { path: 'community/:communityId', element: <CommunityPage /> },
+        { path: 'communities', element: <CommunitiesPage /> },
         { path: 'connections', element: <ConnectionsPage /> },
         { path: 'groups', element: <GroupsPage /> },
         { path: 'locations', element: <LocationsPage /> },
@@ -118,6 +124,8 @@ export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): Route
         ...legalRoutes,
         { path: 'setup', element: <SetupPage /> },
         { path: 'c/:communitySlug', element: <SlugHandler param="communitySlug" /> },
+        { path: ':slug/login', element: <SlugAddress /> },
+        { path: ':slug/register', element: <SlugRegisterAddress /> },
         { path: ':slug', element: <SlugHandler /> },
         // "Any other path goes to the community slug handler": deeper unknown paths match no slug.
         { path: '*', element: <NotFoundPage /> },
@@ -143,11 +151,18 @@ export const communityOnlyRoutes: RouteObject[] = [
       { path: 'events', element: <EventsPage /> },
       { path: 'events/:eventId', element: <EventDetailPage /> },
       { path: 'locations', element: <LocationsPage /> },
-      { path: 'community/:communityId', element: <CommunityDetailPage /> },
-      { path: 'community', element: <FlagOnly flag="see_feed_nav"><CommunityFeedPage /></FlagOnly> },
+      { path: 'community/:communityId', element: <CommunityPage /> },
+      // Not in the spec's community_only table: the public list, with the Community tab's flag (decision 014).
+      { path: 'communities', element: <FlagOnly flag="see_communities_nav"><CommunitiesPage /></FlagOnly> },
+      { path: 'community', element: <FlagOnly flag="see_feed_nav"><HomePage /></FlagOnly> },
+      // The post's page decides itself: community members need see_feed_nav or see_communities_nav.
+      { path: 'community/posts/:postId', element: <PostPage /> },
       { path: 'connections', element: <FlagOnly flag="see_connections_nav"><ConnectionsPage /></FlagOnly> },
       ...legalRoutes,
       { path: 'setup', element: <SetupPage /> },
+      { path: 'c/:communitySlug', element: <SlugHandler param="communitySlug" /> },
+      { path: ':slug/login', element: <SlugAddress /> },
+      { path: ':slug/register', element: <SlugRegisterAddress /> },
       { path: ':slug', element: <SlugHandler /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
+import { communities } from './communities.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -39,6 +40,13 @@ export const profiles = pgTable(
     // Usernames are stored lowercase; the unique index settles races between two writers.
     uniqueIndex('profiles_username_key').on(t.username),
     index('profiles_account_type_idx').on(t.accountType),
+    // The People directory (migration 0006, decision 018): its newest and name sorts walk these and stop after a
+    // page; the trigram indexes serve a name or username search ("contains", case-insensitive) on both engines.
+    // Ascending: read backwards it is exactly `order by created_at desc, id desc` (nulls first, as desc sorts them).
+    index('profiles_directory_newest_idx').on(t.createdAt, t.id).where(sql`not ${t.isDeactivated}`),
+    index('profiles_directory_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id).where(sql`not ${t.isDeactivated}`),
+    index('profiles_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
+    index('profiles_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
     check('profiles_username_lowercase', sql`${t.username} = lower(${t.username})`),
     check('profiles_age_range', sql`${t.age} IS NULL OR (${t.age} BETWEEN 13 AND 100)`),
   ],
@@ -60,6 +68,8 @@ export const membershipApplications = pgTable(
     interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
     profilePictureUrl: text('profile_picture_url'),
     createdUserId: uuid('created_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The community the applicant applied through (/{slug}/register); approval joins it. */
+    communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
+import { communities } from './communities.js';
+import { postComments, posts } from './posts.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const userRef = (name: string) =>
@@ -84,10 +86,21 @@ export const reports = pgTable(
     details: text('details'),
     conversationId: uuid('conversation_id'),
     messageId: uuid('message_id'),
+    /** Content reports (issue 10): the post or comment, and its community for the moderators' queue. */
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => postComments.id, { onDelete: 'cascade' }),
+    communityId: uuid('community_id').references(() => communities.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['open', 'reviewed', 'dismissed'] }).notNull().default('open'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('reports_status_created_idx').on(t.status, t.createdAt.desc()), index('reports_reported_idx').on(t.reportedUserId)],
+  (t) => [
+    index('reports_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('reports_reported_idx').on(t.reportedUserId),
+    // A member reports a post or a comment once; the count of distinct reporters decides hiding.
+    uniqueIndex('reports_reporter_post_key').on(t.reporterId, t.postId).where(sql`${t.postId} IS NOT NULL`),
+    uniqueIndex('reports_reporter_comment_key').on(t.reporterId, t.commentId).where(sql`${t.commentId} IS NOT NULL`),
+    index('reports_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
+  ],
 );
 
 /** One conversation per pair, participant1_id the smaller id (like matches). */

@@ -23,11 +23,19 @@ export interface Actor {
  * The access a route demands, declared on the route (config.access) and enforced in one hook:
  * - public: anyone; signedIn: any session (even without a usable profile);
  * - member: a profile that is not deactivated; full_platform: that account type;
+ * - approved: an approved member, who sees other members (canSeeMembers: full_platform or approved community_only);
  * - { flag }: full_platform, or a limited/pending member whose flag is on (never a rejected applicant);
  *   admin: role admin.
  * Which members a caller may see is decided apart from the route, by canSeeMembers (decision 009).
  */
-export type RouteAccess = 'public' | 'signedIn' | 'member' | 'full_platform' | 'admin' | { flag: LimitedUserFlag };
+export type RouteAccess =
+  | 'public'
+  | 'signedIn'
+  | 'member'
+  | 'approved'
+  | 'full_platform'
+  | 'admin'
+  | { flag: LimitedUserFlag };
 
 export const isActiveMember = (actor: Actor | null) => !!actor?.profile && !actor.profile.isDeactivated;
 
@@ -68,6 +76,8 @@ export function checkRouteAccess(
       return null;
     case 'member':
       return isActiveMember(actor) ? null : 403;
+    case 'approved':
+      return canSeeMembers(actor) ? null : 403;
     case 'full_platform':
       return accessLevel(actor.profile) === 'full_platform' ? null : 403;
     case 'admin':

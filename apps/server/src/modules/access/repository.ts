@@ -13,13 +13,14 @@ export interface ActorProfile {
 
 /**
  * Profile access fields, platform roles and community staff roles of one user: one round trip, since every
- * request that needs a session pays for it.
+ * request that needs a session pays for it. Community staff roles count only while the membership is active (a
+ * banned or pending row gives nothing).
  */
 export async function loadAccess(db: DbOrTx, userId: string) {
   const res = await db.execute(sql`
     select p.account_type, p.application_status, p.is_deactivated, p.username, p.full_name, (p.id is not null) as has_profile,
       array(select r.role from ${userRoles} r where r.user_id = u.id order by r.role) as roles,
-      array(select c.role from ${communityMembers} c where c.user_id = u.id and c.role in ('creator', 'moderator')) as community_roles
+      array(select c.role from ${communityMembers} c where c.user_id = u.id and c.status = 'active' and c.role in ('creator', 'moderator')) as community_roles
     from (select ${userId}::uuid as id) u
     left join ${profiles} p on p.id = u.id
   `);

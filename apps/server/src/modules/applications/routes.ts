@@ -12,6 +12,7 @@ import type { AppContext } from '../../app-context.js';
 import { requireActor } from '../../platform/request-context.js';
 import { signInNewAccount } from '../auth/routes.js';
 import { usernameExists } from '../accounts/repository.js';
+import { isCommunitySlug } from '../slugs/repository.js';
 import { createApplicationsService } from './service.js';
 
 export const applicationsRoutes =
@@ -39,7 +40,9 @@ export const applicationsRoutes =
         const username = request.query.username.trim().toLowerCase();
         const format = usernameSchema.safeParse(username);
         if (!format.success) return { username, available: false, error: format.error.issues[0]!.message };
-        return { username, available: !(await usernameExists(ctx.database.db, username)) };
+        // One namespace with community addresses (/{slug}): a community's address is taken too.
+        const db = ctx.database.db;
+        return { username, available: !(await usernameExists(db, username)) && !(await isCommunitySlug(db, username)) };
       },
     );
 

@@ -1,11 +1,14 @@
-import { USERNAME_MESSAGES, type AccountType, type ApplicationView, type ApplyData, type LandingStats, type Page } from '@bayclub/shared';
-import type { Db } from '../../db/client.js';
+import { COMMUNITY_MESSAGES, USERNAME_MESSAGES, type AccountType, type ApplicationView, type ApplyData, type LandingStats, type Page } from '@bayclub/shared';
+import type { Db, Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js';
 import type { SettingsService } from '../settings/service.js';
 import { emailExists, insertCredentialUser, insertProfile, uniqueViolation, usernameExists } from '../accounts/repository.js';
 import { insertNotification } from '../notifications/repository.js';
 import { publish } from '../../platform/bus.js';
+import { isCommunitySlug, lockSlug } from '../slugs/repository.js';
+import { findCommunity, findMembership, findCommunityIdBySlug } from '../communities/repository.js';
+import { enterCommunity } from '../communities/service.js';
 import { presentApplication } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -28,9 +31,17 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
     const fields: Record<string, string> = {};
     if (await emailExists(db, input.email)) fields.email = EMAIL_TAKEN;
     if (await usernameExists(db, input.username)) fields.username = USERNAME_MESSAGES.taken;
+    else if (await isCommunitySlug(db, input.username)) fields.username = COMMUNITY_MESSAGES.usernameTakenByCommunity;
     if (Object.keys(fields).length) throw conflict(Object.values(fields)[0]!, fields);
+    // The community applied through (/{slug}/register); an address that names none is ignored.
+    const communityId = input.communitySlug ? await findCommunityIdBySlug(db, input.communitySlug) : null;
     try {
       return await db.transaction(async (tx) => {
+        // One namespace with community addresses: checked again under the name's lock (a community created meanwhile).
+        await lockSlug(tx, input.username);
+        if (await isCommunitySlug(tx, input.username)) {
+          throw conflict(COMMUNITY_MESSAGES.usernameTakenByCommunity, { username: COMMUNITY_MESSAGES.usernameTakenByCommunity });
+        }
         const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, password: input.password });
         const details = {
           username: input.username,
@@ -55,6 +66,7 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
           email: input.email,
           status: 'pending',
           createdUserId: userId,
+          communityId,
         });
         return { applicationId, userId };
       });
@@ -100,6 +112,7 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
       await repo.setDecision(tx, id, { status: decision.status, decidedBy: adminId, reason });
       if (app.createdUserId) {
         await repo.setProfileDecision(tx, app.createdUserId, decision);
+        if (decision.status === 'approved' && app.communityId) await joinAppliedCommunity(tx, app.communityId, app.createdUserId);
         await insertNotification(tx, { userId: app.createdUserId, type: 'other', relatedId: id, ...decisionNotice(appName, decision) });
         // The applicant's open tabs reload their session at COMMIT: the layout switches without waiting for a poll.
         await publish(tx, { k: 'member', u: [app.createdUserId] });
@@ -107,6 +120,16 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
     });
     const row = await repo.findApplication(db, id);
     return presentApplication(row!);
+  }
+
+  /**
+   * Approval through a community (decision 014): the new member joins it in the approval's transaction, active if
+   * it is open, a pending request if by request; nothing when they are banned there, already in it, or it is gone.
+   */
+  async function joinAppliedCommunity(tx: Tx, communityId: string, userId: string) {
+    const community = await findCommunity(tx, communityId, { lock: true });
+    if (!community || (await findMembership(tx, communityId, userId))) return;
+    await enterCommunity(tx, community, userId);
   }
 
   async function landingStats(): Promise<LandingStats> {

@@ -4,6 +4,16 @@ import { canSeeMember, canSeeMembers, isAdmin, type Actor } from '../access/poli
 /** Site assets shown to visitors (favicon, landing cover); everything else is for signed-in members. */
 export const PUBLIC_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(['app-assets', 'landing-covers']);
 
+/**
+ * Community covers and avatars (issue 10): post-images under `communities/` are public, since visitors see a
+ * community's card and About page. Every other post-images key (the posts' photos) follows the rule below.
+ */
+export const PUBLIC_PREFIXES: ReadonlyArray<readonly [Bucket, string]> = [['post-images', 'communities/']];
+
+/** May anyone, signed in or not, read this file? */
+export const isPublicFile = (bucket: Bucket, key: string) =>
+  PUBLIC_BUCKETS.has(bucket) || PUBLIC_PREFIXES.some(([b, prefix]) => b === bucket && key.startsWith(prefix));
+
 /** Buckets whose first key segment is the owning member's id, hidden while that member is deactivated. */
 export const MEMBER_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(['profile-pictures', 'profile-images']);
 
@@ -13,8 +23,8 @@ export const MEMBER_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(['profile-pic
  * member's photos only admins. Chat attachments need a session here and canReadChatMedia (their row names who
  * may see them); anything else members post is for those who may see members.
  */
-export function canReadMedia(bucket: Bucket, actor: Actor | null, owner: { id: string; isDeactivated: boolean } | null): boolean {
-  if (PUBLIC_BUCKETS.has(bucket)) return true;
+export function canReadMedia(bucket: Bucket, actor: Actor | null, owner: { id: string; isDeactivated: boolean } | null, key = ''): boolean {
+  if (isPublicFile(bucket, key)) return true;
   if (!actor) return false;
   if (bucket === 'chat-media') return true;
   if (!MEMBER_BUCKETS.has(bucket)) return canSeeMembers(actor);

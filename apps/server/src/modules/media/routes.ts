@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { isSafeKey, type ByteRange, type StoredObject } from '../../platform/storage/storage.js';
 import { actorOf } from '../../platform/request-context.js';
 import { errorBody } from '../../platform/errors.js';
-import { PUBLIC_BUCKETS } from './policy.js';
+import { isPublicFile } from './policy.js';
 import type { MediaService } from './service.js';
 
 /** Names written once and never overwritten carry a timestamp; `profile*.webp` is overwritten in place. */
@@ -58,7 +58,7 @@ export const mediaRoutes =
         const key = request.params['*'];
         if (!isBucket(bucket) || !isSafeKey(key)) return notFound();
 
-        const isPrivate = !PUBLIC_BUCKETS.has(bucket);
+        const isPrivate = !isPublicFile(bucket, key);
         const actor = isPrivate ? await actorOf(ctx, request) : null;
         if (isPrivate && !actor) return reply.status(401).send(errorBody('UNAUTHENTICATED', 'You need to sign in'));
 

@@ -7,7 +7,22 @@ import { publicUrl, type ByteRange, type Storage, type StoredObject } from '../.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../access/policy.js';
 import { canReadChatMedia, canReadMedia, MEMBER_BUCKETS } from './policy.js';
-import { findChatMediaAccess, findMediaOwner } from './repository.js';
+import { findChatMediaAccess, findMediaOwner, findPostImageAccess, type PostImageAccess } from './repository.js';
+import { postPermissions } from '../posts/policy.js';
+
+/** Post images: `posts/{uploaderId}/{name}.webp` and its -480/-160 variants; one row per image (its large key). */
+const POST_IMAGE_KEY = /^posts\/[^/]+\/[^/]+?(-480|-160)?\.webp$/;
+const largeKeyOf = (key: string) => key.replace(/-(480|160)\.webp$/, '.webp');
+
+/**
+ * May this caller see a post image? Its uploader while no post claims it (the composer's preview); once posted,
+ * whoever may read the post (postPermissions: the community's readers, blocks, hidden posts). Refused: 404.
+ */
+export function canReadPostImage(actor: Actor | null, access: PostImageAccess | null): boolean {
+  if (!actor || !access) return false;
+  if (!access.post) return access.uploaderId === actor.userId;
+  return postPermissions(actor, access.post, access.membership).canRead;
+}
 
 export interface StoredImage {
   /** Key of the large variant; the others are `{base}-480.webp` and `{base}-160.webp`. */
@@ -68,12 +83,15 @@ export function createMediaService(deps: { db: Db; storage: Storage; log: Fastif
      */
     async open(bucket: Bucket, key: string, actor: Actor | null, range?: ByteRange): Promise<StoredObject | null> {
       if (bucket === 'chat-media' && !canReadChatMedia(actor, await findChatMediaAccess(db, key))) return null;
+      if (bucket === 'post-images' && POST_IMAGE_KEY.test(key)) {
+        if (!actor || !canReadPostImage(actor, await findPostImageAccess(db, largeKeyOf(key), actor.userId))) return null;
+      }
       let owner: { id: string; isDeactivated: boolean } | null = null;
       if (MEMBER_BUCKETS.has(bucket)) {
         const ownerId = key.split('/')[0]!;
         if (isProfileId(ownerId)) owner = await findMediaOwner(db, ownerId.toLowerCase());
       }
-      if (!canReadMedia(bucket, actor, owner)) return null;
+      if (!canReadMedia(bucket, actor, owner, key)) return null;
       return storage.get(bucket, key, range);
     },
 

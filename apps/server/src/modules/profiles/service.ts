@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  COMMUNITY_MESSAGES,
   GALLERY_MESSAGES,
   LIMITS,
   PICTURE_MESSAGES,
@@ -18,6 +19,7 @@ import { uniqueViolation } from '../accounts/repository.js';
 import type { Actor } from '../access/policy.js';
 import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
 import { isBlockedEitherWay } from '../safety/repository.js';
+import { isCommunitySlug, lockSlug } from '../slugs/repository.js';
 import { canEditSocialLinks, canViewProfile, changedSocialFields } from './policy.js';
 import * as repo from './repository.js';
 
@@ -56,9 +58,22 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
         throw forbidden('Your account cannot add social links');
       }
       try {
-        const row = await repo.updateProfileFields(db, actor.userId, update);
-        if (!row) throw noProfile();
-        return row;
+        const renamed = !!update.username && update.username !== current.username;
+        if (!renamed) {
+          const row = await repo.updateProfileFields(db, actor.userId, update);
+          if (!row) throw noProfile();
+          return row;
+        }
+        // One namespace with community addresses (/{slug}): checked under the name's lock, as a community's is.
+        return await db.transaction(async (tx) => {
+          await lockSlug(tx, update.username!);
+          if (await isCommunitySlug(tx, update.username!)) {
+            throw conflict(COMMUNITY_MESSAGES.usernameTakenByCommunity, { username: COMMUNITY_MESSAGES.usernameTakenByCommunity });
+          }
+          const row = await repo.updateProfileFields(tx, actor.userId, update);
+          if (!row) throw noProfile();
+          return row;
+        });
       } catch (err) {
         // The unique index settles a race between two members taking the same name: one of them gets this.
         if (uniqueViolation(err)?.includes('username')) throw conflict(USERNAME_MESSAGES.taken, { username: USERNAME_MESSAGES.taken });

@@ -9,6 +9,7 @@ import * as messagesRepo from '../messaging/repository.js';
 import { presentMessage } from '../messaging/presenter.js';
 import { findNotification } from '../notifications/repository.js';
 import { presentNotification } from '../notifications/presenter.js';
+import { postRecipients } from '../posts/repository.js';
 
 /** One open socket: one signed-in tab of one member. */
 export interface Connection {
@@ -58,6 +59,19 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
     } finally {
       unreadRunning.delete(userId);
     }
+  }
+
+  /**
+   * Post events go to the local members who could read the post (one query among this process's members per
+   * event; none when nobody is connected here). Payloads are ids and counts: clients fetch what they may see.
+   */
+  async function deliverPost(
+    e: Parameters<typeof postRecipients>[2],
+    event: ServerEvent,
+  ) {
+    const local = [...byUser.keys()];
+    if (!local.length) return;
+    for (const userId of await postRecipients(db, local, e)) sendTo(userId, event);
   }
 
   function close(c: Connection, code: number, reason: string) {
@@ -113,6 +127,26 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
         // Nothing to load: the member's tabs reload /api/me themselves (the layout follows the new access).
         for (const userId of event.u) sendTo(userId, { type: 'session' });
         return;
+      case 'post':
+        return deliverPost(
+          { kind: 'home', postId: event.id, communityId: event.c, authorId: event.a },
+          { type: 'feed:new', postId: event.id, communityId: event.c, authorId: event.a },
+        );
+      case 'postc':
+        return deliverPost(
+          { kind: 'readers', postId: event.id, communityId: event.c, authorId: event.a },
+          { type: 'post:counts', postId: event.id, likeCount: event.l, commentCount: event.n },
+        );
+      case 'cmt':
+        return deliverPost(
+          { kind: 'readers', postId: event.p, communityId: event.c, authorId: event.a, alsoUnblocked: event.u },
+          { type: 'post:comment', postId: event.p, commentId: event.id },
+        );
+      case 'postx':
+        return deliverPost(
+          { kind: 'removed', postId: event.id, communityId: event.c, authorId: event.a, hidden: event.h === 1 },
+          { type: 'post:removed', postId: event.id },
+        );
       case 'kick': {
         const sessionsToClose = new Set(event.s ?? []);
         for (const userId of event.u ?? []) byUser.get(userId)?.forEach((c) => close(c, SOCKET_CLOSE.signedOut, 'signed out'));

@@ -1,4 +1,4 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, profiles } from '../../db/schema/index.js';
 
@@ -28,4 +28,33 @@ export async function findCommunity(db: DbOrTx, slug: string, opts: { isId: bool
     .where(opts.isId ? or(eq(communities.id, slug), eq(communities.urlSlug, slug)) : eq(communities.urlSlug, slug))
     .limit(1);
   return community ?? null;
+}
+
+/**
+ * One namespace for `/{slug}`: usernames and community addresses (decision 014). Every writer of either takes this
+ * lock on the name before checking and writing it, inside its transaction, so two simultaneous claims of one
+ * name (a community and a username, or two of either) are settled in turn: the second sees the first.
+ */
+export async function lockSlug(tx: DbOrTx, slug: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('slug:' || ${slug.toLowerCase()}))`);
+}
+
+/** Who holds a name already: a member (username), a community (other than `exceptCommunityId`), or nobody. */
+export async function slugHolder(db: DbOrTx, slug: string, opts: { exceptCommunityId?: string } = {}): Promise<'member' | 'community' | null> {
+  const name = slug.toLowerCase();
+  const res = await db.execute(sql`
+    select exists (select 1 from ${profiles} p where p.username = ${name}) as member,
+      exists (
+        select 1 from ${communities} c where c.url_slug = ${name}
+        ${opts.exceptCommunityId ? sql`and c.id <> ${opts.exceptCommunityId}::uuid` : sql``}
+      ) as community
+  `);
+  const row = (res as unknown as { rows: Array<{ member: boolean; community: boolean }> }).rows[0]!;
+  return row.member ? 'member' : row.community ? 'community' : null;
+}
+
+/** Is the name a community's address? (the reverse check of a new or changed username) */
+export async function isCommunitySlug(db: DbOrTx, slug: string): Promise<boolean> {
+  const [row] = await db.select({ id: communities.id }).from(communities).where(eq(communities.urlSlug, slug.toLowerCase())).limit(1);
+  return !!row;
 }

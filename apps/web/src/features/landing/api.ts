@@ -34,9 +34,13 @@ export interface ApplyResult {
   applicationId: string;
 }
 
+/** An application, possibly made through a community's /{slug}/register page (issue 10). */
+// ApplyInput carries the optional communitySlug of /{slug}/register (the community applied through).
+export type ApplyRequest = ApplyInput;
+
 /** POST /api/applications: on 201 the applicant is signed in (session cookie). */
 export function useApplyMutation() {
   return useMutation({
-    mutationFn: (input: ApplyInput) => api.post<ApplyResult>('/api/applications', { ...input }),
+    mutationFn: (input: ApplyRequest) => api.post<ApplyResult>('/api/applications', { ...input }),
   });
 }

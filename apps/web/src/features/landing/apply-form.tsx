@@ -37,8 +37,11 @@ const FIELD_NAMES = new Set<string>(Object.keys(APPLY_DEFAULTS));
 /** The applicant's picture goes to the pending application (and the new profile). */
 const PICTURE_ENDPOINT = '/api/applications/picture';
 
-/** The membership application (spec: Apply on /). On success the applicant is signed in and sent to /profile. */
-export function ApplyForm({ id }: { id?: string }) {
+/**
+ * The membership application (spec: Apply on /). On success the applicant is signed in and sent to /profile.
+ * Through a community (/{slug}/register) it carries `communitySlug`: approval joins the member to it.
+ */
+export function ApplyForm({ id, communitySlug }: { id?: string; communitySlug?: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const apply = useApplyMutation();
@@ -58,7 +61,7 @@ export function ApplyForm({ id }: { id?: string }) {
 
   const handleSubmit = form.handleSubmit(async (values) => {
     try {
-      await apply.mutateAsync(values);
+      await apply.mutateAsync(communitySlug ? { ...values, communitySlug } : values);
     } catch (error) {
       handleApplyError(error);
       return;

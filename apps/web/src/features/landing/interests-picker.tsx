@@ -9,16 +9,26 @@ interface InterestsPickerProps {
   onChange: (next: string[]) => void;
   /** Heading shown above the groups. */
   label?: string;
+  /** How many may be chosen (a profile's interests by default; a community's topics are fewer). */
+  max?: number;
+  /** Said once `max` is reached. */
+  maxMessage?: string;
 }
 
 /**
  * The six interest categories as collapsible groups (the first two open), each interest a
- * checkbox chip. At LIMITS.interestsMax the unchosen chips are disabled.
+ * checkbox chip. At `max` (LIMITS.interestsMax unless told) the unchosen chips are disabled.
  */
-export function InterestsPicker({ value, onChange, label = 'Interests' }: InterestsPickerProps) {
+export function InterestsPicker({
+  value,
+  onChange,
+  label = 'Interests',
+  max = LIMITS.interestsMax,
+  maxMessage = INTEREST_MESSAGES.max,
+}: InterestsPickerProps) {
   const headingId = useId();
   const counterId = useId();
-  const atMax = value.length >= LIMITS.interestsMax;
+  const atMax = value.length >= max;
 
   const handleToggle = (option: string, checked: boolean) => {
     if (checked && !value.includes(option) && !atMax) onChange([...value, option]);
@@ -32,12 +42,12 @@ export function InterestsPicker({ value, onChange, label = 'Interests' }: Intere
           {label} <span className="font-normal text-muted-foreground">(optional)</span>
         </span>
         <span id={counterId} aria-live="polite" className="text-sm text-muted-foreground tabular-nums">
-          {`${value.length}/${LIMITS.interestsMax} selected`}
+          {`${value.length}/${max} selected`}
         </span>
       </div>
       {atMax && (
         <p role="status" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-foreground">
-          {INTEREST_MESSAGES.max}
+          {maxMessage}
         </p>
       )}
       <div className="grid gap-2">

@@ -1,16 +1,11 @@
+import type { AvailabilityStatus } from '#/components/availability-status';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, USERNAME_MESSAGES, usernameSchema } from '@bayclub/shared';
 import { usernameAvailabilityQueryOptions } from './api';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** Spec 4: the username check is idle, checking, available, taken or invalid (plus a failed check). */
-export type UsernameStatus =
-  | { state: 'idle' }
-  | { state: 'checking' }
-  | { state: 'available'; message: string }
-  | { state: 'taken'; message: string }
-  | { state: 'invalid'; message: string }
-  | { state: 'error'; message: string };
+export type UsernameStatus = AvailabilityStatus;
 
 const IDLE: UsernameStatus = { state: 'idle' };
 

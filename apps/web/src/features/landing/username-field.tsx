@@ -1,9 +1,7 @@
 import { useFormContext } from 'react-hook-form';
-import { AlertTriangleIcon, CheckCircle2Icon, XCircleIcon } from 'lucide-react';
+import { AvailabilityStatusLine } from '#/components/availability-status';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Input } from '#/components/ui/input';
-import { Spinner } from '#/components/ui/spinner';
-import { cn } from '#/lib/utils';
 import type { UsernameStatus } from './use-username-availability';
 
 /** The slice of a form this field binds to (the Apply form and the Settings modal both have it). */
@@ -42,7 +40,7 @@ export function UsernameField({ status }: { status: UsernameStatus }) {
           {/* A server or submit error replaces the live status so the two never disagree. */}
           {!fieldState.error && (
             <FormDescription aria-live="polite">
-              <UsernameStatusLine status={status} />
+              <AvailabilityStatusLine status={status} idle="3-30 characters: lowercase letters, numbers, underscores and hyphens." checking="Checking availability..." />
             </FormDescription>
           )}
           <FormMessage />
@@ -50,37 +48,4 @@ export function UsernameField({ status }: { status: UsernameStatus }) {
       )}
     />
   );
-}
-
-function UsernameStatusLine({ status }: { status: UsernameStatus }) {
-  const base = 'inline-flex items-center gap-1.5';
-  switch (status.state) {
-    case 'idle':
-      return <span>3-30 characters: lowercase letters, numbers, underscores and hyphens.</span>;
-    case 'checking':
-      return (
-        <span className={base}>
-          <Spinner className="size-3.5" /> Checking availability...
-        </span>
-      );
-    case 'available':
-      return (
-        <span className={cn(base, 'text-success')}>
-          <CheckCircle2Icon aria-hidden="true" className="size-4" /> {status.message}
-        </span>
-      );
-    case 'taken':
-    case 'invalid':
-      return (
-        <span className={cn(base, 'text-destructive')}>
-          <XCircleIcon aria-hidden="true" className="size-4" /> {status.message}
-        </span>
-      );
-    case 'error':
-      return (
-        <span className={cn(base, 'text-warning')}>
-          <AlertTriangleIcon aria-hidden="true" className="size-4" /> {status.message}
-        </span>
-      );
-  }
 }

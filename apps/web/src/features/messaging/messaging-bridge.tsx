@@ -62,6 +62,11 @@ export function applyMessagingEvent(queryClient: QueryClient, event: ServerEvent
     case 'notification':
     case 'session':
     case 'pong':
+    // Posts' events are the posts feature's (features/posts/use-posts-realtime.ts).
+    case 'feed:new':
+    case 'post:counts':
+    case 'post:comment':
+    case 'post:removed':
       return;
   }
 }

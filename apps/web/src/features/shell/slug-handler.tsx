@@ -1,6 +1,8 @@
 import { Navigate, useParams } from 'react-router';
+import { canSeeMembers } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
+import { useMe } from '#/features/auth/use-session';
 import { isApiError } from '#/lib/api';
 import { NotFoundPage } from './not-found-page';
 import { useSlugQuery, type SlugTarget } from './slug-api';
@@ -12,7 +14,8 @@ export function slugDestination(target: SlugTarget): string {
 
 /**
  * /{slug} and /c/{communitySlug}: look the name up and go to the member or the community.
- * Signed-out visitors are asked to sign in first (those pages are for members), then sent on.
+ * Signed-out visitors go straight to a community (its About page and Apply are for them, decision 014); for a
+ * member's profile they are asked to sign in first, then sent on.
  */
 export function SlugHandler({ param = 'slug', signedOut = false }: { param?: 'slug' | 'communitySlug'; signedOut?: boolean }) {
   const slug = useParams()[param] ?? '';
@@ -32,6 +35,32 @@ export function SlugHandler({ param = 'slug', signedOut = false }: { param?: 'sl
     );
   }
   const to = slugDestination(query.data);
-  if (signedOut) return <Navigate to="/login" replace state={{ from: to }} />;
+  if (signedOut && query.data.kind === 'user') return <Navigate to="/login" replace state={{ from: to }} />;
   return <Navigate to={to} replace />;
+}
+
+/**
+ * /{slug}/login and /{slug}/register for a member who is signed in already: the address itself, which the slug
+ * handler resolves (the community, or not found).
+ */
+export function SlugAddress() {
+  const { slug = '' } = useParams();
+  return <Navigate to={`/${encodeURIComponent(slug)}`} replace />;
+}
+
+/** /{slug}/login for visitors: sign in, then land on the community (the sign-in page follows `from`). */
+export function SlugSignIn() {
+  const { slug = '' } = useParams();
+  return <Navigate to="/login" replace state={{ from: `/${encodeURIComponent(slug)}` }} />;
+}
+
+/**
+ * /{slug}/register once signed in. Applicants (pending or rejected) go to their profile, where their application
+ * stands: applying through this very form signs them in on this address, and sending them on to the community
+ * raced the form's own move to /profile (the community would only tell them to wait). Members go to /{slug}.
+ */
+export function SlugRegisterAddress() {
+  const me = useMe();
+  if (me && !canSeeMembers(me.profile)) return <Navigate to="/profile" replace />;
+  return <SlugAddress />;
 }

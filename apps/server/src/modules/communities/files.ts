@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, GALLERY_MESSAGES, type CommunityImageKind, type CommunityView } from '@bayclub/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { ImageRejected } from '../../platform/images.js';
+import { multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
+import type { Actor } from '../access/policy.js';
+import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
+import { communityViewer } from './policy.js';
+import * as repo from './repository.js';
+import type { CommunitiesService } from './service.js';
+
+/** Covers and avatars take what the gallery takes (by the bytes), re-encoded to WebP variants. */
+const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
+
+/** Where a community's files live in post-images: the whole prefix goes when the community does. */
+export const communityPrefix = (communityId: string) => `communities/${communityId}/`;
+
+/**
+ * A community's files: cover and avatar uploads (the old image removed through the storage_deletions outbox once
+ * the new one is in place) and deletion of the community with every file it owns, its posts' images included.
+ */
+export function createCommunityFiles(deps: { db: Db; media: MediaService; communities: CommunitiesService; log: FastifyBaseLogger }) {
+  const { db, media, communities, log } = deps;
+  const drain = (ids: string[]) => media.drainDeletions(ids).catch((err: unknown) => log.error({ err }, 'Community files wait for the next drain'));
+
+  async function mayEdit(actor: Actor, id: string, tx: Parameters<typeof repo.findCommunity>[0] = db, lock = false) {
+    const community = await repo.findCommunity(tx, id, { lock });
+    if (!community) throw notFound(COMMUNITY_MESSAGES.notFound);
+    const mine = await repo.findMembership(tx, id, actor.userId);
+    const viewer = communityViewer(actor, community, mine);
+    if (!viewer?.canRead) throw notFound(COMMUNITY_MESSAGES.notFound);
+    if (!viewer.canEdit) throw forbidden('Only the creator can do this');
+    return community;
+  }
+
+  return {
+    /** POST /api/communities/:id/cover | avatar: one multipart file. */
+    async uploadImage(request: FastifyRequest, actor: Actor, id: string, kind: CommunityImageKind): Promise<CommunityView> {
+      // Refused callers hear so before a byte of the file is read or stored.
+      await mayEdit(actor, id);
+      let stored: StoredImage | null = null;
+      try {
+        for await (const part of multipartParts(request, { maxFileBytes: COMMUNITY_LIMITS.imageMaxBytes, maxFiles: 1 })) {
+          if (part.type !== 'file') continue;
+          if (stored) {
+            await skipPart(part);
+            continue;
+          }
+          const file = await readFilePart(part, COMMUNITY_LIMITS.imageMaxBytes, GALLERY_MESSAGES.tooLarge);
+          if (!file.data.length) throw badRequest(COMMUNITY_MESSAGES.imageMissing, { file: COMMUNITY_MESSAGES.imageMissing });
+          if (!media.detect(file.data, IMAGE_FORMATS)) {
+            const message = GALLERY_MESSAGES.notImage(file.fileName);
+            throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', message, { file: message });
+          }
+          let processed;
+          try {
+            processed = await media.process(file.data);
+          } catch (err) {
+            if (err instanceof ImageRejected) {
+              const message = imageRejectedMessage(err);
+              throw badRequest(message, { file: message });
+            }
+            throw err;
+          }
+          stored = await media.storeVariants('post-images', `${communityPrefix(id)}${Date.now()}-${kind}`, processed);
+        }
+        if (!stored) throw badRequest(COMMUNITY_MESSAGES.imageMissing, { file: COMMUNITY_MESSAGES.imageMissing });
+        const key = stored.key;
+        const outbox = await db.transaction(async (tx) => {
+          // Checked again under the row lock: the community may have gone, or the caller lost the right, meanwhile.
+          const community = await mayEdit(actor, id, tx, true);
+          const old = kind === 'cover' ? community.coverImageKey : community.avatarImageKey;
+          await repo.updateCommunity(tx, id, kind === 'cover' ? { coverImageKey: key } : { avatarImageKey: key });
+          return old ? media.scheduleDeletion(tx, variantKeys(baseOfKey(old)).map((k) => ({ bucket: 'post-images' as const, keyOrPrefix: k }))) : [];
+        });
+        stored = null;
+        await drain(outbox);
+      } finally {
+        // Anything stored but not kept (a refused second check, a failure) is removed again.
+        if (stored) await media.removeImage('post-images', stored.key).catch(() => undefined);
+      }
+      return communities.view(actor, id);
+    },
+
+    /**
+     * Delete a community (creator or admin): its rows cascade (memberships, posts, likes, comments, reports); its
+     * files (cover, avatar, every image of its posts) are recorded in the storage_deletions outbox in the same
+     * transaction and removed after the commit.
+     */
+    async deleteCommunity(actor: Actor, id: string) {
+      const outbox = await db.transaction(async (tx) => {
+        await mayEdit(actor, id, tx, true);
+        const postKeys = await repo.postImageKeys(tx, id);
+        await repo.deletePostImageRows(tx, id);
+        const ids = await media.scheduleDeletion(tx, [
+          { bucket: 'post-images', keyOrPrefix: communityPrefix(id) },
+          ...postKeys.flatMap((k) => variantKeys(baseOfKey(k)).map((v) => ({ bucket: 'post-images' as const, keyOrPrefix: v }))),
+        ]);
+        await repo.deleteCommunity(tx, id);
+        return ids;
+      });
+      await drain(outbox);
+    },
+  };
+}
+
+export type CommunityFiles = ReturnType<typeof createCommunityFiles>;

@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LIMITS, type City, type DirectorySort } from '@bayclub/shared';
+import type { Db } from '../../db/client.js';
+import { profiles } from '../../db/schema/index.js';
+import { exactInstant } from '../../platform/cursor.js';
+import { textArray } from '../../platform/sql-arrays.js';
+import { notBlockedWith } from '../safety/repository.js';
+
+export interface DirectoryFilters {
+  q: string;
+  city?: City;
+  interests: string[];
+  ageMin?: number;
+  ageMax?: number;
+  verified: boolean;
+  hideIncomplete: boolean;
+}
+
+/** The last row of a page, per sort: `c` created_at (exact), `n` the name key, `k` interests in common, `i` id. */
+export type DirectoryCursor =
+  | { s: 'newest'; c: string; i: string }
+  | { s: 'name'; n: string; i: string }
+  | { s: 'common'; k: number; n: string; i: string };
+
+export interface DirectoryRow {
+  id: string;
+  full_name: string | null;
+  username: string | null;
+  profile_picture_url: string | null;
+  is_verified: boolean;
+  age: number | null;
+  city: string | null;
+  interests: string[];
+  shared: string[];
+  common: number;
+  name_key: string;
+  cursor_at: string;
+}
+
+/** `%`, `_` and `\` typed by a member are literal characters of a contains-match (LIKE's escape is `\`). */
+export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The name sort key. The same expression is indexed (profiles_directory_name_idx, migration 0006): members without
+ * a name sort first as '' rather than disappearing.
+ */
+const NAME_KEY = sql`lower(coalesce(p.full_name, ''))`;
+
+/**
+ * One page of the directory in one statement: the viewer's interests are read in the same query. Who is listed
+ * (decision 018): approved, active members, as canSeeMembers decides for a viewer (full_platform, and
+ * community_only approved or without an application), never the viewer, never anyone blocked either way.
+ */
+export async function directoryPage(db: Db, viewerId: string, f: DirectoryFilters, sort: DirectorySort, cursor: DirectoryCursor | null, limit: number) {
+  const query = directoryQuery(viewerId, f, sort, cursor, limit);
+  if (!f.q) return rowsOf(await db.execute(query));
+  // A search's best plan depends on its text (a rare name: the trigram indexes; a common one or under three
+  // letters: walk the sort's index). The app's connections keep generic plans (decision 010), so a search is
+  // planned for its own values inside a transaction. Statements stay constant: BEGIN, SET, the query, COMMIT.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+    return rowsOf(await tx.execute(query));
+  });
+}
+
+/** The page's SQL (exported for bench/directory-plans.ts, which prints its plans). */
+export function directoryQuery(viewerId: string, f: DirectoryFilters, sort: DirectorySort, cursor: DirectoryCursor | null, limit: number): SQL {
+  const me = sql`${viewerId}::uuid`;
+  const conditions: SQL[] = [
+    sql`not p.is_deactivated`,
+    sql`p.id <> ${me}`,
+    sql`(p.account_type = 'full_platform' or p.application_status is null or p.application_status = 'approved')`,
+    notBlockedWith(sql`p.id`, me),
+  ];
+  if (f.q) {
+    const pattern = containsPattern(f.q);
+    conditions.push(sql`(p.full_name ilike ${pattern} escape '\\' or p.username ilike ${pattern} escape '\\')`);
+  }
+  if (f.city) conditions.push(sql`p.city = ${f.city}`);
+  if (f.ageMin !== undefined) conditions.push(sql`p.age >= ${f.ageMin}`);
+  if (f.ageMax !== undefined) conditions.push(sql`p.age <= ${f.ageMax}`);
+  if (f.interests.length) conditions.push(sql`p.interests && ${textArray(f.interests)}`);
+  if (f.verified) conditions.push(sql`p.is_verified`);
+  if (f.hideIncomplete) conditions.push(sql`(p.profile_picture_url is not null or coalesce(btrim(p.bio), '') <> '')`);
+
+  const shared = sql`array(select i from unnest(p.interests) with ordinality as u(i, o) where i = any(v.interests) order by o)::text[]`;
+  // Interests in common as a sum of one comparison per viewer interest (at most 15, the profile's limit): about
+  // twice as fast per row as a subquery over unnest, and the common sort evaluates it for every listed member.
+  const commonCount = sql.raw(
+    Array.from({ length: LIMITS.interestsMax }, (_, k) => `coalesce(v.interests[${k + 1}] = any(p.interests), false)::int`).join(' + '),
+  );
+  const columns = sql`p.id, p.full_name, p.username, p.profile_picture_url, p.is_verified, p.age, p.city, p.interests,
+    ${shared} as shared, ${NAME_KEY} as name_key, ${exactInstant(sql`p.created_at`)} as cursor_at`;
+  const from = sql`${profiles} p cross join (select coalesce((select interests from ${profiles} where id = ${me}), '{}'::text[]) as interests) v`;
+
+  let query: SQL;
+  switch (sort) {
+    case 'newest': {
+      // Walks profiles_directory_newest_idx (created_at desc, id desc) and stops after the page.
+      if (cursor?.s === 'newest') conditions.push(sql`(p.created_at, p.id) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`);
+      query = sql`select ${columns}, 0 as common from ${from} where ${sql.join(conditions, sql` and `)}
+        order by p.created_at desc, p.id desc limit ${limit + 1}`;
+      break;
+    }
+    case 'name': {
+      // Walks profiles_directory_name_idx (lower(coalesce(full_name, '')), id).
+      if (cursor?.s === 'name') conditions.push(sql`(${NAME_KEY}, p.id) > (${cursor.n}, ${cursor.i}::uuid)`);
+      query = sql`select ${columns}, 0 as common from ${from} where ${sql.join(conditions, sql` and `)}
+        order by ${NAME_KEY}, p.id limit ${limit + 1}`;
+      break;
+    }
+    case 'common': {
+      // The count depends on the viewer, so no index orders it: every listed member is counted and ranked on
+      // (count, name key, id) alone; the card's columns are computed afterwards for the page's rows only.
+      // Negating the count turns (count desc, name asc, id asc) into one ascending row comparison.
+      const after = cursor?.s === 'common' ? sql`where (-r.common, r.name_key, r.id) > (${-cursor.k}, ${cursor.n}, ${cursor.i}::uuid)` : sql``;
+      query = sql`with ranked as (
+          select r.id, r.common, r.name_key from (
+            select p.id, ${commonCount} as common, ${NAME_KEY} as name_key from ${from} where ${sql.join(conditions, sql` and `)}
+          ) r ${after} order by r.common desc, r.name_key, r.id limit ${limit + 1}
+        )
+        select ${columns}, ranked.common from ranked join ${profiles} p on p.id = ranked.id
+          cross join (select coalesce((select interests from ${profiles} where id = ${me}), '{}'::text[]) as interests) v
+        order by ranked.common desc, ranked.name_key, ranked.id`;
+      break;
+    }
+  }
+  return query;
+}
+
+const rowsOf = (res: unknown) => (res as { rows: DirectoryRow[] }).rows;

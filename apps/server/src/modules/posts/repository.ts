@@ -1,0 +1,545 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CommunityMemberRole, CommunityVisibility, MembershipStatus } from '@bayclub/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { blocks, communities, communityMembers, postComments, postImages, postLikes, posts, profiles, reports, userRoles } from '../../db/schema/index.js';
+import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
+import { textArray } from '../../platform/sql-arrays.js';
+import { blockedBetween } from '../safety/repository.js';
+
+export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** A text[] as the driver hands it over: parsed already, or in PostgreSQL's literal form. */
+export function pgTextArray(value: string[] | string | null | undefined): string[] {
+  if (Array.isArray(value)) return value;
+  if (!value || value === '{}') return [];
+  return value.slice(1, -1).split(',').map((v) => v.replace(/^"(.*)"$/, '$1'));
+}
+
+/** One post as every list shows it: the post, its author's card, its community and the viewer's own state. */
+export interface PostRow {
+  id: string;
+  author_id: string;
+  community_id: string | null;
+  content: string;
+  image_keys: string[] | string;
+  image_sizes: string[] | string;
+  like_count: number;
+  comment_count: number;
+  report_count: number;
+  hidden: boolean;
+  created_at: Date | string;
+  /** created_at with its microseconds, for the cursor. */
+  cursor_at: string;
+  edited_at: Date | string | null;
+  full_name: string | null;
+  username: string | null;
+  profile_picture_url: string | null;
+  is_verified: boolean;
+  age: number | null;
+  city: string | null;
+  community_name: string | null;
+  community_slug: string | null;
+  community_visibility: CommunityVisibility | null;
+  my_status: MembershipStatus | null;
+  my_role: CommunityMemberRole | null;
+  liked_by_me: boolean;
+}
+
+/** Who is reading, as the list queries need it. */
+export interface Reader {
+  userId: string;
+  /** Admins moderate every community (communityViewer). */
+  admin: boolean;
+  /** Admins and platform moderators moderate member-wide posts. */
+  platformModerator: boolean;
+}
+
+/**
+ * Newest first, spelled exactly as the posts indexes are built (drizzle writes `DESC NULLS LAST`; a bare `DESC`
+ * means NULLS FIRST, which those indexes cannot serve in order, and PostgreSQL then sorted every post of a
+ * community). The columns are not null, so the order itself is the same.
+ */
+const newestFirst = sql`p.created_at desc nulls last, p.id desc nulls last`;
+
+const keysetBefore = (cursor: TimeCursor | null) =>
+  cursor ? sql`and (p.created_at, p.id) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)` : sql``;
+
+/**
+ * What every post list leaves out for this reader (the single-post check is postPermissions; they agree): authors
+ * who are deactivated or blocked either way, and hidden posts unless the reader wrote it or `staff` (an SQL
+ * boolean) says they moderate it.
+ *
+ * Written as per-row filters on purpose, not joins: the reader's blocks are one array computed once (an InitPlan,
+ * both directions through the blocks indexes) and the author's state is a primary-key lookup per row, so a scan
+ * keeps walking its index in (created_at, id) order and stops at the LIMIT. As joins, PostgreSQL hashed all of a
+ * community's posts against all profiles and sorted them (15-300 ms at 20,000 posts instead of ~1 ms).
+ */
+const visibleTo = (viewer: SQL, staff: SQL) => sql`(select a.is_deactivated from ${profiles} a where a.id = p.author_id) = false
+  and p.author_id <> all(${blockedAround(viewer)})
+  and (p.hidden_at is null or p.author_id = ${viewer} or ${staff})`;
+
+/** The members the viewer blocked or was blocked by, as one array (both directions served by the blocks indexes). */
+const blockedAround = (viewer: SQL) => sql`array(
+    select b.blocked_id from ${blocks} b where b.blocker_id = ${viewer}
+    union all select b.blocker_id from ${blocks} b where b.blocked_id = ${viewer})`;
+
+/**
+ * The columns of a page, for the candidate ids in `candidates` (a subquery of `id`s, at most limit + 1): one
+ * statement with the authors' cards, community names, the reader's membership and liked_by_me (primary-key
+ * lookups), whatever the page's size.
+ */
+function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
+  return sql`
+    select p.id, p.author_id, p.community_id, p.content, p.image_keys, p.image_sizes, p.like_count, p.comment_count,
+      p.report_count, (p.hidden_at is not null) as hidden, p.created_at, ${exactInstant(sql`p.created_at`)} as cursor_at, p.edited_at,
+      a.full_name, a.username, a.profile_picture_url, a.is_verified, a.age, a.city,
+      c.name as community_name, c.url_slug as community_slug, c.visibility as community_visibility,
+      m.status as my_status, m.role as my_role,
+      exists (select 1 from ${postLikes} l where l.post_id = p.id and l.user_id = ${viewer}) as liked_by_me
+    from (${candidates}) k
+    join ${posts} p on p.id = k.id
+    join ${profiles} a on a.id = p.author_id
+    left join ${communities} c on c.id = p.community_id
+    left join ${communityMembers} m on m.community_id = p.community_id and m.user_id = ${viewer}
+    order by ${order}`;
+}
+
+/**
+ * The Home feed: posts of the reader's active communities plus the member-wide feed, newest first, keyset on
+ * (created_at, id) with exact microseconds. One statement (feedSql).
+ *
+ * Shape: one LATERAL index scan per community the reader belongs to (posts_community_created_idx), each stopping
+ * after limit + 1 visible posts, plus one scan of posts_member_feed_idx, merged and cut to limit + 1. The other
+ * shape, one walk down a (created_at, id) index of all posts filtered by membership (feedSqlSingleWalk), reads the
+ * posts of every community the reader is NOT in until a page is full. Measured with bench/feed-explain.ts (200,000
+ * posts, 10,000 members, 200 communities; median server time of 20-post pages, first / deep):
+ *
+ *   reader in        PostgreSQL 15 (generic plans)      PGlite
+ *                    lateral        single walk          lateral       single walk
+ *   1 community      0.26 / 0.22    81 / 33 ms           0.86 / 0.53   1.4 / 1.5 ms
+ *   3 communities    0.41 / 0.36    68 / 29 ms           0.81 / 0.96   1.1 / 1.2 ms
+ *   3 quiet ones     0.37 / 0.43    68 / 33 ms           0.99 / 0.69   4.9 / 2.4 ms
+ *   20 communities   1.6 / 1.4      80 / 35 ms           3.0 / 2.7     0.6 / 0.7 ms
+ *   100 communities  14 / 11        83 / 34 ms           11 / 19       0.5 / 0.5 ms
+ *
+ * The LATERAL shape wins everywhere on PostgreSQL and for the members we expect (a handful of communities) on
+ * PGlite too; only PGlite readers of 20+ communities would prefer the walk, and they still get a page in a few ms.
+ * So: LATERAL, and no (created_at, id) index of all posts to maintain.
+ */
+export async function feedPage(db: DbOrTx, reader: Reader, cursor: TimeCursor | null, limit: number): Promise<PostRow[]> {
+  return rowsOf<PostRow>(await db.execute(feedSql(reader, cursor, limit)));
+}
+
+/** The feed statement (exported for bench/feed-explain.ts, which compares it with the single-walk shape). */
+export function feedSql(reader: Reader, cursor: TimeCursor | null, limit: number): SQL {
+  const v = sql`${reader.userId}::uuid`;
+  const n = limit + 1;
+  const candidates = sql`
+    select x.id from (
+      select q.id, q.created_at from (
+        select m.community_id, (m.role in ('creator', 'moderator') or ${reader.admin}::boolean) as staff
+        from ${communityMembers} m where m.user_id = ${v} and m.status = 'active'
+      ) my
+      cross join lateral (
+        select p.id, p.created_at from ${posts} p
+        where p.community_id = my.community_id ${keysetBefore(cursor)} and ${visibleTo(v, sql`my.staff`)}
+        order by ${newestFirst}
+        limit ${n}
+      ) q
+      union all
+      (select p.id, p.created_at from ${posts} p
+        where p.community_id is null ${keysetBefore(cursor)} and ${visibleTo(v, sql`${reader.platformModerator}::boolean`)}
+        order by ${newestFirst}
+        limit ${n})
+    ) x
+    order by x.created_at desc, x.id desc
+    limit ${n}`;
+  return hydrate(candidates, v);
+}
+
+/**
+ * The shape the feed does NOT use, kept for the comparison in bench/feed-explain.ts: one walk down a
+ * (created_at, id) index of all posts, filtered by the reader's memberships.
+ */
+export function feedSqlSingleWalk(reader: Reader, cursor: TimeCursor | null, limit: number): SQL {
+  const v = sql`${reader.userId}::uuid`;
+  const candidates = sql`
+    select p.id from ${posts} p
+    left join ${communityMembers} my on my.community_id = p.community_id and my.user_id = ${v} and my.status = 'active'
+    where (p.community_id is null or my.user_id is not null) ${keysetBefore(cursor)}
+      and ${visibleTo(v, sql`(my.role in ('creator', 'moderator') or ${reader.admin}::boolean or (p.community_id is null and ${reader.platformModerator}::boolean))`)}
+    order by ${newestFirst}
+    limit ${limit + 1}`;
+  return hydrate(candidates, v);
+}
+
+/** A community's posts (the caller checked that the reader reads it), newest first; `reported`: the mod queue. */
+export async function communityPage(
+  db: DbOrTx,
+  reader: Reader,
+  communityId: string | null,
+  opts: { cursor: TimeCursor | null; limit: number; staff: boolean; reported?: boolean },
+): Promise<PostRow[]> {
+  const v = sql`${reader.userId}::uuid`;
+  const where = communityId === null ? sql`p.community_id is null` : sql`p.community_id = ${communityId}::uuid`;
+  const candidates = sql`
+    select p.id from ${posts} p
+    where ${where} ${opts.reported ? sql`and p.report_count > 0` : sql``} ${keysetBefore(opts.cursor)}
+      and ${visibleTo(v, sql`${opts.staff}::boolean`)}
+    order by ${newestFirst}
+    limit ${opts.limit + 1}`;
+  return rowsOf<PostRow>(await db.execute(hydrate(candidates, v)));
+}
+
+export type FoundPost = PostRow & { gone: boolean };
+
+/**
+ * One post by id with everything its view needs, and `gone` (author deactivated or blocked either way) for
+ * postPermissions; null when it does not exist. One statement.
+ */
+export async function findPost(db: DbOrTx, viewerId: string, postId: string): Promise<FoundPost | null> {
+  const v = sql`${viewerId}::uuid`;
+  const [row] = rowsOf<FoundPost>(
+    await db.execute(sql`
+      select h.*, (au.is_deactivated or ${blockedBetween(sql`h.author_id`, v)}) as gone
+      from (${hydrate(sql`select ${postId}::uuid as id`, v)}) h
+      join ${profiles} au on au.id = h.author_id`),
+  );
+  return row ?? null;
+}
+
+/** The viewer's membership of a community and the community's visibility (null: no such community). */
+export async function communityAccess(db: DbOrTx, communityId: string, viewerId: string) {
+  const [row] = rowsOf<{ visibility: CommunityVisibility; status: MembershipStatus | null; role: CommunityMemberRole | null }>(
+    await db.execute(sql`
+      select c.visibility, m.status, m.role from ${communities} c
+      left join ${communityMembers} m on m.community_id = c.id and m.user_id = ${viewerId}::uuid
+      where c.id = ${communityId}::uuid`),
+  );
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+/**
+ * Claim the author's unclaimed uploads for a new post: all of `keys` or nothing (null). The rows stay locked until
+ * the transaction ends, so two posts racing for one upload cannot both have it, nor can the sweep delete it.
+ */
+export async function lockUnclaimedImages(tx: DbOrTx, uploaderId: string, keys: string[]) {
+  if (!keys.length) return [];
+  const rows = rowsOf<{ storage_key: string; width: number; height: number }>(
+    await tx.execute(sql`
+      select storage_key, width, height from ${postImages}
+      where storage_key = any(${textArray(keys)}) and uploader_id = ${uploaderId}::uuid and post_id is null
+      for update`),
+  );
+  if (rows.length !== keys.length) return null;
+  const byKey = new Map(rows.map((r) => [r.storage_key, r]));
+  return keys.map((k) => byKey.get(k)!);
+}
+
+export async function insertPost(
+  tx: DbOrTx,
+  p: { authorId: string; communityId: string | null; content: string; imageKeys: string[]; imageSizes: string[] },
+): Promise<string> {
+  const [row] = await tx
+    .insert(posts)
+    .values({ authorId: p.authorId, communityId: p.communityId, content: p.content, imageKeys: p.imageKeys, imageSizes: p.imageSizes })
+    .returning({ id: posts.id });
+  const id = row!.id;
+  if (p.imageKeys.length) {
+    await tx.execute(sql`update ${postImages} set post_id = ${id}::uuid where storage_key = any(${textArray(p.imageKeys)}) and post_id is null`);
+  }
+  if (p.communityId) await tx.execute(sql`update ${communities} set post_count = post_count + 1 where id = ${p.communityId}::uuid`);
+  return id;
+}
+
+export async function updatePostContent(tx: DbOrTx, postId: string, content: string) {
+  await tx.execute(sql`update ${posts} set content = ${content}, edited_at = now() where id = ${postId}::uuid`);
+}
+
+/** Delete a post (likes, comments and reports go with it); answers its image keys, or null when it was gone. */
+export async function deletePost(tx: DbOrTx, postId: string): Promise<{ imageKeys: string[] } | null> {
+  // The upload rows first: the post's deletion would set their post_id to null (and leave them to the sweep).
+  const images = rowsOf<{ storage_key: string }>(
+    await tx.execute(sql`delete from ${postImages} where post_id = ${postId}::uuid returning storage_key`),
+  );
+  const [row] = rowsOf<{ community_id: string | null }>(
+    await tx.execute(sql`delete from ${posts} where id = ${postId}::uuid returning community_id`),
+  );
+  if (!row) return null;
+  if (row.community_id) {
+    await tx.execute(sql`update ${communities} set post_count = greatest(post_count - 1, 0) where id = ${row.community_id}::uuid`);
+  }
+  return { imageKeys: images.map((r) => r.storage_key) };
+}
+
+/**
+ * Like: the primary key decides (a double click or a race inserts once); the count moves only when a row was
+ * inserted, in the same transaction, under the post's row lock. Answers whether this call liked and the count.
+ */
+export async function like(tx: DbOrTx, postId: string, userId: string): Promise<{ inserted: boolean; likeCount: number; commentCount: number }> {
+  const inserted = rowsOf<{ x: number }>(
+    await tx.execute(sql`insert into ${postLikes} (post_id, user_id) values (${postId}::uuid, ${userId}::uuid) on conflict do nothing returning 1 as x`),
+  );
+  return countsAfter(tx, postId, inserted.length ? 1 : 0);
+}
+
+export async function unlike(tx: DbOrTx, postId: string, userId: string) {
+  const deleted = rowsOf<{ x: number }>(
+    await tx.execute(sql`delete from ${postLikes} where post_id = ${postId}::uuid and user_id = ${userId}::uuid returning 1 as x`),
+  );
+  return countsAfter(tx, postId, deleted.length ? -1 : 0);
+}
+
+async function countsAfter(tx: DbOrTx, postId: string, delta: number) {
+  const [row] = rowsOf<{ like_count: number; comment_count: number }>(
+    await tx.execute(
+      delta
+        ? sql`update ${posts} set like_count = like_count + ${delta}::int where id = ${postId}::uuid returning like_count, comment_count`
+        : sql`select like_count, comment_count from ${posts} where id = ${postId}::uuid`,
+    ),
+  );
+  return { inserted: delta !== 0, likeCount: row?.like_count ?? 0, commentCount: row?.comment_count ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments
+
+export interface CommentRow {
+  id: string;
+  post_id: string;
+  parent_id: string | null;
+  author_id: string;
+  content: string;
+  created_at: Date | string;
+  cursor_at: string;
+  edited_at: Date | string | null;
+  full_name: string | null;
+  username: string | null;
+  profile_picture_url: string | null;
+  is_verified: boolean;
+  age: number | null;
+  city: string | null;
+  reply_count?: number;
+}
+
+const commentColumns = sql`x.id, x.post_id, x.parent_id, x.author_id, x.content, x.created_at, ${exactInstant(sql`x.created_at`)} as cursor_at,
+  x.edited_at, a.full_name, a.username, a.profile_picture_url, a.is_verified, a.age, a.city`;
+const commentVisible = (v: SQL) => sql`a.is_deactivated = false and x.author_id <> all(${blockedAround(v)})`;
+const keysetAfter = (cursor: TimeCursor | null) =>
+  cursor ? sql`and (x.created_at, x.id) > (${cursor.c}::timestamptz, ${cursor.i}::uuid)` : sql``;
+
+/** Top-level comments of a post, oldest first, each with its count of visible replies. */
+export async function topLevelComments(db: DbOrTx, viewerId: string, postId: string, cursor: TimeCursor | null, limit: number) {
+  const v = sql`${viewerId}::uuid`;
+  return rowsOf<CommentRow>(
+    await db.execute(sql`
+      select ${commentColumns},
+        (select count(*)::int from ${postComments} r join ${profiles} ra on ra.id = r.author_id
+          where r.parent_id = x.id and ra.is_deactivated = false and r.author_id <> all(${blockedAround(v)})) as reply_count
+      from ${postComments} x join ${profiles} a on a.id = x.author_id
+      where x.post_id = ${postId}::uuid and x.parent_id is null ${keysetAfter(cursor)} and ${commentVisible(v)}
+      order by x.created_at, x.id
+      limit ${limit + 1}`),
+  );
+}
+
+/** The first `perParent` visible replies of each of `parentIds` (oldest first): one statement for a page. */
+export async function firstReplies(db: DbOrTx, viewerId: string, parentIds: string[], perParent: number) {
+  if (!parentIds.length) return [];
+  const v = sql`${viewerId}::uuid`;
+  return rowsOf<CommentRow>(
+    await db.execute(sql`
+      select r.* from unnest(${sql`${`{${parentIds.join(',')}}`}::uuid[]`}) as t(parent_id)
+      cross join lateral (
+        select ${commentColumns} from ${postComments} x join ${profiles} a on a.id = x.author_id
+        where x.parent_id = t.parent_id and ${commentVisible(v)}
+        order by x.created_at, x.id
+        limit ${perParent}
+      ) r`),
+  );
+}
+
+/** Replies of one comment, oldest first, keyset paged. */
+export async function replies(db: DbOrTx, viewerId: string, parentId: string, cursor: TimeCursor | null, limit: number) {
+  const v = sql`${viewerId}::uuid`;
+  return rowsOf<CommentRow>(
+    await db.execute(sql`
+      select ${commentColumns} from ${postComments} x join ${profiles} a on a.id = x.author_id
+      where x.parent_id = ${parentId}::uuid ${keysetAfter(cursor)} and ${commentVisible(v)}
+      order by x.created_at, x.id
+      limit ${limit + 1}`),
+  );
+}
+
+/** A comment with its author's state towards the viewer (gone: deactivated or blocked either way). */
+export async function findComment(db: DbOrTx, viewerId: string, commentId: string) {
+  const v = sql`${viewerId}::uuid`;
+  const [row] = rowsOf<CommentRow & { gone: boolean }>(
+    await db.execute(sql`
+      select ${commentColumns}, (a.is_deactivated or ${blockedBetween(sql`x.author_id`, v)}) as gone
+      from ${postComments} x join ${profiles} a on a.id = x.author_id
+      where x.id = ${commentId}::uuid`),
+  );
+  return row ?? null;
+}
+
+/** Insert a comment and count it on the post (same transaction, under the post's row lock). */
+export async function insertComment(tx: DbOrTx, c: { postId: string; authorId: string; parentId: string | null; content: string }) {
+  const [row] = await tx
+    .insert(postComments)
+    .values({ postId: c.postId, authorId: c.authorId, parentId: c.parentId, content: c.content })
+    .returning({ id: postComments.id });
+  const [counts] = rowsOf<{ like_count: number; comment_count: number }>(
+    await tx.execute(sql`update ${posts} set comment_count = comment_count + 1 where id = ${c.postId}::uuid returning like_count, comment_count`),
+  );
+  return { id: row!.id, likeCount: counts?.like_count ?? 0, commentCount: counts?.comment_count ?? 0 };
+}
+
+export async function updateCommentContent(tx: DbOrTx, commentId: string, content: string) {
+  await tx.execute(sql`update ${postComments} set content = ${content}, edited_at = now() where id = ${commentId}::uuid`);
+}
+
+/** Delete a comment and its replies; the post's count drops by all of them. Answers the new counts. */
+export async function deleteComment(tx: DbOrTx, commentId: string, postId: string) {
+  const [row] = rowsOf<{ like_count: number; comment_count: number }>(
+    await tx.execute(sql`
+      with gone as (delete from ${postComments} where id = ${commentId}::uuid or parent_id = ${commentId}::uuid returning id)
+      update ${posts} set comment_count = greatest(comment_count - (select count(*)::int from gone), 0)
+      where id = ${postId}::uuid
+      returning like_count, comment_count`),
+  );
+  return { likeCount: row?.like_count ?? 0, commentCount: row?.comment_count ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+/** A member's report of a post; null when they reported it already. */
+export async function insertPostReport(
+  tx: DbOrTx,
+  r: { reporterId: string; postId: string; authorId: string; communityId: string | null; reason: string; details: string | null },
+): Promise<string | null> {
+  const [row] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      insert into ${reports} (reporter_id, reported_user_id, reason, details, post_id, community_id)
+      values (${r.reporterId}::uuid, ${r.authorId}::uuid, ${r.reason}, ${r.details}, ${r.postId}::uuid, ${r.communityId}::uuid)
+      on conflict (reporter_id, post_id) where post_id is not null do nothing
+      returning id`),
+  );
+  return row?.id ?? null;
+}
+
+export async function insertCommentReport(
+  tx: DbOrTx,
+  r: { reporterId: string; commentId: string; authorId: string; communityId: string | null; reason: string; details: string | null },
+): Promise<string | null> {
+  const [row] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      insert into ${reports} (reporter_id, reported_user_id, reason, details, comment_id, community_id)
+      values (${r.reporterId}::uuid, ${r.authorId}::uuid, ${r.reason}, ${r.details}, ${r.commentId}::uuid, ${r.communityId}::uuid)
+      on conflict (reporter_id, comment_id) where comment_id is not null do nothing
+      returning id`),
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * One more distinct open reporter: the count moves under the post's row lock (a plain increment, so racing
+ * reporters each count), and the post is hidden when it reaches `threshold`. Answers whether this report hid it.
+ */
+export async function countReport(tx: DbOrTx, postId: string, threshold: number): Promise<{ hiddenNow: boolean }> {
+  const [row] = rowsOf<{ hidden_now: boolean }>(
+    await tx.execute(sql`
+      update ${posts} p set report_count = p.report_count + 1,
+        hidden_at = case when p.hidden_at is null and p.report_count + 1 >= ${threshold}::int then now() else p.hidden_at end
+      from (select hidden_at as before from ${posts} where id = ${postId}::uuid) o
+      where p.id = ${postId}::uuid
+      returning (o.before is null and p.hidden_at is not null) as hidden_now`),
+  );
+  return { hiddenNow: row?.hidden_now === true };
+}
+
+/** A moderator's review: the post is shown again and its open reports are closed. */
+export async function restorePost(tx: DbOrTx, postId: string) {
+  await tx.execute(sql`update ${posts} set hidden_at = null, report_count = 0 where id = ${postId}::uuid`);
+  await tx.execute(sql`update ${reports} set status = 'reviewed' where post_id = ${postId}::uuid and status = 'open'`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads
+
+export async function insertPostImage(db: DbOrTx, row: { storageKey: string; uploaderId: string; width: number; height: number }) {
+  await db.insert(postImages).values(row);
+}
+
+/**
+ * Delete up to `limit` uploads older than `cutoff` never claimed by a post; answers their keys (the caller
+ * schedules the files' deletion in the same transaction). Rows a post is claiming right now are skipped.
+ */
+export async function deleteUnclaimedImages(tx: DbOrTx, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ storage_key: string }>(
+    await tx.execute(sql`
+      delete from ${postImages} where storage_key in (
+        select storage_key from ${postImages} where post_id is null and created_at < ${cutoff.toISOString()}::timestamptz
+        limit ${limit} for update skip locked
+      ) and post_id is null
+      returning storage_key`),
+  );
+  return rows.map((r) => r.storage_key);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Socket fan-out
+
+const approved = (pr: SQL) => sql`(${pr}.is_deactivated = false and (${pr}.account_type = 'full_platform'
+  or (${pr}.account_type = 'community_only' and coalesce(${pr}.application_status, 'approved') not in ('pending', 'rejected'))))`;
+const isAdminSql = (id: SQL) => sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${id} and ur.role = 'admin')`;
+const isPlatformModSql = (id: SQL) => sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${id} and ur.role in ('admin', 'moderator'))`;
+
+/**
+ * Which of `local` (the members with a socket on this process) get an event about a post: one statement.
+ * - home: whose Home feed shows a new post (active members of its community; every approved member for
+ *   member-wide posts);
+ * - readers: who may read it now (postPermissions: readers of its community, hidden posts only for the author
+ *   and moderators);
+ * - removed: who could read it before it was deleted or hidden (a hidden post stays with its author and
+ *   moderators, who are left out).
+ * Never across a block with the post's author, nor with `alsoUnblocked` (a commenter), nor deactivated members.
+ */
+export async function postRecipients(
+  db: DbOrTx,
+  local: string[],
+  e: { kind: 'home' | 'readers' | 'removed'; postId: string; communityId: string | null; authorId: string; hidden?: boolean; alsoUnblocked?: string },
+): Promise<string[]> {
+  if (!local.length) return [];
+  const ids = sql`${`{${local.join(',')}}`}::uuid[]`;
+  const author = sql`${e.authorId}::uuid`;
+  const base = sql`pr.id = any(${ids}) and ${approved(sql`pr`)} and not ${blockedBetween(sql`pr.id`, author)}
+    ${e.alsoUnblocked ? sql`and not ${blockedBetween(sql`pr.id`, sql`${e.alsoUnblocked}::uuid`)}` : sql``}`;
+  let query: SQL;
+  if (e.communityId === null) {
+    const staff = isPlatformModSql(sql`pr.id`);
+    const hiddenRule =
+      e.kind === 'readers' ? sql`and (p.hidden_at is null or pr.id = p.author_id or ${staff})` : e.kind === 'removed' && e.hidden ? sql`and pr.id <> ${author} and not ${staff}` : sql``;
+    query = sql`select pr.id from ${profiles} pr ${e.kind === 'readers' ? sql`join ${posts} p on p.id = ${e.postId}::uuid` : sql``}
+      where ${base} ${hiddenRule}`;
+  } else {
+    const c = sql`${e.communityId}::uuid`;
+    const staff = sql`((m.status = 'active' and m.role in ('creator', 'moderator')) or ${isAdminSql(sql`pr.id`)})`;
+    const reads =
+      e.kind === 'home'
+        ? sql`m.status = 'active'`
+        : sql`(cm.visibility = 'public' or m.status = 'active' or ${isAdminSql(sql`pr.id`)})`;
+    const hiddenRule =
+      e.kind === 'readers' ? sql`and (p.hidden_at is null or pr.id = p.author_id or ${staff})` : e.kind === 'removed' && e.hidden ? sql`and pr.id <> ${author} and not ${staff}` : sql``;
+    query = sql`select pr.id from ${profiles} pr
+      join ${communities} cm on cm.id = ${c}
+      ${e.kind === 'readers' ? sql`join ${posts} p on p.id = ${e.postId}::uuid` : sql``}
+      left join ${communityMembers} m on m.community_id = ${c} and m.user_id = pr.id
+      where ${base} and ${reads} ${hiddenRule}`;
+  }
+  return rowsOf<{ id: string }>(await db.execute(query)).map((r) => r.id);
+}

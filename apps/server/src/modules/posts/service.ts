@@ -1,0 +1,363 @@
+import { sql } from 'drizzle-orm';
+import {
+  COMMUNITY_MESSAGES,
+  POST_LIMITS,
+  POST_MESSAGES,
+  likeNotificationText,
+  postPath,
+  postPreview,
+  type CommentView,
+  type ReportReason,
+  type LikeResult,
+  type LimitedUserFlags,
+  type Page,
+  type PostView,
+} from '@bayclub/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { notifications } from '../../db/schema/index.js';
+import { AfterCommit } from '../../platform/after-commit.js';
+import { publish } from '../../platform/bus.js';
+import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/policy.js';
+import { communityViewer } from '../communities/policy.js';
+import { variantKeys, baseOfKey, type MediaService } from '../media/service.js';
+import type { Notifier } from '../notifications/service.js';
+import { canModeratePosts, isPlatformModerator, postPermissions } from './policy.js';
+import { membershipOf, presentComment, presentPost } from './presenter.js';
+import * as repo from './repository.js';
+
+const postGone = () => notFound(POST_MESSAGES.notFound);
+const commentGone = () => notFound(POST_MESSAGES.commentNotFound);
+const communityGone = () => notFound(COMMUNITY_MESSAGES.notFound);
+
+/** The name other members see in a notification. */
+const nameOf = (actor: Actor) => actor.profile?.fullName?.trim() || actor.profile?.username || 'A member';
+
+/**
+ * Applicants with a flag switched on pass the flag routes' access check; posts are for approved members only
+ * (decision 009), so they stop here with a message of their own.
+ */
+function requireApproved(actor: Actor) {
+  if (!canSeeMembers(actor)) throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.notApproved);
+}
+
+const readerOf = (actor: Actor): repo.Reader => ({ userId: actor.userId, admin: isAdmin(actor), platformModerator: isPlatformModerator(actor) });
+
+function pageOf<R extends { id: string; cursor_at: string }, V>(rows: R[], limit: number, present: (r: R) => V): Page<V> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(present), nextCursor: rows.length > limit && last ? encodeCursor({ c: last.cursor_at, i: last.id }) : null };
+}
+
+export function createPostsService(deps: { db: Db; notifier: Notifier; media: MediaService; flags: () => Promise<LimitedUserFlags> }) {
+  const { db, notifier, media } = deps;
+
+  /** The post with the caller's rights over it; 404 (as for an unknown id) when they may not read it. */
+  async function readable(actor: Actor, postId: string, tx: DbOrTx = db) {
+    requireApproved(actor);
+    const row = await repo.findPost(tx, actor.userId, postId);
+    if (!row) throw postGone();
+    const perms = postPermissions(
+      actor,
+      { authorId: row.author_id, communityId: row.community_id, visibility: row.community_visibility, hidden: row.hidden, gone: row.gone },
+      membershipOf(row),
+    );
+    if (!perms.canRead) throw postGone();
+    return { row, perms };
+  }
+
+  async function view(actor: Actor, postId: string): Promise<PostView> {
+    const { row } = await readable(actor, postId);
+    return presentPost(row, actor);
+  }
+
+  /** A comment the caller may see, on a post they may read. */
+  async function visibleComment(actor: Actor, commentId: string) {
+    requireApproved(actor);
+    const comment = await repo.findComment(db, actor.userId, commentId);
+    if (!comment || comment.gone) throw commentGone();
+    const post = await readable(actor, comment.post_id).catch(() => {
+      throw commentGone();
+    });
+    return { comment, post };
+  }
+
+  /** One `like` notification per post while unread, its text refreshed by each like (never for one's own). */
+  async function notifyLike(tx: DbOrTx, after: AfterCommit, actor: Actor, post: { id: string; authorId: string }, likeCount: number) {
+    if (post.authorId === actor.userId) return;
+    const message = likeNotificationText(nameOf(actor), likeCount);
+    const path = postPath(post.id);
+    const refreshed = repo.rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        update ${notifications} set message = ${message}, created_at = now()
+        where user_id = ${post.authorId}::uuid and type = 'like' and related_id = ${post.id} and read_at is null
+        returning id`),
+    );
+    if (refreshed[0]) {
+      await publish(tx, { k: 'notif', id: refreshed[0].id, u: post.authorId });
+      return;
+    }
+    await notifier.notify(
+      tx,
+      after,
+      { userId: post.authorId, type: 'like', title: 'New like', message, relatedId: post.id, path },
+      { title: 'New like', body: message, url: path, tag: `like-${post.id}` },
+    );
+  }
+
+  const service = {
+    async feed(actor: Actor, cursor: string | undefined, limit: number): Promise<Page<PostView>> {
+      requireApproved(actor);
+      const rows = await repo.feedPage(db, readerOf(actor), decodeCursor(cursor, isTimeCursor), limit);
+      return pageOf(rows, limit, (r) => presentPost(r, actor));
+    },
+
+    async communityPosts(actor: Actor, communityId: string, cursor: string | undefined, limit: number, opts: { reported?: boolean } = {}) {
+      requireApproved(actor);
+      const access = await repo.communityAccess(db, communityId, actor.userId);
+      const viewer = access && communityViewer(actor, { visibility: access.visibility }, access.status && access.role ? { status: access.status, role: access.role } : null);
+      if (!viewer?.canRead) throw communityGone();
+      if (opts.reported && !viewer.canModerate) throw forbidden('Only the moderators of this community see its reported posts');
+      const rows = await repo.communityPage(db, readerOf(actor), communityId, {
+        cursor: decodeCursor(cursor, isTimeCursor),
+        limit,
+        staff: viewer.canModerate,
+        reported: opts.reported,
+      });
+      return pageOf(rows, limit, (r) => presentPost(r, actor));
+    },
+
+    /** Reported member-wide posts: the platform's moderators (admins, role moderator) review them. */
+    async memberFeedReported(actor: Actor, cursor: string | undefined, limit: number) {
+      requireApproved(actor);
+      if (!isPlatformModerator(actor)) throw forbidden('Only moderators see reported posts');
+      const rows = await repo.communityPage(db, readerOf(actor), null, { cursor: decodeCursor(cursor, isTimeCursor), limit, staff: true, reported: true });
+      return pageOf(rows, limit, (r) => presentPost(r, actor));
+    },
+
+    get: view,
+
+    /**
+     * A post in a community the author is an active member of, or member-wide (full members, and community
+     * members with see_feed_nav). Images are the author's unclaimed uploads, claimed in the same transaction.
+     */
+    async create(actor: Actor, input: { communityId: string | null; content: string; imageKeys: string[] }): Promise<PostView> {
+      requireApproved(actor);
+      const flags = await deps.flags();
+      if (input.communityId) {
+        const access = await repo.communityAccess(db, input.communityId, actor.userId);
+        const viewer = access && communityViewer(actor, { visibility: access.visibility }, access.status && access.role ? { status: access.status, role: access.role } : null);
+        if (!viewer?.canRead) throw communityGone();
+        if (!viewer.canPost) throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.notCommunityMember);
+      } else if (!canUse(actor, 'see_feed_nav', flags)) {
+        throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.noFeedPosting);
+      }
+      if (input.imageKeys.length && !canUse(actor, 'upload_images', flags)) {
+        throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.noImageUploads);
+      }
+      const id = await db.transaction(async (tx) => {
+        const images = await repo.lockUnclaimedImages(tx, actor.userId, input.imageKeys);
+        if (!images) throw badRequest(POST_MESSAGES.imageInvalid, { imageKeys: POST_MESSAGES.imageInvalid });
+        const postId = await repo.insertPost(tx, {
+          authorId: actor.userId,
+          communityId: input.communityId,
+          content: input.content,
+          imageKeys: input.imageKeys,
+          imageSizes: images.map((i) => `${i.width}x${i.height}`),
+        });
+        await publish(tx, { k: 'post', id: postId, c: input.communityId, a: actor.userId });
+        return postId;
+      });
+      return view(actor, id);
+    },
+
+    async update(actor: Actor, postId: string, content: string): Promise<PostView> {
+      const { perms } = await readable(actor, postId);
+      if (!perms.canEdit) throw forbidden('You can only edit your own posts');
+      await db.transaction((tx) => repo.updatePostContent(tx, postId, content));
+      return view(actor, postId);
+    },
+
+    /** The author, the community's staff and admins (platform moderators for member-wide posts) delete. */
+    async remove(actor: Actor, postId: string): Promise<void> {
+      const { row, perms } = await readable(actor, postId);
+      if (!perms.canDelete) throw forbidden('You cannot delete this post');
+      const outbox = await db.transaction(async (tx) => {
+        // Reports, likes and comments go with the post (foreign keys); its files through the outbox.
+        const deleted = await repo.deletePost(tx, postId);
+        if (!deleted) return [];
+        await publish(tx, { k: 'postx', id: postId, c: row.community_id, a: row.author_id });
+        const entries = deleted.imageKeys.flatMap((key) => variantKeys(baseOfKey(key)).map((k) => ({ bucket: 'post-images' as const, keyOrPrefix: k })));
+        return media.scheduleDeletion(tx, entries);
+      });
+      await media.drainDeletions(outbox).catch(() => undefined);
+    },
+
+    async like(actor: Actor, postId: string): Promise<LikeResult> {
+      const { row } = await readable(actor, postId);
+      const after = new AfterCommit();
+      const result = await db.transaction(async (tx) => {
+        const r = await repo.like(tx, postId, actor.userId);
+        if (r.inserted) {
+          await notifyLike(tx, after, actor, { id: postId, authorId: row.author_id }, r.likeCount);
+          await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: r.likeCount, n: r.commentCount });
+        }
+        return r;
+      }).catch(rethrowGone);
+      after.run();
+      return { liked: true, likeCount: result.likeCount };
+    },
+
+    async unlike(actor: Actor, postId: string): Promise<LikeResult> {
+      const { row } = await readable(actor, postId);
+      const result = await db.transaction(async (tx) => {
+        const r = await repo.unlike(tx, postId, actor.userId);
+        if (r.inserted) await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: r.likeCount, n: r.commentCount });
+        return r;
+      });
+      return { liked: false, likeCount: result.likeCount };
+    },
+
+    /** Top-level comments oldest first, each with replyCount and its first replies: three statements a page. */
+    async comments(actor: Actor, postId: string, cursor: string | undefined, limit: number): Promise<Page<CommentView>> {
+      const { perms } = await readable(actor, postId);
+      const rows = await repo.topLevelComments(db, actor.userId, postId, decodeCursor(cursor, isTimeCursor), limit);
+      const page = rows.slice(0, limit);
+      const replies = await repo.firstReplies(db, actor.userId, page.map((r) => r.id), POST_LIMITS.repliesPreview);
+      const byParent = new Map<string, CommentView[]>();
+      for (const r of replies) {
+        const list = byParent.get(r.parent_id!) ?? [];
+        list.push(presentComment(r, actor, perms.canModerate));
+        byParent.set(r.parent_id!, list);
+      }
+      return pageOf(rows, limit, (r) => presentComment(r, actor, perms.canModerate, byParent.get(r.id) ?? []));
+    },
+
+    async replies(actor: Actor, commentId: string, cursor: string | undefined, limit: number): Promise<Page<CommentView>> {
+      const { comment, post } = await visibleComment(actor, commentId);
+      const rows = await repo.replies(db, actor.userId, comment.id, decodeCursor(cursor, isTimeCursor), limit);
+      return pageOf(rows, limit, (r) => presentComment(r, actor, post.perms.canModerate));
+    },
+
+    /**
+     * A comment or a reply (one level: the parent must be a top-level comment of the same post). `comment`
+     * notifications go to the post's author and the parent comment's author, never to oneself, once each.
+     */
+    async comment(actor: Actor, postId: string, input: { content: string; parentId?: string }): Promise<CommentView> {
+      const { row, perms } = await readable(actor, postId);
+      let parentAuthor: string | null = null;
+      if (input.parentId) {
+        const parent = await repo.findComment(db, actor.userId, input.parentId);
+        if (!parent || parent.gone || parent.post_id !== postId) throw badRequest(POST_MESSAGES.commentNotFound, { parentId: POST_MESSAGES.commentNotFound });
+        if (parent.parent_id !== null) throw badRequest(POST_MESSAGES.replyToReply, { parentId: POST_MESSAGES.replyToReply });
+        parentAuthor = parent.author_id;
+      }
+      const after = new AfterCommit();
+      const name = nameOf(actor);
+      const path = postPath(postId);
+      const created = await db.transaction(async (tx) => {
+        const c = await repo.insertComment(tx, { postId, authorId: actor.userId, parentId: input.parentId ?? null, content: input.content });
+        const notified = new Set([actor.userId]);
+        const tell = async (userId: string, message: string) => {
+          if (notified.has(userId)) return;
+          notified.add(userId);
+          await notifier.notify(
+            tx,
+            after,
+            { userId, type: 'comment', title: 'New comment', message, relatedId: postId, path },
+            { title: name, body: `${message}: ${postPreview(input.content)}`, url: path, tag: `comment-${postId}` },
+          );
+        };
+        if (parentAuthor) await tell(parentAuthor, `${name} replied to your comment`);
+        await tell(row.author_id, `${name} commented on your post`);
+        await publish(tx, { k: 'cmt', id: c.id, p: postId, c: row.community_id, a: row.author_id, u: actor.userId });
+        await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: c.likeCount, n: c.commentCount });
+        return c;
+      }).catch(rethrowGone);
+      after.run();
+      const fresh = await repo.findComment(db, actor.userId, created.id);
+      return presentComment({ ...fresh!, reply_count: input.parentId ? undefined : 0 }, actor, perms.canModerate);
+    },
+
+    async updateComment(actor: Actor, commentId: string, content: string): Promise<CommentView> {
+      const { comment, post } = await visibleComment(actor, commentId);
+      if (comment.author_id !== actor.userId) throw forbidden('You can only edit your own comments');
+      await db.transaction((tx) => repo.updateCommentContent(tx, commentId, content));
+      const fresh = await repo.findComment(db, actor.userId, commentId);
+      return presentComment(fresh!, actor, post.perms.canModerate);
+    },
+
+    async removeComment(actor: Actor, commentId: string): Promise<void> {
+      const { comment, post } = await visibleComment(actor, commentId);
+      if (comment.author_id !== actor.userId && !post.perms.canModerate) throw forbidden('You cannot delete this comment');
+      await db.transaction(async (tx) => {
+        const counts = await repo.deleteComment(tx, commentId, comment.post_id);
+        const p = post.row;
+        await publish(tx, { k: 'postc', id: p.id, c: p.community_id, a: p.author_id, l: counts.likeCount, n: counts.commentCount });
+      });
+    },
+
+    /**
+     * A member reports a post once (409 after). Each report counts one more distinct open reporter; at
+     * POST_LIMITS.reportsToHide the post is hidden from everyone but its author and the moderators.
+     */
+    async reportPost(actor: Actor, postId: string, input: { reason: ReportReason; details: string | null }): Promise<{ id: string }> {
+      const { row } = await readable(actor, postId);
+      if (row.author_id === actor.userId) throw forbidden(POST_MESSAGES.cannotReportOwn);
+      return db.transaction(async (tx) => {
+        const id = await repo.insertPostReport(tx, {
+          reporterId: actor.userId,
+          postId,
+          authorId: row.author_id,
+          communityId: row.community_id,
+          reason: input.reason,
+          details: input.details,
+        });
+        if (!id) throw conflict(POST_MESSAGES.alreadyReported);
+        const { hiddenNow } = await repo.countReport(tx, postId, POST_LIMITS.reportsToHide);
+        if (hiddenNow) await publish(tx, { k: 'postx', id: postId, c: row.community_id, a: row.author_id, h: 1 });
+        return { id };
+      }).catch(rethrowGone);
+    },
+
+    async reportComment(actor: Actor, commentId: string, input: { reason: ReportReason; details: string | null }): Promise<{ id: string }> {
+      const { comment, post } = await visibleComment(actor, commentId);
+      if (comment.author_id === actor.userId) throw forbidden(POST_MESSAGES.cannotReportOwn);
+      const id = await db
+        .transaction((tx) =>
+          repo.insertCommentReport(tx, {
+            reporterId: actor.userId,
+            commentId,
+            authorId: comment.author_id,
+            communityId: post.row.community_id,
+            reason: input.reason,
+            details: input.details,
+          }),
+        )
+        .catch(rethrowGone);
+      if (!id) throw conflict(POST_MESSAGES.alreadyReported);
+      return { id };
+    },
+
+    /** A moderator's review: unhidden, reports closed. */
+    async restore(actor: Actor, postId: string): Promise<PostView> {
+      const { row } = await readable(actor, postId);
+      if (!canModeratePosts(actor, row.community_id, row.community_visibility, membershipOf(row))) {
+        throw forbidden('Only moderators can restore posts');
+      }
+      await db.transaction((tx) => repo.restorePost(tx, postId));
+      return view(actor, postId);
+    },
+  };
+  return service;
+}
+
+/** A post or comment deleted while the request was writing: a foreign key violation, answered as gone. */
+function rethrowGone(err: unknown): never {
+  const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  if (code === '23503') throw postGone();
+  throw err;
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { PICTURE_MESSAGES, POST_LIMITS, POST_MESSAGES, type PostImageUpload } from '@bayclub/shared';
+import type { AppContext } from '../../app-context.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { ImageRejected } from '../../platform/images.js';
+import { multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
+import { canSeeMembers, type Actor } from '../access/policy.js';
+import { imageRejectedMessage, variantKeys, baseOfKey, type MediaService } from '../media/service.js';
+import * as repo from './repository.js';
+
+/** The gallery's formats (decided from the bytes). */
+const POST_IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
+export const UNCLAIMED_POST_IMAGE_TTL_MS = POST_LIMITS.unclaimedImageHours * 60 * 60_000;
+/** Rows deleted per sweep: a backlog is worked off over several sweeps, never in one long transaction. */
+const SWEEP_BATCH = 500;
+
+/** Storage keys of post images: `posts/{uploaderId}/{timestamp}-{random}.webp` (64 random bits: unguessable, never reused). */
+export const POST_IMAGE_KEY = /^posts\/[0-9a-f-]{36}\/\d{13}-[0-9a-f]{16}(-480|-160)?\.webp$/;
+
+/**
+ * Photos for posts, uploaded one at a time before the post is written (like chat attachments): re-encoded to
+ * the three WebP variants like gallery photos, recorded unclaimed in post_images, claimed by the post that
+ * names them, and swept after POST_LIMITS.unclaimedImageHours when no post did.
+ */
+export function createPostImagesService(ctx: AppContext, media: MediaService) {
+  const db = ctx.database.db;
+  return {
+    async upload(request: FastifyRequest, actor: Actor): Promise<PostImageUpload> {
+      if (!canSeeMembers(actor)) throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.notApproved);
+      for await (const part of multipartParts(request, { maxFileBytes: POST_LIMITS.imageMaxBytes, maxFiles: 1, maxFields: 2 })) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'file') {
+          await skipPart(part);
+          continue;
+        }
+        const file = await readFilePart(part, POST_LIMITS.imageMaxBytes, POST_MESSAGES.imageTooLarge);
+        if (!media.detect(file.data, POST_IMAGE_FORMATS)) {
+          const message = POST_MESSAGES.notImage(file.fileName);
+          throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', message, { file: message });
+        }
+        let processed;
+        try {
+          processed = await media.process(file.data);
+        } catch (err) {
+          if (err instanceof ImageRejected) {
+            const message = `${file.fileName}: ${imageRejectedMessage(err)}`;
+            throw badRequest(message, { file: message });
+          }
+          throw err;
+        }
+        const base = `posts/${actor.userId}/${Date.now()}-${randomBytes(8).toString('hex')}`;
+        const image = await media.storeVariants('post-images', base, processed);
+        try {
+          await repo.insertPostImage(db, { storageKey: image.key, uploaderId: actor.userId, width: image.width, height: image.height });
+        } catch (err) {
+          await media.removeImage('post-images', image.key).catch(() => undefined);
+          throw err;
+        }
+        return { key: image.key, url: image.url, width: image.width, height: image.height };
+      }
+      throw badRequest(PICTURE_MESSAGES.noFile, { file: PICTURE_MESSAGES.noFile });
+    },
+
+    /**
+     * Delete uploads older than `olderThanMs` that no post claimed: rows, and their files through the
+     * storage_deletions outbox in the same transaction (a crash never loses one). Answers how many.
+     */
+    async sweepUnclaimed(olderThanMs: number = UNCLAIMED_POST_IMAGE_TTL_MS): Promise<number> {
+      const cutoff = new Date(Date.now() - olderThanMs);
+      const { count, outbox } = await db.transaction(async (tx) => {
+        const keys = await repo.deleteUnclaimedImages(tx, cutoff, SWEEP_BATCH);
+        const entries = keys.flatMap((key) => variantKeys(baseOfKey(key)).map((k) => ({ bucket: 'post-images' as const, keyOrPrefix: k })));
+        return { count: keys.length, outbox: await media.scheduleDeletion(tx, entries) };
+      });
+      await media.drainDeletions(outbox).catch((err: unknown) => ctx.log.error({ err }, 'Unused post images wait for the next drain'));
+      return count;
+    },
+  };
+}
+
+export type PostImagesService = ReturnType<typeof createPostImagesService>;

@@ -1,0 +1,108 @@
+import * as React from 'react';
+import { useSearchParams } from 'react-router';
+import { SearchIcon } from 'lucide-react';
+import { CITIES, CITY_LABELS, COMMUNITY_MESSAGES, type City } from '@bayclub/shared';
+import { Input } from '#/components/ui/input';
+import { Label } from '#/components/ui/label';
+import { NativeSelect } from '#/components/ui/native-select';
+import { useDebouncedValue } from '#/features/landing/use-debounced-value';
+import { itemsOf, useCommunityListQuery, type CommunityFilters } from './api';
+import { CommunityGrid, CommunityGridSkeleton, EmptyState, ListError } from './community-grid';
+import { LoadMore } from './load-more';
+
+/** Search waits this long after the last keystroke, so typing a name asks the server once, not per letter. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const isCity = (v: string | null): v is City => v !== null && (CITIES as readonly string[]).includes(v);
+
+/** The filters as the URL holds them (a search or city is a link one can share and go back to). */
+function useFiltersInUrl(): [CommunityFilters, (next: Partial<CommunityFilters>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const city = search.get('city');
+  const filters: CommunityFilters = { q: (search.get('q') ?? '').trim(), city: isCity(city) ? city : null };
+  const update = React.useCallback(
+    (next: Partial<CommunityFilters>) =>
+      setSearch(
+        (prev) => {
+          const params = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(next)) {
+            if (value) params.set(key, value);
+            else params.delete(key);
+          }
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  return [filters, update];
+}
+
+/** '/communities' (visitors and members): every listed community A-Z, searched as you type and filtered by city. */
+export function CommunitiesPage() {
+  const [filters, setFilters] = useFiltersInUrl();
+  const [text, setText] = React.useState(filters.q);
+  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+
+  React.useEffect(() => {
+    if (debounced !== filters.q) setFilters({ q: debounced });
+    // Only a settled change of what was typed moves the URL (one history entry, replaced, per pause).
+  }, [debounced]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <section aria-labelledby="communities-title" className="mx-auto grid w-full max-w-5xl content-start gap-5 px-4 py-6 sm:px-6 sm:py-8">
+      <div className="grid gap-1">
+        <h1 id="communities-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          Communities
+        </h1>
+        <p className="text-muted-foreground">Find your people around Tampa Bay: clubs for runners, readers, foodies and more.</p>
+      </div>
+      <form role="search" aria-label="Communities" className="grid gap-3 sm:grid-cols-[1fr_12rem]" onSubmit={(e) => e.preventDefault()}>
+        <div className="grid gap-1.5">
+          <Label htmlFor="community-search">Search by name</Label>
+          <div className="relative">
+            <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              id="community-search"
+              type="search"
+              value={text}
+              maxLength={100}
+              placeholder="e.g. runners"
+              className="pl-9"
+              autoComplete="off"
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="community-city">City</Label>
+          <NativeSelect id="community-city" value={filters.city ?? ''} onChange={(e) => setFilters({ city: isCity(e.target.value) ? e.target.value : null })}>
+            <option value="">All cities</option>
+            {CITIES.map((city) => (
+              <option key={city} value={city}>
+                {CITY_LABELS[city]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </form>
+      <CommunityResults filters={filters} />
+    </section>
+  );
+}
+
+function CommunityResults({ filters }: { filters: CommunityFilters }) {
+  const query = useCommunityListQuery(filters);
+  const communities = itemsOf(query.data);
+  if (query.isPending) return <CommunityGridSkeleton label="Loading communities" />;
+  if (query.isError && communities.length === 0) {
+    return <ListError what="communities" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  if (communities.length === 0) return <EmptyState title={COMMUNITY_MESSAGES.noCommunities} hint={COMMUNITY_MESSAGES.noCommunitiesHint} />;
+  return (
+    <div className="grid gap-4">
+      <CommunityGrid label="Communities" communities={communities} headingLevel={2} />
+      <LoadMore {...query} />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  CITIES,
+  CITY_LABELS,
+  COMMUNITY_LIMITS,
+  COMMUNITY_MESSAGES,
+  COMMUNITY_VISIBILITY_LABELS,
+  COMMUNITY_VISIBILITIES,
+  JOIN_POLICIES,
+  JOIN_POLICY_LABELS,
+  type CreateCommunityInput,
+} from '@bayclub/shared';
+import { SelectField } from '#/components/select-field';
+import { TextField } from '#/components/text-field';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
+import { Textarea } from '#/components/ui/textarea';
+import { InterestsPicker } from '#/features/landing/interests-picker';
+import { cn } from '#/lib/utils';
+import { SlugField } from './slug-field';
+import type { SlugStatus } from './use-slug-availability';
+
+const CITY_OPTIONS = [{ value: '', label: 'No particular city' }, ...CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }))];
+const VISIBILITY_HINTS = {
+  public: 'Every member can read its posts and see its members.',
+  private: 'Listed for everyone; only its members read posts and see members.',
+} as const;
+const JOIN_HINTS = { open: 'Members join with one tap.', request: 'You or a moderator approve each request.' } as const;
+
+/** Name, address, description, visibility, join policy, city and topics: the create and edit forms share them. */
+export function CommunityFields({ slugStatus, onSlugEdited }: { slugStatus: SlugStatus; onSlugEdited: () => void }) {
+  const { control, setValue } = useFormContext<CreateCommunityInput>();
+  const interests = useWatch({ control, name: 'interests' }) ?? [];
+  return (
+    <div className="grid gap-5">
+      <TextField<CreateCommunityInput> name="name" label="Name" maxLength={COMMUNITY_LIMITS.nameMax} autoComplete="off" />
+      <SlugField status={slugStatus} onEdited={onSlugEdited} />
+      <DescriptionField />
+      <ChoiceField name="visibility" legend="Who can see it" options={COMMUNITY_VISIBILITIES} labels={COMMUNITY_VISIBILITY_LABELS} hints={VISIBILITY_HINTS} />
+      <ChoiceField name="joinPolicy" legend="How members join" options={JOIN_POLICIES} labels={JOIN_POLICY_LABELS} hints={JOIN_HINTS} />
+      <SelectField<CreateCommunityInput>
+        name="city"
+        label="City"
+        options={CITY_OPTIONS}
+        toForm={(v) => (v === '' ? null : v)}
+        fromForm={(v) => (v == null ? '' : String(v))}
+      />
+      <InterestsPicker
+        label="Topics"
+        max={COMMUNITY_LIMITS.interestsMax}
+        maxMessage={COMMUNITY_MESSAGES.interestsMax}
+        value={interests}
+        onChange={(next) => setValue('interests', next, { shouldDirty: true, shouldValidate: true })}
+      />
+    </div>
+  );
+}
+
+function DescriptionField() {
+  const { control } = useFormContext<CreateCommunityInput>();
+  return (
+    <FormField
+      control={control}
+      name="description"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>
+            Description <span className="font-normal text-muted-foreground">(optional)</span>
+          </FormLabel>
+          <FormControl>
+            <Textarea {...field} value={field.value ?? ''} rows={4} maxLength={COMMUNITY_LIMITS.descriptionMax} />
+          </FormControl>
+          <FormDescription className="tabular-nums">{`${field.value?.length ?? 0}/${COMMUNITY_LIMITS.descriptionMax} characters`}</FormDescription>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** A radio group (fieldset and legend) for a small choice. */
+function ChoiceField<V extends string>({
+  name,
+  legend,
+  options,
+  labels,
+  hints,
+}: {
+  name: 'visibility' | 'joinPolicy';
+  legend: string;
+  options: readonly V[];
+  labels: Record<V, string>;
+  hints: Record<V, string>;
+}) {
+  const { control } = useFormContext<CreateCommunityInput>();
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <fieldset className="grid gap-2">
+          <legend className={cn('mb-2 text-sm font-medium', fieldState.error && 'text-destructive')}>{legend}</legend>
+          {options.map((option) => (
+            <label key={option} className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50">
+              <input
+                type="radio"
+                name={field.name}
+                value={option}
+                checked={field.value === option}
+                onChange={() => field.onChange(option)}
+                onBlur={field.onBlur}
+                className="mt-1 accent-primary"
+              />
+              <span className="grid gap-0.5">
+                <span className="text-sm font-medium">{labels[option]}</span>
+                <span className="text-sm text-muted-foreground">{hints[option]}</span>
+              </span>
+            </label>
+          ))}
+          {fieldState.error && (
+            <p role="alert" className="text-sm text-destructive">
+              {fieldState.error.message}
+            </p>
+          )}
+        </fieldset>
+      )}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useSearchParams } from 'react-router';
+import type { CommunityView, CommunityViewerState } from '@bayclub/shared';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
+import { CommunityPosts, ReportedPosts } from '#/features/posts/community-posts';
+import { AboutTab } from './about-tab';
+import { MembersTab } from './members-tab';
+
+const TABS = ['posts', 'members', 'about', 'reported'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Posts | Members | About, and Reported for moderators; the tab is in the URL (?tab=) so it can be linked. */
+export function CommunityTabs({ community, viewer }: { community: CommunityView; viewer: CommunityViewerState }) {
+  const [search, setSearch] = useSearchParams();
+  const available: readonly Tab[] = viewer.canModerate ? TABS : TABS.filter((t) => t !== 'reported');
+  const requested = search.get('tab') as Tab | null;
+  const tab: Tab = requested && available.includes(requested) ? requested : 'posts';
+
+  const handleTab = (value: string) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('tab', value);
+        // The members list's own filter (?status=) belongs to that tab only.
+        if (value !== 'members') next.delete('status');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Tabs value={tab} onValueChange={handleTab} className="gap-4">
+      <TabsList className={viewer.canModerate ? 'grid w-full grid-cols-4' : 'grid w-full grid-cols-3'}>
+        <TabsTrigger value="posts">Posts</TabsTrigger>
+        <TabsTrigger value="members">Members</TabsTrigger>
+        <TabsTrigger value="about">About</TabsTrigger>
+        {viewer.canModerate && <TabsTrigger value="reported">Reported</TabsTrigger>}
+      </TabsList>
+      <TabsContent value="posts">
+        <h2 className="sr-only">Posts</h2>
+        <CommunityPosts communityId={community.id} viewer={viewer} />
+      </TabsContent>
+      <TabsContent value="members">
+        <h2 className="sr-only">Members</h2>
+        <MembersTab community={community} viewer={viewer} />
+      </TabsContent>
+      <TabsContent value="about">
+        <h2 className="sr-only">About</h2>
+        <AboutTab community={community} />
+      </TabsContent>
+      {viewer.canModerate && (
+        <TabsContent value="reported">
+          <h2 className="sr-only">Reported posts</h2>
+          <ReportedPosts communityId={community.id} />
+        </TabsContent>
+      )}
+    </Tabs>
+  );
+}

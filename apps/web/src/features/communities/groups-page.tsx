@@ -1,0 +1,124 @@
+import * as React from 'react';
+import { Link } from 'react-router';
+import { ClockIcon, PlusIcon } from 'lucide-react';
+import { canSeeMembers, COMMUNITY_MESSAGES, type MyCommunityView } from '@bayclub/shared';
+import { Badge } from '#/components/ui/badge';
+import { Button } from '#/components/ui/button';
+import { useCan, useMe } from '#/features/auth/use-session';
+import { lazyNamed } from '#/lib/lazy-named';
+import { useDiscoverQuery, useMyCommunitiesQuery } from './api';
+import { CommunityGrid, CommunityGridSkeleton, EmptyState, ListError } from './community-grid';
+import { RoleBadge } from './role-badge';
+
+// The form (react-hook-form, the schema, the topics picker) loads when someone opens it.
+const CreateCommunityDialog = lazyNamed(() => import('./create-community-dialog'), 'CreateCommunityDialog');
+
+/**
+ * '/groups', the Community tab: the member's communities (with requests still waiting), suggestions, and Create
+ * (full members, and community members with create_communities). Applicants see no member's community until they
+ * are approved (decision 009): they are pointed to the public list.
+ */
+export function GroupsPage() {
+  const me = useMe();
+  const approved = canSeeMembers(me?.profile ?? null);
+  const canCreate = useCan('create_communities');
+  const canBrowse = useCan('see_communities_nav');
+  const [creating, setCreating] = React.useState(false);
+
+  return (
+    <section aria-labelledby="groups-title" className="mx-auto grid w-full max-w-5xl content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="groups-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+          Communities
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          {canBrowse && (
+            <Button asChild variant="outline">
+              <Link to="/communities">Browse all</Link>
+            </Button>
+          )}
+          {approved && canCreate && (
+            <Button onClick={() => setCreating(true)} onPointerEnter={() => void CreateCommunityDialog.preload()}>
+              <PlusIcon aria-hidden="true" />
+              Create
+            </Button>
+          )}
+        </div>
+      </div>
+      {approved ? (
+        <>
+          <YourCommunities />
+          <Discover />
+        </>
+      ) : (
+        <p role="status" className="rounded-xl border bg-muted/40 px-4 py-3">
+          You can join communities once your membership application is approved.
+        </p>
+      )}
+      {creating && (
+        <React.Suspense fallback={null}>
+          <CreateCommunityDialog open={creating} onOpenChange={setCreating} />
+        </React.Suspense>
+      )}
+    </section>
+  );
+}
+
+function membershipExtra(entry: MyCommunityView) {
+  if (entry.status === 'pending') {
+    return (
+      <Badge variant="secondary">
+        <ClockIcon aria-hidden="true" />
+        {COMMUNITY_MESSAGES.requested}
+      </Badge>
+    );
+  }
+  return <RoleBadge role={entry.role} />;
+}
+
+function YourCommunities() {
+  const query = useMyCommunitiesQuery();
+  const items = query.data?.items ?? [];
+  const byId = new Map(items.map((entry) => [entry.community.id, entry]));
+  return (
+    <section aria-labelledby="mine-title" className="grid gap-3">
+      <h2 id="mine-title" className="text-lg font-semibold">
+        Your communities
+      </h2>
+      {query.isPending ? (
+        <CommunityGridSkeleton label="Loading your communities" />
+      ) : query.isError ? (
+        <ListError what="your communities" error={query.error} onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title={COMMUNITY_MESSAGES.noneJoined} hint={COMMUNITY_MESSAGES.noneJoinedHint} />
+      ) : (
+        <CommunityGrid
+          label="Your communities"
+          communities={items.map((entry) => entry.community)}
+          extra={(community) => membershipExtra(byId.get(community.id)!)}
+        />
+      )}
+    </section>
+  );
+}
+
+function Discover() {
+  const query = useDiscoverQuery();
+  const items = query.data?.items ?? [];
+  return (
+    <section aria-labelledby="discover-title" className="grid gap-3">
+      <h2 id="discover-title" className="text-lg font-semibold">
+        Discover
+      </h2>
+      {query.isPending ? (
+        <CommunityGridSkeleton label="Loading suggestions" />
+      ) : query.isError ? (
+        <ListError what="suggestions" error={query.error} onRetry={() => void query.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title={COMMUNITY_MESSAGES.noSuggestions} />
+      ) : (
+        <CommunityGrid label="Suggested communities" communities={items} />
+      )}
+    </section>
+  );
+}

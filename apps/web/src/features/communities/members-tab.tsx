@@ -1,0 +1,90 @@
+import { useSearchParams } from 'react-router';
+import { MEMBERSHIP_STATUSES, type CommunityView, type CommunityViewerState, type MembershipStatus } from '@bayclub/shared';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
+import { MemberRow, formatDay } from '#/features/connections/member-row';
+import { itemsOf, useMembersQuery } from './api';
+import { EmptyState, ListError } from './community-grid';
+import { LoadMore } from './load-more';
+import { MemberActions } from './member-actions';
+import { RoleBadge } from './role-badge';
+
+const LIST_LABELS: Record<MembershipStatus, string> = { active: 'Members', pending: 'Requests', banned: 'Banned' };
+const EMPTY: Record<MembershipStatus, string> = {
+  active: 'No members to show',
+  pending: 'No requests waiting',
+  banned: 'Nobody is banned',
+};
+const SINCE: Record<MembershipStatus, string> = { active: 'Joined', pending: 'Asked', banned: 'Banned' };
+
+/**
+ * Members with their roles. Moderators also see the pending requests (Approve / Decline) and the banned list
+ * (Unban); the list is in the URL (?status=) so the request notification opens it directly.
+ */
+export function MembersTab({ community, viewer }: { community: CommunityView; viewer: CommunityViewerState }) {
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('status') as MembershipStatus | null;
+  const status: MembershipStatus =
+    viewer.canModerate && requested && MEMBERSHIP_STATUSES.includes(requested) ? requested : 'active';
+
+  const choose = (value: string) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('tab', 'members');
+        if (value === 'active') next.delete('status');
+        else next.set('status', value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (!viewer.canModerate) return <MemberList community={community} viewer={viewer} status="active" />;
+  return (
+    <Tabs value={status} onValueChange={choose} className="gap-4">
+      <TabsList aria-label="Member lists">
+        {MEMBERSHIP_STATUSES.map((s) => (
+          <TabsTrigger key={s} value={s}>
+            {LIST_LABELS[s]}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {MEMBERSHIP_STATUSES.map((s) => (
+        <TabsContent key={s} value={s}>
+          <MemberList community={community} viewer={viewer} status={s} />
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}
+
+function MemberList({ community, viewer, status }: { community: CommunityView; viewer: CommunityViewerState; status: MembershipStatus }) {
+  const query = useMembersQuery(community.id, status);
+  const members = itemsOf(query.data);
+  const label = status === 'active' ? 'Members' : status === 'pending' ? 'Join requests' : 'Banned members';
+  if (query.isPending) return <p role="status" className="p-4 text-muted-foreground">Loading {label.toLowerCase()}...</p>;
+  if (query.isError && members.length === 0) {
+    return <ListError what={label.toLowerCase()} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  if (members.length === 0) return <EmptyState title={EMPTY[status]} />;
+  return (
+    <div className="grid gap-4">
+      <ul aria-label={label} className="grid gap-3">
+        {members.map((entry) => (
+          <li key={entry.member.id}>
+            <MemberRow
+              member={entry.member}
+              meta={`${SINCE[status]} ${formatDay(entry.since)}`}
+              actions={
+                <>
+                  <RoleBadge role={entry.role} />
+                  {viewer.canModerate && <MemberActions community={community} viewer={viewer} entry={entry} />}
+                </>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      <LoadMore {...query} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import * as React from 'react';
+import { POST_LIMITS, POST_MESSAGES } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Spinner } from '#/components/ui/spinner';
+import { Textarea } from '#/components/ui/textarea';
+import { errorMessage, isApiError } from '#/lib/api';
+import { useCreateCommentMutation } from './comments-api';
+
+interface CommentFormProps {
+  postId: string;
+  /** A reply to this top-level comment. */
+  parent?: { id: string; authorName: string };
+  onDone?: () => void;
+  autoFocus?: boolean;
+}
+
+/** Write a comment or a reply; a failed send keeps the text. */
+export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormProps) {
+  const id = React.useId();
+  const [text, setText] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const create = useCreateCommentMutation(postId);
+  const label = parent ? `Reply to ${parent.authorName}` : 'Write a comment';
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content) {
+      setError(POST_MESSAGES.commentEmpty);
+      return;
+    }
+    setError(null);
+    create.mutate(
+      { content, ...(parent ? { parentId: parent.id } : {}) },
+      {
+        onSuccess: () => {
+          setText('');
+          onDone?.();
+        },
+        onError: (e) => setError((isApiError(e) && (e.fields?.content ?? e.fields?.parentId)) || errorMessage(e)),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-2">
+      <label htmlFor={`${id}-text`} className="sr-only">
+        {label}
+      </label>
+      <div className="flex items-end gap-2">
+        <Textarea
+          id={`${id}-text`}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={parent ? 'Write a reply...' : 'Write a comment...'}
+          rows={1}
+          maxLength={POST_LIMITS.commentMax}
+          className="min-h-10"
+          autoFocus={autoFocus}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <Button type="submit" size="sm" disabled={create.isPending || text.trim() === ''}>
+          {create.isPending && <Spinner />}
+          {parent ? 'Reply' : 'Comment'}
+        </Button>
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import * as React from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { CommentView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { useMe } from '#/features/auth/use-session';
+import { memberName } from '#/features/connections/member-row';
+import { MessageText } from '#/features/messaging/message-text';
+import { VerifiedBadge } from '#/features/profile/verified-badge';
+import { errorMessage } from '#/lib/api';
+import { CommentEditForm } from './comment-edit-form';
+import { CommentForm } from './comment-form';
+import { Replies } from './replies';
+import { ContentMenu } from './content-menu';
+import { useDeleteCommentMutation } from './comments-api';
+import { AuthorAvatar, profilePath } from './post-header';
+import { postTimeLabel, postTimeTitle } from './time-label';
+
+interface CommentItemProps {
+  comment: CommentView;
+  postId: string;
+  canComment: boolean;
+}
+
+/** One comment: author, time, text with links, a menu (edit, delete, report); top-level ones take replies. */
+export function CommentItem({ comment, postId, canComment }: CommentItemProps) {
+  const me = useMe();
+  const [editing, setEditing] = React.useState(false);
+  const [replying, setReplying] = React.useState(false);
+  const remove = useDeleteCommentMutation(postId, comment);
+  const name = memberName(comment.author);
+  const mine = me?.user.id === comment.author.id;
+  const topLevel = comment.parentId === null;
+  const what = topLevel ? 'comment' : 'reply';
+
+  const handleDelete = () =>
+    remove.mutate(undefined, {
+      onError: (error) => toast.error(errorMessage(error, `Could not delete the ${what}. Please try again.`)),
+    });
+
+  return (
+    <div className="grid gap-2">
+      <div className="flex items-start gap-2">
+        <AuthorAvatar member={comment.author} className="size-8" />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <div className="rounded-lg bg-muted px-3 py-2">
+            <p className="flex flex-wrap items-center gap-x-1.5 text-sm">
+              <Link to={profilePath(comment.author)} className="font-medium hover:underline">
+                {name}
+              </Link>
+              {comment.author.isVerified && <VerifiedBadge />}
+              <time dateTime={comment.createdAt} title={postTimeTitle(comment.createdAt)} className="text-xs text-muted-foreground">
+                {postTimeLabel(comment.createdAt)}
+              </time>
+              {comment.editedAt && <span className="text-xs text-muted-foreground">· edited</span>}
+            </p>
+            {editing ? (
+              <CommentEditForm postId={postId} comment={comment} onDone={() => setEditing(false)} />
+            ) : (
+              <div className="text-sm">
+                <MessageText content={comment.content} />
+              </div>
+            )}
+          </div>
+          {topLevel && canComment && !editing && (
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto justify-self-start p-0 text-xs"
+              aria-label={`Reply to ${name}`}
+              aria-expanded={replying}
+              onClick={() => setReplying((r) => !r)}
+            >
+              Reply
+            </Button>
+          )}
+        </div>
+        <ContentMenu
+          label={`More actions for the ${what} by ${name}`}
+          onEdit={comment.canEdit ? () => setEditing(true) : undefined}
+          remove={
+            comment.canDelete
+              ? {
+                  title: `Delete this ${what}?`,
+                  description: topLevel ? 'The comment and its replies will be removed.' : 'The reply will be removed.',
+                  onConfirm: handleDelete,
+                }
+              : undefined
+          }
+          report={mine ? undefined : { kind: 'comment', id: comment.id }}
+        />
+      </div>
+      {topLevel && (
+        <div className="ml-10 grid gap-2">
+          <Replies comment={comment} postId={postId} canComment={canComment} />
+          {replying && (
+            <CommentForm postId={postId} parent={{ id: comment.id, authorName: name }} onDone={() => setReplying(false)} autoFocus />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

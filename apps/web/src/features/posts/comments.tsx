@@ -1,0 +1,58 @@
+import { RotateCcwIcon } from 'lucide-react';
+import { Button } from '#/components/ui/button';
+import { Spinner } from '#/components/ui/spinner';
+import { useCan } from '#/features/auth/use-session';
+import { errorMessage } from '#/lib/api';
+import { CommentForm } from './comment-form';
+import { CommentItem } from './comment-item';
+import { useCommentsQuery } from './comments-api';
+import { itemsOf } from './post-cache';
+
+/**
+ * A post's comments, oldest first (newest last), a page at a time; each with its replies (one level). Members
+ * with comment_posts write at the bottom and reply to comments.
+ */
+export function Comments({ id, postId }: { id: string; postId: string }) {
+  const query = useCommentsQuery(postId);
+  const canComment = useCan('comment_posts');
+  const comments = itemsOf(query.data);
+
+  return (
+    <section id={id} aria-label="Comments" className="grid gap-3 border-t pt-3">
+      {query.isPending ? (
+        <Spinner label="Loading comments" className="justify-self-center" />
+      ) : query.isError && comments.length === 0 ? (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
+          {errorMessage(query.error, 'Could not load the comments')}
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            <RotateCcwIcon aria-hidden="true" />
+            Retry
+          </Button>
+        </div>
+      ) : comments.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No comments yet.</p>
+      ) : (
+        <ul className="grid gap-3">
+          {comments.map((comment) => (
+            <li key={comment.id}>
+              <CommentItem comment={comment} postId={postId} canComment={canComment} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
+          {query.isFetchingNextPage && <Spinner />}
+          Load more comments
+        </Button>
+      )}
+      {canComment && <CommentForm postId={postId} />}
+    </section>
+  );
+}

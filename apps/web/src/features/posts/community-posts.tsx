@@ -1,0 +1,97 @@
+import * as React from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { COMMUNITY_MESSAGES, type CommunityView, type CommunityViewerState, type PostView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { OnceOpened } from '#/components/once-opened';
+import { Spinner } from '#/components/ui/spinner';
+import { communityKeys } from '#/features/communities/api';
+import { errorMessage } from '#/lib/api';
+import { lazyNamed } from '#/lib/lazy-named';
+import { communityPostsQueryOptions, postListPath, reportedPostsQueryOptions, useDeletePostMutation, useRestorePostMutation } from './api';
+import { Composer } from './composer';
+import { LivePosts } from './live-posts';
+import { PostList } from './post-list';
+import { usePostsRealtime } from './use-posts-realtime';
+
+const ConfirmDeleteDialog = lazyNamed(() => import('./content-dialogs'), 'ConfirmDeleteDialog');
+
+/** A community's Posts tab: the composer for members who may post, then its posts, live. */
+export function CommunityPosts({ communityId, viewer }: { communityId: string; viewer: CommunityViewerState }) {
+  const queryClient = useQueryClient();
+  // The community page has read the community already; its name labels the composer.
+  const name = queryClient.getQueryData<CommunityView>(communityKeys.detail(communityId))?.name ?? 'this community';
+  const community = React.useMemo(() => ({ id: communityId, name }), [communityId, name]);
+  const accepts = React.useCallback((e: { communityId: string | null }) => e.communityId === communityId, [communityId]);
+  if (!viewer.canRead) return <p className="p-4 text-sm text-muted-foreground">{COMMUNITY_MESSAGES.privateNotice}</p>;
+  return (
+    <div className="grid gap-4">
+      {viewer.canPost && <Composer community={community} />}
+      <LivePosts
+        options={communityPostsQueryOptions(communityId)}
+        path={postListPath.community(communityId)}
+        accepts={accepts}
+        label="Community posts"
+        empty={{ title: 'No posts yet', hint: viewer.canPost ? 'Write the first post.' : undefined }}
+      />
+    </div>
+  );
+}
+
+/** The moderators' queue: reported and hidden posts with their report counts, to restore or delete. */
+export function ReportedPosts({ communityId }: { communityId: string }) {
+  usePostsRealtime();
+  const query = useInfiniteQuery(reportedPostsQueryOptions(communityId));
+  return (
+    <PostList
+      query={query}
+      label="Reported posts"
+      empty={{ title: 'Nothing to review', hint: 'Posts members report show up here.' }}
+      footer={(post) => <ModerationBar post={post} communityId={communityId} />}
+    />
+  );
+}
+
+function ModerationBar({ post, communityId }: { post: PostView; communityId: string }) {
+  const [confirming, setConfirming] = React.useState(false);
+  const restore = useRestorePostMutation(communityId);
+  const remove = useDeletePostMutation(post.id);
+  const reports = post.reportCount ?? 0;
+
+  const handleRestore = () =>
+    restore.mutate(post.id, {
+      onSuccess: () => toast.success('Post restored'),
+      onError: (error) => toast.error(errorMessage(error, 'Could not restore the post. Please try again.')),
+    });
+  const handleDelete = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => toast.success('Post deleted'),
+      onError: (error) => toast.error(errorMessage(error, 'Could not delete the post. Please try again.')),
+    });
+
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t pt-3">
+      <p className="mr-auto text-sm text-muted-foreground">
+        {reports === 1 ? 'Reported by 1 member' : `Reported by ${reports} members`}
+        {post.hidden && ' · hidden'}
+      </p>
+      <Button variant="outline" size="sm" onClick={handleRestore} disabled={restore.isPending || remove.isPending}>
+        {restore.isPending && <Spinner />}
+        Restore
+      </Button>
+      <Button variant="destructive" size="sm" onClick={() => setConfirming(true)} disabled={restore.isPending || remove.isPending}>
+        {remove.isPending && <Spinner />}
+        Delete
+      </Button>
+      <OnceOpened open={confirming}>
+        <ConfirmDeleteDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Delete this post?"
+          description="The post, its photos and comments will be removed for everyone."
+          onConfirm={handleDelete}
+        />
+      </OnceOpened>
+    </div>
+  );
+}
