@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { PageSpinner } from '#/components/page-spinner';
-import { useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { ComponentErrorBoundary } from '#/components/component-error-boundary';
 import type { LimitedUserFlag } from '@bayclub/shared';
 import { useCan, useMe } from '#/features/auth/use-session';
@@ -39,4 +39,16 @@ export function FlagOnly({ flag, children }: { flag: LimitedUserFlag; children: 
   const allowed = useCan(flag);
   if (!allowed) return <NotFoundPage />;
   return <>{children}</>;
+}
+
+/**
+ * /login and /auth once signed in: where the sign-in was headed (`state.from`, set by whatever sent the visitor to
+ * sign in, such as /{slug}/login), else `fallback`. Signing in swaps the route table while the sign-in form is about
+ * to navigate to `from` itself; whichever moves first now goes to the same place (a CI run once landed on Home).
+ */
+export function SignedInAtSignIn({ fallback }: { fallback: string }) {
+  const { state } = useLocation();
+  const from = (state as { from?: unknown } | null)?.from;
+  const target = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : fallback;
+  return <Navigate to={target} replace />;
 }

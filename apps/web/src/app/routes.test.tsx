@@ -148,6 +148,12 @@ describe('full_platform members', () => {
     expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
+  it('once signed in, /login goes where the sign-in was headed: the route table can swap before the form navigates', async () => {
+    mockApi(signedInAs(makeMe()));
+    const { router } = renderApp({ pathname: '/login', state: { from: '/profile' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
   it('shows the full side menu, with CRM only for CRM members', async () => {
     mockApi(signedInAs(makeMe({}, { isAdmin: true, hasCrmAccess: true })));
     renderApp('/community');

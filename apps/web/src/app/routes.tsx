@@ -11,7 +11,7 @@ import {
   LocationsPage,
 } from '#/features/placeholders/pages';
 import { lazyNamed, preloadElements } from '#/lib/lazy-named';
-import { AdminOnly, CrmOnly, FlagOnly } from './guards';
+import { AdminOnly, CrmOnly, FlagOnly, SignedInAtSignIn } from './guards';
 
 // Every page and the signed-in frame load on demand (decision 011): the entry holds the router, the session and
 // the signed-out frame. AppRoot loads the matched route's code before rendering it, so no fallback flashes.
@@ -97,8 +97,8 @@ export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): Route
       element: <SignedInLayout audience={audience} />,
       children: [
         { index: true, element: to('/community') },
-        { path: 'auth', element: to(signedInHome) },
-        { path: 'login', element: to(signedInHome) },
+        { path: 'auth', element: <SignedInAtSignIn fallback={signedInHome} /> },
+        { path: 'login', element: <SignedInAtSignIn fallback={signedInHome} /> },
         { path: 'register', element: to(signedInHome) },
         { path: 'linkedin-register', element: to(signedInHome) },
         { path: 'reset-password', element: <ResetPasswordPage /> },
@@ -140,8 +140,8 @@ export const communityOnlyRoutes: RouteObject[] = [
     element: <SignedInLayout audience="community_only" />,
     children: [
       { index: true, element: to('/profile') },
-      { path: 'auth', element: to('/profile') },
-      { path: 'login', element: to('/profile') },
+      { path: 'auth', element: <SignedInAtSignIn fallback="/profile" /> },
+      { path: 'login', element: <SignedInAtSignIn fallback="/profile" /> },
       { path: 'register', element: to('/profile') },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'profile', element: <ProfilePage /> },

@@ -66,7 +66,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
 export const signedInAs = (me: MeView): Record<string, Handler> => ({ 'GET /api/me': () => json(me) });
 
 /** Render the whole app (providers, root routes, session gate) at `path` with a fresh cache. */
-export function renderApp(path = '/') {
+export function renderApp(path: string | { pathname: string; state?: unknown } = '/') {
   sessionStore.reset();
   const queryClient = createQueryClient();
   const router = createMemoryRouter(rootRoutes, { initialEntries: [path] });
