@@ -160,6 +160,19 @@ interface LighthouseResult {
 
 type Audit = { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; details?: { type?: string; overallSavingsMs?: number } };
 
+/**
+ * Lighthouse now and then fails to record its trace on this machine (NO_NAVSTART, "Please run Lighthouse again"):
+ * one failed run is run again instead of ending the whole bench; a second failure is real.
+ */
+async function lighthouseWithRetry(url: string, cookie?: string): Promise<LighthouseResult> {
+  try {
+    return await lighthouse(url, cookie);
+  } catch (err) {
+    console.log(`  lighthouse run failed once, running it again: ${(err as Error).message.split('\n')[0]!.slice(0, 200)}`);
+    return lighthouse(url, cookie);
+  }
+}
+
 async function lighthouse(url: string, cookie?: string): Promise<LighthouseResult> {
   const out = path.join(os.tmpdir(), `bayclub-lh-${process.pid}-${Date.now()}.json`);
   const args = [
@@ -287,7 +300,7 @@ try {
       ['profile', `${base}/profile`, a!.cookie],
     ] as const) {
       const runs: LighthouseResult[] = [];
-      for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouse(url, cookie));
+      for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseWithRetry(url, cookie));
       const m = runs.find((r) => r.performance === median(runs.map((x) => x.performance)))!;
       console.log(
         [
