@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
+import { scheduleHourlySweep } from '../../platform/hourly-sweep.js';
 import { requireActor } from '../../platform/request-context.js';
 import type { MediaService } from '../media/service.js';
 import { createChatMediaService } from './service.js';
@@ -23,22 +24,8 @@ export const chatMediaRoutes =
         }
       : {};
 
-    // Unsent attachments are swept a minute after start-up and then every hour (every process may sweep:
-    // rows another sweep holds are skipped). The timers never keep the process alive.
-    let sweeping: Promise<unknown> | null = null;
-    const sweep = () => {
-      sweeping ??= service
-        .sweepUnclaimed()
-        .catch((err: unknown) => ctx.log.error({ err }, 'Could not sweep unsent chat attachments'))
-        .finally(() => (sweeping = null));
-    };
-    const first = setTimeout(sweep, 60_000).unref();
-    const hourly = setInterval(sweep, 60 * 60_000).unref();
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      clearInterval(hourly);
-      await sweeping;
-    });
+    // Uploads nobody claimed are swept a minute after start-up and then every hour.
+    scheduleHourlySweep(app, ctx.log, () => service.sweepUnclaimed(), 'Could not sweep unsent chat attachments');
 
     app.post('/api/chat-media', { config: { access: { flag: 'message' }, ...rateLimit } }, async (request, reply) => {
       const view = await service.upload(request, requireActor(request).userId);

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, GALLERY_MESSAGES, type CommunityImageKind, type CommunityView } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { ImageRejected } from '../../platform/images.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
 import type { Actor } from '../access/policy.js';
-import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
+import { baseOfKey, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
 import { communityViewer } from './policy.js';
 import * as repo from './repository.js';
 import type { CommunitiesService } from './service.js';
@@ -49,20 +48,7 @@ export function createCommunityFiles(deps: { db: Db; media: MediaService; commun
           }
           const file = await readFilePart(part, COMMUNITY_LIMITS.imageMaxBytes, GALLERY_MESSAGES.tooLarge);
           if (!file.data.length) throw badRequest(COMMUNITY_MESSAGES.imageMissing, { file: COMMUNITY_MESSAGES.imageMissing });
-          if (!media.detect(file.data, IMAGE_FORMATS)) {
-            const message = GALLERY_MESSAGES.notImage(file.fileName);
-            throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', message, { file: message });
-          }
-          let processed;
-          try {
-            processed = await media.process(file.data);
-          } catch (err) {
-            if (err instanceof ImageRejected) {
-              const message = imageRejectedMessage(err);
-              throw badRequest(message, { file: message });
-            }
-            throw err;
-          }
+          const processed = await media.processUpload(file, IMAGE_FORMATS, { notImage: GALLERY_MESSAGES.notImage(file.fileName), namePrefix: false });
           stored = await media.storeVariants('post-images', `${communityPrefix(id)}${Date.now()}-${kind}`, processed);
         }
         if (!stored) throw badRequest(COMMUNITY_MESSAGES.imageMissing, { file: COMMUNITY_MESSAGES.imageMissing });

@@ -2,7 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { PICTURE_MESSAGES, isProfileId, type Bucket } from '@bayclub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { storageDeletions } from '../../db/schema/index.js';
-import { processImage, sniffImageFormat, type ImageFormat, type ImageRejected, type ProcessedImage } from '../../platform/images.js';
+import { ImageRejected, processImage, sniffImageFormat, type ImageFormat, type ProcessedImage } from '../../platform/images.js';
+import { AppError, badRequest } from '../../platform/errors.js';
 import { publicUrl, type ByteRange, type Storage, type StoredObject } from '../../platform/storage/storage.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../access/policy.js';
@@ -56,6 +57,28 @@ export function createMediaService(deps: { db: Db; storage: Storage; log: Fastif
 
     process(data: Buffer): Promise<ProcessedImage> {
       return processImage(data);
+    },
+
+    /**
+     * An uploaded photo (gallery, post, community cover) checked by its bytes and re-encoded, or a 400 on `file`:
+     * `notImage` when the bytes are none of `allowed`, the pipeline's reason (after the file's name when
+     * `namePrefix`) when sharp refuses it.
+     */
+    async processUpload(
+      file: { data: Buffer; fileName: string },
+      allowed: readonly ImageFormat[],
+      opts: { notImage: string; namePrefix: boolean },
+    ): Promise<ProcessedImage> {
+      if (!this.detect(file.data, allowed)) throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', opts.notImage, { file: opts.notImage });
+      try {
+        return await processImage(file.data);
+      } catch (err) {
+        if (err instanceof ImageRejected) {
+          const message = opts.namePrefix ? `${file.fileName}: ${imageRejectedMessage(err)}` : imageRejectedMessage(err);
+          throw badRequest(message, { file: message });
+        }
+        throw err;
+      }
     },
 
     /** Write the variants of a processed image under `base`; on failure nothing is left behind. */

@@ -417,30 +417,25 @@ export async function deleteComment(tx: DbOrTx, commentId: string, postId: strin
 // ---------------------------------------------------------------------------------------------
 // Reports
 
-/** A member's report of a post; null when they reported it already. */
-export async function insertPostReport(
+/** A member's report of a post or a comment; null when they reported it already (one report per member and target). */
+export async function insertContentReport(
   tx: DbOrTx,
-  r: { reporterId: string; postId: string; authorId: string; communityId: string | null; reason: string; details: string | null },
+  r: {
+    reporterId: string;
+    target: { postId: string } | { commentId: string };
+    authorId: string;
+    communityId: string | null;
+    reason: string;
+    details: string | null;
+  },
 ): Promise<string | null> {
+  // The column is one of two literals, never input; its partial unique index settles a double report.
+  const [column, id] = 'postId' in r.target ? [sql.raw('post_id'), r.target.postId] : [sql.raw('comment_id'), r.target.commentId];
   const [row] = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      insert into ${reports} (reporter_id, reported_user_id, reason, details, post_id, community_id)
-      values (${r.reporterId}::uuid, ${r.authorId}::uuid, ${r.reason}, ${r.details}, ${r.postId}::uuid, ${r.communityId}::uuid)
-      on conflict (reporter_id, post_id) where post_id is not null do nothing
-      returning id`),
-  );
-  return row?.id ?? null;
-}
-
-export async function insertCommentReport(
-  tx: DbOrTx,
-  r: { reporterId: string; commentId: string; authorId: string; communityId: string | null; reason: string; details: string | null },
-): Promise<string | null> {
-  const [row] = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      insert into ${reports} (reporter_id, reported_user_id, reason, details, comment_id, community_id)
-      values (${r.reporterId}::uuid, ${r.authorId}::uuid, ${r.reason}, ${r.details}, ${r.commentId}::uuid, ${r.communityId}::uuid)
-      on conflict (reporter_id, comment_id) where comment_id is not null do nothing
+      insert into ${reports} (reporter_id, reported_user_id, reason, details, ${column}, community_id)
+      values (${r.reporterId}::uuid, ${r.authorId}::uuid, ${r.reason}, ${r.details}, ${id}::uuid, ${r.communityId}::uuid)
+      on conflict (reporter_id, ${column}) where ${column} is not null do nothing
       returning id`),
   );
   return row?.id ?? null;

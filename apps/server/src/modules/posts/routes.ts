@@ -12,6 +12,7 @@ import {
   updatePostSchema,
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
+import { scheduleHourlySweep } from '../../platform/hourly-sweep.js';
 import { requireActor } from '../../platform/request-context.js';
 import type { MediaService } from '../media/service.js';
 import type { Notifier } from '../notifications/service.js';
@@ -32,21 +33,8 @@ export const postsRoutes =
     const images = createPostImagesService(ctx, deps.media);
     const approved = { access: 'approved' as const };
 
-    // Unused uploads are swept a minute after start-up and then every hour (rows another sweep holds are skipped).
-    let sweeping: Promise<unknown> | null = null;
-    const sweep = () => {
-      sweeping ??= images
-        .sweepUnclaimed()
-        .catch((err: unknown) => ctx.log.error({ err }, 'Could not sweep unused post images'))
-        .finally(() => (sweeping = null));
-    };
-    const first = setTimeout(sweep, 60_000).unref();
-    const hourly = setInterval(sweep, 60 * 60_000).unref();
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      clearInterval(hourly);
-      await sweeping;
-    });
+    // Uploads nobody claimed are swept a minute after start-up and then every hour.
+    scheduleHourlySweep(app, ctx.log, () => images.sweepUnclaimed(), 'Could not sweep unused post images');
 
     app.get('/api/feed', { config: { access: { flag: 'see_feed_nav' } }, schema: { querystring: feedQuerySchema } }, async (request) =>
       service.feed(requireActor(request), request.query.cursor, request.query.limit),

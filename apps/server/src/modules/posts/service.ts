@@ -306,9 +306,9 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       const { row } = await readable(actor, postId);
       if (row.author_id === actor.userId) throw forbidden(POST_MESSAGES.cannotReportOwn);
       return db.transaction(async (tx) => {
-        const id = await repo.insertPostReport(tx, {
+        const id = await repo.insertContentReport(tx, {
           reporterId: actor.userId,
-          postId,
+          target: { postId },
           authorId: row.author_id,
           communityId: row.community_id,
           reason: input.reason,
@@ -326,9 +326,9 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       if (comment.author_id === actor.userId) throw forbidden(POST_MESSAGES.cannotReportOwn);
       const id = await db
         .transaction((tx) =>
-          repo.insertCommentReport(tx, {
+          repo.insertContentReport(tx, {
             reporterId: actor.userId,
-            commentId,
+            target: { commentId },
             authorId: comment.author_id,
             communityId: post.row.community_id,
             reason: input.reason,

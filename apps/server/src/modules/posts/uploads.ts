@@ -3,10 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { PICTURE_MESSAGES, POST_LIMITS, POST_MESSAGES, type PostImageUpload } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { ImageRejected } from '../../platform/images.js';
 import { multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
 import { canSeeMembers, type Actor } from '../access/policy.js';
-import { imageRejectedMessage, variantKeys, baseOfKey, type MediaService } from '../media/service.js';
+import { variantKeys, baseOfKey, type MediaService } from '../media/service.js';
 import * as repo from './repository.js';
 
 /** The gallery's formats (decided from the bytes). */
@@ -35,20 +34,7 @@ export function createPostImagesService(ctx: AppContext, media: MediaService) {
           continue;
         }
         const file = await readFilePart(part, POST_LIMITS.imageMaxBytes, POST_MESSAGES.imageTooLarge);
-        if (!media.detect(file.data, POST_IMAGE_FORMATS)) {
-          const message = POST_MESSAGES.notImage(file.fileName);
-          throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', message, { file: message });
-        }
-        let processed;
-        try {
-          processed = await media.process(file.data);
-        } catch (err) {
-          if (err instanceof ImageRejected) {
-            const message = `${file.fileName}: ${imageRejectedMessage(err)}`;
-            throw badRequest(message, { file: message });
-          }
-          throw err;
-        }
+        const processed = await media.processUpload(file, POST_IMAGE_FORMATS, { notImage: POST_MESSAGES.notImage(file.fileName), namePrefix: true });
         const base = `posts/${actor.userId}/${Date.now()}-${randomBytes(8).toString('hex')}`;
         const image = await media.storeVariants('post-images', base, processed);
         try {

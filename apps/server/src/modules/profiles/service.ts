@@ -176,20 +176,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
             continue;
           }
           const file = await readFilePart(part, LIMITS.galleryPhotoMaxBytes, GALLERY_MESSAGES.tooLarge);
-          if (!media.detect(file.data, GALLERY_FORMATS)) {
-            const message = GALLERY_MESSAGES.notImage(file.fileName);
-            throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', message, { file: message });
-          }
-          let processed;
-          try {
-            processed = await media.process(file.data);
-          } catch (err) {
-            if (err instanceof ImageRejected) {
-              const message = `${file.fileName}: ${imageRejectedMessage(err)}`;
-              throw badRequest(message, { file: message });
-            }
-            throw err;
-          }
+          const processed = await media.processUpload(file, GALLERY_FORMATS, { notImage: GALLERY_MESSAGES.notImage(file.fileName), namePrefix: true });
           const base = `${userId}/${Date.now()}-${index}-${Math.random().toString(36).slice(2, 8)}`;
           const image = await media.storeVariants('profile-images', base, processed);
           stored.push({ ...image, caption: captions[index] ?? null });
