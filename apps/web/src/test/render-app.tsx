@@ -77,3 +77,16 @@ export function renderApp(path: string | { pathname: string; state?: unknown } =
   );
   return { ...utils, router, queryClient };
 }
+
+/** One component (not the whole app) inside the app's providers, at `path`; the session comes from the mocked /api/me. */
+export function renderInProviders(element: React.ReactElement, path = '/') {
+  sessionStore.reset();
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  const utils = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, queryClient, router };
+}

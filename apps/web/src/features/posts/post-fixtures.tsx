@@ -1,12 +1,8 @@
 import * as React from 'react';
-import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CommentView, MemberSummary, MyCommunityView, Page, PostView } from '@bayclub/shared';
-import { Providers } from '#/app/providers';
-import { sessionStore } from '#/features/auth/session-store';
-import { createQueryClient } from '#/lib/query-client';
 import { makeMe } from '#/test/fixtures';
+import { renderInProviders } from '#/test/render-app';
 
 // Test data and helpers for the posts tests.
 
@@ -129,15 +125,5 @@ export function stubIntersectionObserver() {
   };
 }
 
-/** Render one component inside the app's providers (session from the mocked /api/me). */
-export function renderWithProviders(element: React.ReactElement) {
-  sessionStore.reset();
-  const queryClient = createQueryClient();
-  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: ['/community/c1'] });
-  const utils = render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { ...utils, queryClient, router };
-}
+/** Render one component inside the app's providers (session from the mocked /api/me), at a community's page. */
+export const renderWithProviders = (element: React.ReactElement) => renderInProviders(element, '/community/c1');
