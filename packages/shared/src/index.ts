@@ -20,3 +20,4 @@ export * from './realtime.js';
 export * from './communities.js';
 export * from './posts.js';
 export * from './directory.js';
+export * from './events.js';

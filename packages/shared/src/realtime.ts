@@ -1,6 +1,7 @@
 import type { MessageView } from './messaging.js';
 import type { NotificationView } from './notifications.js';
 import type { PostServerEvent } from './posts.js';
+import type { EventServerEvent } from './events.js';
 
 /** The member's WebSocket: one per signed-in tab, at this path. */
 export const REALTIME_PATH = '/api/realtime';
@@ -30,7 +31,8 @@ export type ServerEvent =
   /** The member's own account changed (an application decision, a reactivation): reload who is signed in. */
   | { type: 'session' }
   | { type: 'pong' }
-  | PostServerEvent;
+  | PostServerEvent
+  | EventServerEvent;
 
 /** Client to server. */
 export type ClientEvent =

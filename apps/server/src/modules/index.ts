@@ -29,6 +29,7 @@ import { communitiesRoutes } from './communities/routes.js';
 import { postsRoutes } from './posts/routes.js';
 import { createDirectoryService } from './directory/service.js';
 import { directoryRoutes } from './directory/routes.js';
+import { registerEvents } from './events/module.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -69,5 +70,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(communitiesRoutes(ctx, media));
   await app.register(postsRoutes(ctx, { media, notifier }));
   await app.register(directoryRoutes(ctx, createDirectoryService({ db })));
+  await registerEvents(app, ctx, { media, notifier });
   return { hub, push };
 }

@@ -34,7 +34,12 @@ export type BusEvent =
   /** Comment id by member u on post p (by a, in c). */
   | { k: 'cmt'; id: string; p: string; c: string | null; a: string; u: string }
   /** Post id (by a, in c) was deleted, or hidden by reports (h). */
-  | { k: 'postx'; id: string; c: string | null; a: string; h?: 1 };
+  | { k: 'postx'; id: string; c: string | null; a: string; h?: 1 }
+  /**
+   * Event id changed for these users: a check-in (r: the registration) for the door staff, or their own
+   * registration (promoted, cancelled, edited) for the members concerned.
+   */
+  | { k: 'evt'; id: string; t: 'checkin' | 'reg'; u: string[]; r?: string };
 
 export async function publish(db: DbOrTx, event: BusEvent) {
   await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${JSON.stringify(event)})`);

@@ -4,12 +4,7 @@ import { useMe, type Audience } from '#/features/auth/use-session';
 import { NotFoundPage } from '#/features/shell/not-found-page';
 import { PublicLayout } from '#/features/shell/public-layout';
 import { SlugAddress, SlugHandler, SlugRegisterAddress, SlugSignIn } from '#/features/shell/slug-handler';
-import {
-  CrmPage,
-  EventDetailPage,
-  EventsPage,
-  LocationsPage,
-} from '#/features/placeholders/pages';
+import { CrmPage, LocationsPage } from '#/features/placeholders/pages';
 import { lazyNamed, preloadElements } from '#/lib/lazy-named';
 import { AdminOnly, CrmOnly, FlagOnly, SignedInAtSignIn } from './guards';
 
@@ -39,6 +34,9 @@ const CommunitiesPage = lazyNamed(() => import('#/features/communities/communiti
 const GroupsPage = lazyNamed(() => import('#/features/communities/groups-page'), 'GroupsPage');
 const CommunityPage = lazyNamed(() => import('#/features/communities/community-page'), 'CommunityPage');
 const CommunityRegisterPage = lazyNamed(() => import('#/features/communities/community-register-page'), 'CommunityRegisterPage');
+const EventsPage = lazyNamed(() => import('#/features/events/events-page'), 'EventsPage');
+const EventDetailPage = lazyNamed(() => import('#/features/events/event-page'), 'EventPage');
+const EventDoorPage = lazyNamed(() => import('#/features/events/door-page'), 'EventDoorPage');
 
 const to = (path: string) => <Navigate to={path} replace />;
 const APPLY = { pathname: '/', hash: '#apply' };
@@ -113,6 +111,8 @@ export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): Route
         { path: 'locations', element: <LocationsPage /> },
         { path: 'events', element: <EventsPage /> },
         { path: 'events/:eventId', element: <EventDetailPage /> },
+        // Not in the spec's table: the hosts' door check-in (decision 015).
+        { path: 'events/:eventId/door', element: <EventDoorPage /> },
         { path: 'admin-dashboard', element: <AdminOnly><AdminPage /></AdminOnly> },
         { path: 'admin', element: <AdminOnly><AdminPage /></AdminOnly> },
         { path: 'user-directory', element: <UserDirectoryPage /> },
@@ -150,6 +150,7 @@ export const communityOnlyRoutes: RouteObject[] = [
       { path: 'groups', element: <GroupsPage /> },
       { path: 'events', element: <EventsPage /> },
       { path: 'events/:eventId', element: <EventDetailPage /> },
+      { path: 'events/:eventId/door', element: <EventDoorPage /> },
       { path: 'locations', element: <LocationsPage /> },
       { path: 'community/:communityId', element: <CommunityPage /> },
       // Not in the spec's community_only table: the public list, with the Community tab's flag (decision 014).

@@ -3,6 +3,7 @@ export * from './profiles.js';
 export * from './roles.js';
 export * from './communities.js';
 export * from './posts.js';
+export * from './events.js';
 export * from './app.js';
 export * from './media.js';
 export * from './social.js';

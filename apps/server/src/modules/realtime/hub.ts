@@ -147,6 +147,12 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
           { kind: 'removed', postId: event.id, communityId: event.c, authorId: event.a, hidden: event.h === 1 },
           { type: 'post:removed', postId: event.id },
         );
+      case 'evt':
+        for (const userId of event.u) {
+          if (event.t === 'checkin') sendTo(userId, { type: 'event:checkin', eventId: event.id, registrationId: event.r ?? '' });
+          else sendTo(userId, { type: 'event:registration', eventId: event.id });
+        }
+        return;
       case 'kick': {
         const sessionsToClose = new Set(event.s ?? []);
         for (const userId of event.u ?? []) byUser.get(userId)?.forEach((c) => close(c, SOCKET_CLOSE.signedOut, 'signed out'));

@@ -67,6 +67,9 @@ export function applyMessagingEvent(queryClient: QueryClient, event: ServerEvent
     case 'post:counts':
     case 'post:comment':
     case 'post:removed':
+    // Events' are the events feature's.
+    case 'event:checkin':
+    case 'event:registration':
       return;
   }
 }

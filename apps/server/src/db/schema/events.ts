@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { communities } from './communities.js';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Events (issue 11, decision 015). Times are UTC instants plus the event's IANA zone. Seat counts are kept on the
+ * row, changed only under the row's lock (SELECT ... FOR UPDATE), so concurrent RSVPs never overbook.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The creator: always a host. Null once their account is deleted (co-hosts keep the event). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    communityId: uuid('community_id').references(() => communities.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Large-variant key in post-images (events/{id}/{ts}-cover); the 480/160 variants follow the convention. */
+    coverImageKey: text('cover_image_key'),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    venue: text('venue').notNull(),
+    address: text('address').notNull().default(''),
+    city: text('city'),
+    /** The locations issue links events to the club's places; no foreign key until that table exists. */
+    locationId: uuid('location_id'),
+    visibility: text('visibility', { enum: ['public', 'members', 'community'] }).notNull().default('members'),
+    status: text('status', { enum: ['scheduled', 'cancelled'] }).notNull().default('scheduled'),
+    /** Seats; null is unlimited. */
+    capacity: integer('capacity'),
+    guestsAllowed: integer('guests_allowed').notNull().default(0),
+    /** Seats taken by going registrations (members plus guests), and waitlisted registrations. */
+    goingCount: integer('going_count').notNull().default(0),
+    waitlistCount: integer('waitlist_count').notNull().default(0),
+    /** Raised on every edit and on cancel: the .ics SEQUENCE. */
+    sequence: integer('sequence').notNull().default(0),
+    /** Reminders sent (the day before, an hour before): set by the job in the transaction that sends them. */
+    remindedDayAt: ts('reminded_day_at'),
+    remindedHourAt: ts('reminded_hour_at'),
+    cancelledAt: ts('cancelled_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // /events: upcoming soonest first, keyset (starts_at, id); with a city or a community.
+    index('events_starts_idx').on(t.startsAt, t.id),
+    index('events_city_starts_idx').on(t.city, t.startsAt, t.id),
+    index('events_community_starts_idx').on(t.communityId, t.startsAt, t.id),
+    // The reminder job: scheduled events starting soon whose reminders are not sent.
+    index('events_reminders_idx').on(t.startsAt).where(sql`${t.status} = 'scheduled' AND ${t.remindedHourAt} IS NULL`),
+    // Search (issue 13): title and description.
+    index('events_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    check('events_title_length', sql`char_length(${t.title}) BETWEEN 3 AND 120`),
+    check('events_description_length', sql`char_length(${t.description}) <= 5000`),
+    check('events_times', sql`${t.endsAt} > ${t.startsAt}`),
+    check('events_capacity', sql`${t.capacity} IS NULL OR ${t.capacity} BETWEEN 1 AND 5000`),
+    check('events_guests', sql`${t.guestsAllowed} BETWEEN 0 AND 10`),
+    check('events_counts', sql`${t.goingCount} >= 0 AND ${t.waitlistCount} >= 0`),
+    check('events_community_visibility', sql`${t.visibility} <> 'community' OR ${t.communityId} IS NOT NULL`),
+  ],
+);
+
+/** Hosts besides the creator (role host), and door helpers who only check guests in (role door). */
+export const eventHosts = pgTable(
+  'event_hosts',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['host', 'door'] }).notNull().default('host'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_hosts_user_idx').on(t.userId)],
+);
+
+/**
+ * One registration per member and event. going and waitlisted hold seats or a place; not_going keeps the row (a
+ * member who changes their mind keeps their ticket code). waitlisted_at orders the waitlist, first come first
+ * served; it is set when the member joins the waitlist and cleared on promotion.
+ */
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['going', 'waitlisted', 'not_going'] }).notNull(),
+    guests: integer('guests').notNull().default(0),
+    waitlistedAt: ts('waitlisted_at'),
+    /** The manual door code, unique per event (TICKET_CODE_ALPHABET). */
+    ticketCode: text('ticket_code').notNull(),
+    checkedInAt: ts('checked_in_at'),
+    checkedInBy: uuid('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_registrations_member_key').on(t.eventId, t.userId),
+    uniqueIndex('event_registrations_code_key').on(t.eventId, t.ticketCode),
+    // Who's going (newest first) and the waitlist (first come, first served).
+    index('event_registrations_going_idx').on(t.eventId, t.status, t.createdAt, t.id),
+    index('event_registrations_waitlist_idx').on(t.eventId, t.waitlistedAt, t.id).where(sql`${t.status} = 'waitlisted'`),
+    // "Going" filter and the calendar feed: a member's registrations.
+    index('event_registrations_user_idx').on(t.userId, t.status, t.eventId),
+    check('event_registrations_guests', sql`${t.guests} BETWEEN 0 AND 10`),
+  ],
+);
+
+/** A member's secret calendar feed: only the SHA-256 of the token is stored; regenerate replaces it. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import type { MediaService } from '../media/service.js';
+import type { Notifier } from '../notifications/service.js';
+import { eventsRoutes } from './routes.js';
+import { rsvpRoutes } from './rsvp-routes.js';
+import { calendarRoutes } from './calendar-routes.js';
+
+export interface EventsDeps {
+  media: MediaService;
+  notifier: Notifier;
+}
+
+/**
+ * Events (issue 11, docs/api.md "Events"): the events themselves (routes.ts), RSVPs, the waitlist, tickets and
+ * the door (rsvp-routes.ts), and calendars and reminders (calendar-routes.ts).
+ */
+export async function registerEvents(app: FastifyInstance, ctx: AppContext, deps: EventsDeps) {
+  await app.register(eventsRoutes(ctx, deps));
+  await app.register(rsvpRoutes(ctx, deps));
+  await app.register(calendarRoutes(ctx, deps));
+}
