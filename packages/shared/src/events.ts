@@ -411,6 +411,14 @@ export interface EventView extends EventSummaryView {
 
 export type EventsPage = Page<EventSummaryView>;
 
+/** PUT /api/events/:id/rsvp: the caller's registration and the event's counts (the page then refetches the event). */
+export interface RsvpResult {
+  mine: MyRegistrationView;
+  capacity: number | null;
+  goingCount: number;
+  waitlistCount: number;
+}
+
 export interface AttendeeView {
   member: MemberSummary;
   status: 'going' | 'waitlisted';
