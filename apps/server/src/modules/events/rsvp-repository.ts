@@ -55,7 +55,7 @@ export async function insertRegistration(
     await db.execute(sql`
       insert into ${eventRegistrations} (event_id, user_id, status, guests, waitlisted_at, ticket_code)
       select ${r.eventId}::uuid, ${r.userId}::uuid, ${r.status}, ${r.guests},
-        case when ${r.status} = 'waitlisted' then now() end, c.code
+        case when ${r.status} = 'waitlisted' then clock_timestamp() end, c.code
       from (
         select code from unnest(${textArray(r.codes)}) with ordinality as x(code, n)
         where not exists (select 1 from ${eventRegistrations} t where t.event_id = ${r.eventId}::uuid and t.ticket_code = x.code)
@@ -68,13 +68,17 @@ export async function insertRegistration(
 /**
  * Change a registration. `waitlist`: 'join' stamps the place now, 'keep' leaves it (guests changed while
  * waitlisted), 'clear' removes it (going or not going).
+ *
+ * The place is clock_timestamp(), not now(): now() is when the transaction began, before it waited for the
+ * event's lock, so a later arrival could take an earlier place (measured: duplicate positions in the 50-RSVP race
+ * on PostgreSQL). Under the lock, clock_timestamp() follows the order in which the lock was granted.
  */
 export async function updateRegistration(
   db: DbOrTx,
   id: string,
   r: { status: RegistrationRow['status']; guests: number; waitlist: 'join' | 'keep' | 'clear' },
 ) {
-  const waitlistedAt = r.waitlist === 'join' ? sql`now()` : r.waitlist === 'keep' ? sql`waitlisted_at` : sql`null`;
+  const waitlistedAt = r.waitlist === 'join' ? sql`clock_timestamp()` : r.waitlist === 'keep' ? sql`waitlisted_at` : sql`null`;
   await db.execute(sql`
     update ${eventRegistrations} set status = ${r.status}, guests = ${r.guests}, waitlisted_at = ${waitlistedAt}, updated_at = now()
     where id = ${id}::uuid`);
