@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { EVENT_MESSAGES, type RsvpResult } from '@bayclub/shared';
 import { buildTestApp, createMember, injectAs, isErrorBody, type TestUser } from '../../test/helpers.js';
 import { eventRegistrations, events, notifications } from '../../db/schema/index.js';
+import { STATEMENT_COUNT_HEADER } from '../../platform/statement-count.js';
 import { createTestEvent, registerForTest } from './event-fixtures.js';
 
-const t = await buildTestApp();
+const t = await buildTestApp({ BENCH_COUNT_SQL: true });
 const db = t.ctx.database.db;
 const host = await createMember(t);
 
@@ -228,5 +229,29 @@ describe('the capacity race', () => {
     const promoted = crowd.filter((_, i) => (results[i]!.mine.waitlistPosition ?? 99) <= 10);
     for (const m of promoted) expect(await statusOf(id, m.id)).toBe('going');
     await expectCountsMatchRows(id);
+  });
+});
+
+describe('statements', () => {
+  it('a constant number of SQL statements per RSVP, whether leaving promotes one party or six (plus the push lookups)', async () => {
+    /** The leaver's party fills the event; `waiting` singles are on the waitlist; the leaver leaves. */
+    const statementsToLeave = async (waiting: number) => {
+      const [leaver, ...rest] = await members(1 + waiting);
+      const id = await createTestEvent(db, { createdBy: host.id, capacity: waiting, guestsAllowed: 5 });
+      await registerForTest(db, id, leaver!.id, { status: 'going', guests: waiting - 1 });
+      for (const m of rest) await registerForTest(db, id, m.id, { status: 'waitlisted' });
+      const res = await rsvp(leaver!, id, { status: 'not_going' });
+      expect(res.json()).toMatchObject({ goingCount: waiting, waitlistCount: 0 });
+      await expectCountsMatchRows(id);
+      return Number(res.headers[STATEMENT_COUNT_HEADER]);
+    };
+    const one = await statementsToLeave(1);
+    expect(one).toBeGreaterThan(0);
+    // The transaction's statements are the same. After the commit the push queue reads each promoted member's
+    // subscriptions (one lookup each, in the push module): the header counts those it sees before the answer, so
+    // six parties cost between 0 and 5 more. A notification per member (2 statements each) would be 10 more.
+    const six = await statementsToLeave(6);
+    expect(six).toBeGreaterThanOrEqual(one);
+    expect(six).toBeLessThanOrEqual(one + 5);
   });
 });
