@@ -4,6 +4,7 @@ import { EVENT_MESSAGES, flagSettingKey, type AttendanceView, type CheckInListVi
 import { applyAs, buildTestApp, createLimitedMember, createMember, deactivate, injectAs, isErrorBody, setSettings, type TestUser } from '../../test/helpers.js';
 import { blocks, eventRegistrations, events } from '../../db/schema/index.js';
 import { createTestEvent, registerForTest } from './event-fixtures.js';
+import { CHECK_IN_RATE } from './rsvp-routes.js';
 
 const t = await buildTestApp();
 const db = t.ctx.database.db;
@@ -183,5 +184,22 @@ describe('GET /api/events/:id/check-ins and /attendance', () => {
     for (const path of ['attendance', 'check-ins', 'ticket']) {
       expect((await injectAs(t, applicant, { method: 'GET', url: `/api/events/${id}/${path}` })).statusCode).toBe(403);
     }
+  });
+});
+
+describe('guessing codes at the door', () => {
+  it(`check-ins are rate-limited per staff member (${CHECK_IN_RATE.max} per ${CHECK_IN_RATE.timeWindow}): then 429`, async () => {
+    const limited = await buildTestApp({ RATE_LIMIT: true });
+    const staff = await createMember(limited);
+    const id = await createTestEvent(limited.ctx.database.db, { createdBy: staff.id });
+    const guess = () => injectAs(limited, staff, { method: 'POST', url: `/api/events/${id}/check-ins`, payload: { code: 'ACDEFG' } });
+    for (let i = 0; i < CHECK_IN_RATE.max; i++) expect((await guess()).statusCode).toBe(422);
+    const refused = await guess();
+    expect(refused.statusCode).toBe(429);
+    expect(isErrorBody(refused.json())).toBe(true);
+    // Another member of staff is not held back by the first one's guesses.
+    const other = await createMember(limited);
+    const theirs = await createTestEvent(limited.ctx.database.db, { createdBy: other.id });
+    expect((await injectAs(limited, other, { method: 'POST', url: `/api/events/${theirs}/check-ins`, payload: { code: 'ACDEFG' } })).statusCode).toBe(422);
   });
 });
