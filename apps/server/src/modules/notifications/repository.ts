@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationType } from '@bayclub/shared';
-import { publish } from '../../platform/bus.js';
+import { BUS_CHANNEL, publish } from '../../platform/bus.js';
 import { exactInstant } from '../../platform/cursor.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -25,6 +25,22 @@ export async function insertNotification(db: DbOrTx, n: NewNotification) {
     .returning({ id: notifications.id });
   await publish(db, { k: 'notif', id: row!.id, u: n.userId });
   return row!.id;
+}
+
+/**
+ * The same notification for every member `recipients` selects (a query of one `user_id` column), in one statement:
+ * INSERT ... SELECT, each row announced to its member's sockets at COMMIT as insertNotification does. Returns the
+ * members notified (for their pushes). Used where a whole audience hears of one thing (a community's new event).
+ */
+export async function insertNotificationsFor(db: DbOrTx, recipients: SQL, n: Omit<NewNotification, 'userId'>): Promise<string[]> {
+  const res = await db.execute(sql`
+    with ins as (
+      insert into ${notifications} (user_id, type, title, message, related_id, path)
+      select distinct rcp.user_id, ${n.type}, ${n.title}, ${n.message}, ${n.relatedId ?? null}, ${n.path ?? null}
+      from (${recipients}) rcp
+      returning id, user_id)
+    select ins.user_id, pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', ins.id, 'u', ins.user_id)::text) from ins`);
+  return ((res as unknown as { rows: Array<{ user_id: string }> }).rows).map((r) => r.user_id);
 }
 
 /**
