@@ -22,7 +22,7 @@ import { createEventsService } from './service.js';
 export const eventsRoutes =
   (ctx: AppContext, deps: EventsDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createEventsService({ db: ctx.database.db, notifier: deps.notifier, flags: () => ctx.settings.flags() });
+    const service = createEventsService({ db: ctx.database.db, notifier: deps.notifier, media: deps.media, log: ctx.log, flags: () => ctx.settings.flags() });
     const approved = { access: 'approved' as const };
     const publicAccess = { access: 'public' as const };
 
@@ -49,6 +49,11 @@ export const eventsRoutes =
 
     app.post('/api/events/:id/cancel', { config: approved, schema: { params: eventIdParamsSchema } }, async (request) =>
       service.cancel(requireActor(request), request.params.id),
+    );
+
+    // Multipart (the gallery's rules): no body schema, the service reads the one file.
+    app.post('/api/events/:id/cover', { config: approved, schema: { params: eventIdParamsSchema } }, async (request) =>
+      service.uploadCover(request, requireActor(request), request.params.id),
     );
 
     app.put('/api/events/:id/hosts/:userId', { config: approved, schema: { params: eventHostParamsSchema, body: eventHostBodySchema } }, async (request) =>

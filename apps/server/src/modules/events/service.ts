@@ -17,12 +17,15 @@ import {
   type Page,
   type UpdateEventInput,
 } from '@bayclub/shared';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/policy.js';
+import { replaceImage } from '../media/replace-image.js';
+import type { MediaService } from '../media/service.js';
 import type { Notifier } from '../notifications/service.js';
 import { loadEventAccess } from './access.js';
 import { canCreateEvent, eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
@@ -31,6 +34,8 @@ import { loadMyRegistration, promoteWaitlist } from './registrations.js';
 import * as repo from './repository.js';
 
 const eventGone = () => notFound(EVENT_MESSAGES.notFound);
+/** Where an event's files live in post-images. */
+export const eventFilesPrefix = (eventId: string) => `events/${eventId}/`;
 export const eventPath = (id: string) => `/events/${id}`;
 
 /** The list's viewer facts, from the same Actor eventViewer reads. */
@@ -59,7 +64,14 @@ export interface EventsQueryInput {
   limit: number;
 }
 
-export function createEventsService(deps: { db: Db; notifier: Notifier; flags: () => Promise<LimitedUserFlags>; now?: () => Date }) {
+export function createEventsService(deps: {
+  db: Db;
+  notifier: Notifier;
+  media: MediaService;
+  log: FastifyBaseLogger;
+  flags: () => Promise<LimitedUserFlags>;
+  now?: () => Date;
+}) {
   const { db, notifier } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -320,11 +332,30 @@ export function createEventsService(deps: { db: Db; notifier: Notifier; flags: (
       };
     },
 
-    /** For the cover upload: the caller may edit (404 / 403 / 409 as for PATCH); under the lock when `tx` given. */
-    async mayEdit(actor: Actor, eventId: string, tx: DbOrTx = db, lock = false) {
-      const { facts, viewer } = await visible(actor, eventId, tx, lock);
-      if (!viewer.canEdit) refuseManage(viewer, facts);
-      return facts;
+    /**
+     * A new cover (those who may edit: 404 / 403 / 409 as for PATCH), re-encoded like every image, in post-images
+     * under events/{id}/; the old one is removed through the storage_deletions outbox.
+     */
+    async uploadCover(request: FastifyRequest, actor: Actor, eventId: string): Promise<EventView> {
+      const mayEdit = async (tx: DbOrTx, lock: boolean) => {
+        const { facts, viewer } = await visible(actor, eventId, tx, lock);
+        if (!viewer.canEdit) refuseManage(viewer, facts);
+      };
+      // Refused callers hear so before a byte of the file is read or stored.
+      await mayEdit(db, false);
+      await replaceImage({ db, media: deps.media, log: deps.log }, request, {
+        maxBytes: EVENT_LIMITS.imageMaxBytes,
+        base: `${eventFilesPrefix(eventId)}${Date.now()}-cover`,
+        missing: EVENT_MESSAGES.imageMissing,
+        swap: async (tx, key) => {
+          // Checked again under the event's lock: it may have been cancelled, or the caller lost the right.
+          await mayEdit(tx, true);
+          const current = await repo.findEventCore(tx, eventId);
+          await repo.updateEvent(tx, eventId, { coverImageKey: key }, { bumpSequence: false });
+          return current?.cover_image_key ?? null;
+        },
+      });
+      return view(actor, eventId);
     },
   };
 }
