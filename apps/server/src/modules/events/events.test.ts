@@ -87,6 +87,12 @@ describe('POST /api/events', () => {
       timeZone: EVENT_MESSAGES.timeZone,
       venue: EVENT_MESSAGES.venueRequired,
     });
+    // A malformed time is a 400 on its field, never a 500 from the cross-field check (found by events-fuzz).
+    const quote = await post(me, '/api/events', input({ endsAtLocal: '"' }));
+    expect(quote.statusCode).toBe(400);
+    expect(quote.json().error.fields).toEqual({ endsAtLocal: EVENT_MESSAGES.endsAt });
+    const hour25 = await post(me, '/api/events', input({ startsAtLocal: '2999-03-08T25:00', endsAtLocal: '2999-03-08T26:00' }));
+    expect(hour25.json().error.fields).toEqual({ startsAtLocal: EVENT_MESSAGES.startsAt, endsAtLocal: EVENT_MESSAGES.endsAt });
     const community = await post(me, '/api/events', input({ visibility: 'community' }));
     expect(community.statusCode).toBe(400);
     expect(community.json().error.fields).toEqual({ visibility: EVENT_MESSAGES.communityVisibilityNeedsCommunity });
