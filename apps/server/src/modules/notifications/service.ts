@@ -1,7 +1,8 @@
 import type { PushPayload } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
-import { insertNotification, insertNotifications, upsertMessageNotification, type NewNotification } from './repository.js';
+import type { SQL } from 'drizzle-orm';
+import { insertNotification, insertNotificationsFor, upsertMessageNotification, type NewNotification } from './repository.js';
 
 /** What the notifier needs from the push module: a send that never throws and never blocks. */
 export interface PushSender {
@@ -19,10 +20,14 @@ export function createNotifier(push: PushSender) {
       if (payload) after.add(() => push.sendToUser(n.userId, payload));
     },
 
-    /** The same notification (and push) for several members, in a constant number of statements. */
-    async notifyMany(tx: DbOrTx, after: AfterCommit, userIds: readonly string[], n: Omit<NewNotification, 'userId'>, payload?: PushPayload) {
-      await insertNotifications(tx, userIds, n);
-      if (payload) for (const userId of userIds) after.add(() => push.sendToUser(userId, payload));
+    /**
+     * The same notification to every member `recipients` selects (one `user_id` column), in one statement, and a
+     * push to each after the commit. Returns the members notified.
+     */
+    async notifyMany(tx: DbOrTx, after: AfterCommit, recipients: SQL, n: Omit<NewNotification, 'userId'>, payload?: PushPayload) {
+      const userIds = await insertNotificationsFor(tx, recipients, n);
+      if (payload) after.add(() => userIds.forEach((userId) => push.sendToUser(userId, payload)));
+      return userIds;
     },
 
     /** A new message: one notification per conversation, refreshed while unread. */
