@@ -55,8 +55,8 @@ export function EventGoing({ event }: { event: EventView }) {
         <ul aria-label="Members going" className="flex flex-wrap items-center -space-x-2">
           {members.map((member) => (
             <li key={member.id}>
-              <Link to={`/view-profile/${member.id}`} className="block rounded-full ring-2 ring-background focus-visible:ring-ring">
-                <AvatarWithRetry src={imageVariantUrl(member.profilePictureUrl, 'small')} alt={memberName(member)} className="size-9" />
+              <Link to={`/view-profile/${member.id}`} aria-label={memberName(member)} className="block rounded-full ring-2 ring-background focus-visible:ring-ring">
+                <AvatarWithRetry src={imageVariantUrl(member.profilePictureUrl, 'small')} alt="" className="size-9" />
               </Link>
             </li>
           ))}
