@@ -6,7 +6,7 @@ import { json, mockApi, renderApp, signedInAs } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
 import { makeMyCommunity } from '#/features/posts/post-fixtures';
 import { CREATOR_VIEWER, makeCommunity } from '#/features/communities/community-fixtures';
-import { eventsPage, HOST_PERMISSIONS, makeEvent, makeEventSummary, makeVisitorEvent } from './event-fixtures';
+import { eventsPage, HOST_PERMISSIONS, makeEvent, makeEventMember, makeEventSummary, makeHost, makeVisitorEvent } from './event-fixtures';
 
 /**
  * axe's structural rules (names, roles, labels, heading order, landmarks) on each events page in jsdom, at a phone
@@ -23,11 +23,12 @@ function atWidth(width: number) {
 }
 afterEach(() => atWidth(originalWidth));
 
-const EVENT = makeEvent({ title: 'Sunset Social', permissions: HOST_PERMISSIONS, community: { id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Runners', urlSlug: 'runners' } });
+const EVENT = makeEvent({ title: 'Sunset Social', permissions: HOST_PERMISSIONS, hosts: [makeHost({ id: makeMe().user.id }), makeHost({ fullName: 'Ben Ortiz', isCreator: false, role: 'door' })], community: { id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Runners', urlSlug: 'runners' } });
 const PUBLIC = makeVisitorEvent({ title: 'Open Mic' });
 const COMMUNITY = makeCommunity({ viewer: CREATOR_VIEWER });
 const api = {
   'GET /api/events': () => json(eventsPage([makeEventSummary({ myStatus: 'going' }), makeEventSummary({ title: 'Book Swap', status: 'cancelled' })], 'more')),
+  [`GET /api/events/${EVENT.id}/attendees`]: () => json(eventsPage([{ member: makeEventMember(), status: 'going', guests: 0, checkedInAt: null }])),
   'GET /api/events/month': () => json({ items: [makeEventSummary()] }),
   [`GET /api/events/${EVENT.id}`]: () => json(EVENT),
   [`GET /api/events/${PUBLIC.id}`]: () => json(PUBLIC),
@@ -54,6 +55,17 @@ describe.each([
     mockApi(api);
     renderApp(path);
     await screen.findAllByRole('heading', { level: 1 });
+    await settle();
+    expect(await check()).toEqual([]);
+  });
+
+  it('the Hosts dialog', async () => {
+    atWidth(width);
+    mockApi({ ...signedInAs(makeMe()), ...api });
+    const user = userEvent.setup();
+    renderApp(`/events/${EVENT.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Hosts' }));
+    await screen.findByRole('button', { name: /Co-host: add/ });
     await settle();
     expect(await check()).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { CalendarPlusIcon, DoorOpenIcon, PencilIcon, Share2Icon, XCircleIcon } from 'lucide-react';
+import { CalendarPlusIcon, DoorOpenIcon, PencilIcon, Share2Icon, UserCogIcon, XCircleIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { EVENT_MESSAGES, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
@@ -14,12 +14,14 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '#/components/ui/alert-dialog';
+import { useMe } from '#/features/auth/use-session';
 import { MEMBER_LINK_REL } from '#/features/messaging/message-text';
 import { errorMessage } from '#/lib/api';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useCancelEventMutation } from './api';
 
 const EventFormDialog = lazyNamed(() => import('./event-form-dialog'), 'EventFormDialog');
+const EventHostsDialog = lazyNamed(() => import('./event-hosts-dialog'), 'EventHostsDialog');
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
@@ -77,7 +79,11 @@ export function EventHostActions({ event }: { event: EventView }) {
   const scheduled = event.status === 'scheduled';
   const [editing, setEditing] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
+  const [managingHosts, setManagingHosts] = React.useState(false);
   const cancel = useCancelEventMutation(event.id);
+  const me = useMe();
+  // Hosts are named by the creator and admins (the server checks again).
+  const canManageHosts = canEdit && (me?.isAdmin === true || event.hosts.some((h) => h.isCreator && h.id === me?.user.id));
   if (!canEdit && !canCancel && !canCheckIn) return null;
 
   const handleCancel = () =>
@@ -92,6 +98,12 @@ export function EventHostActions({ event }: { event: EventView }) {
         <Button variant="outline" size="sm" onClick={() => setEditing(true)} onPointerEnter={() => void EventFormDialog.preload()}>
           <PencilIcon aria-hidden="true" />
           Edit
+        </Button>
+      )}
+      {canManageHosts && scheduled && (
+        <Button variant="outline" size="sm" onClick={() => setManagingHosts(true)} onPointerEnter={() => void EventHostsDialog.preload()}>
+          <UserCogIcon aria-hidden="true" />
+          Hosts
         </Button>
       )}
       {canCheckIn && scheduled && (
@@ -122,6 +134,11 @@ export function EventHostActions({ event }: { event: EventView }) {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      {managingHosts && (
+        <React.Suspense fallback={null}>
+          <EventHostsDialog open={managingHosts} onOpenChange={setManagingHosts} event={event} />
+        </React.Suspense>
+      )}
       {editing && (
         <React.Suspense fallback={null}>
           <EventFormDialog open={editing} onOpenChange={setEditing} event={event} />
