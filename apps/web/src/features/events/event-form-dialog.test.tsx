@@ -147,10 +147,30 @@ describe('create and edit an event', () => {
     await user.type(within(dialog).getByLabelText('Title'), ' II');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('dialog', { name: 'Add a cover image' })).toBeInTheDocument();
-    const body = bodyOf(fetchMock, 'PATCH', `/api/events/${chicago.id}`)!;
-    expect(body).toMatchObject({ title: 'Deep Dish Night II', startsAtLocal: '2026-03-14T19:00', endsAtLocal: '2026-03-14T21:00', timeZone: 'America/Chicago' });
-    expect(body).not.toHaveProperty('communityId');
+    // Only what changed: the times stay as they were, and the community is never sent.
+    expect(bodyOf(fetchMock, 'PATCH', `/api/events/${chicago.id}`)).toEqual({ title: 'Deep Dish Night II' });
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Deep Dish Night II' })).toBeInTheDocument();
+
+    // A new end time sends the start, end and zone together.
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const again = await screen.findByRole('dialog', { name: 'Edit event' });
+    fireEvent.change(within(again).getByLabelText('Ends'), { target: { value: '2026-03-14T22:00' } });
+    await user.click(within(again).getByRole('button', { name: 'Save changes' }));
+    await screen.findByRole('dialog', { name: 'Add a cover image' });
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init!.body)) as unknown);
+    expect(patches[1]).toEqual({ startsAtLocal: '2026-03-14T19:00', endsAtLocal: '2026-03-14T22:00', timeZone: 'America/Chicago' });
+  });
+
+  it('sends nothing when nothing changed', async () => {
+    const hosted = makeEvent({ permissions: HOST_PERMISSIONS });
+    const patch = vi.fn(() => json(hosted));
+    mockApi({ ...signedInAs(makeMe()), [`GET /api/events/${hosted.id}`]: () => json(hosted), [`PATCH /api/events/${hosted.id}`]: patch });
+    const user = userEvent.setup();
+    renderApp(`/events/${hosted.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Edit event' })).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('dialog', { name: 'Add a cover image' })).toBeInTheDocument();
+    expect(patch).not.toHaveBeenCalled();
   });
 });

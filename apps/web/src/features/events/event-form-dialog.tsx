@@ -63,6 +63,21 @@ function valuesOf(event: EventView | undefined, communityId: string | null): Cre
   };
 }
 
+const TIME_FIELDS = ['startsAtLocal', 'endsAtLocal', 'timeZone'] as const;
+
+/**
+ * An edit sends what was changed (never the community, fixed once created); the start, end and zone go together
+ * when any of them changed, as the update schema asks.
+ */
+function changedFields(values: CreateEventInput, dirty: Partial<Record<keyof CreateEventInput, unknown>>): UpdateEventInput {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(dirty) as Array<keyof CreateEventInput>) {
+    if (key !== 'communityId' && dirty[key]) changes[key] = values[key];
+  }
+  if (TIME_FIELDS.some((key) => key in changes)) for (const key of TIME_FIELDS) changes[key] = values[key];
+  return changes as UpdateEventInput;
+}
+
 interface EventFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -119,9 +134,10 @@ function DetailsStep({ event, communityId, onSaved }: { event?: EventView; commu
     setFormError(null);
     try {
       if (event) {
-        const { communityId: _fixed, ...changes } = values;
-        const saved = await update.mutateAsync(changes satisfies UpdateEventInput);
-        toast.success(EVENT_MESSAGES.saved);
+        const changes = changedFields(values, form.formState.dirtyFields);
+        // Nothing changed: no request, so the calendar's SEQUENCE does not move for nothing.
+        const saved = Object.keys(changes).length === 0 ? event : await update.mutateAsync(changes);
+        if (saved !== event) toast.success(EVENT_MESSAGES.saved);
         onSaved(saved);
       } else {
         const saved = await create.mutateAsync(values);
