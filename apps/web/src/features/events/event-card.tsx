@@ -3,7 +3,7 @@ import { ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { type EventSummaryView, type RegistrationStatus } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { cn } from '#/lib/utils';
-import { cardTime, cityName, dateBlock } from './event-time';
+import { cardTime, cityName, dateBlock, longDate } from './event-time';
 
 const STATUS_LABELS: Partial<Record<RegistrationStatus, string>> = { going: 'You’re going', waitlisted: 'Waitlisted' };
 
@@ -55,7 +55,11 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventSummaryView
         </Heading>
         <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
           <ClockIcon aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-          <span>{cardTime(event)}</span>
+          <span>
+            {/* The date block is drawn for the eye; this says the date to screen readers. */}
+            <span className="sr-only">{`${longDate(event)}, `}</span>
+            {cardTime(event)}
+          </span>
         </p>
         <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
           <MapPinIcon aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />

@@ -9,9 +9,20 @@ import { EventCard } from './event-card';
 /** One column on phones, two from 768 px. */
 const GRID = 'grid gap-3 md:grid-cols-2';
 
-export function EventCards({ events, label, headingLevel }: { events: EventSummaryView[]; label: string; headingLevel?: 2 | 3 }) {
+export function EventCards({
+  events,
+  label,
+  headingLevel,
+  oneColumn = false,
+}: {
+  events: EventSummaryView[];
+  label: string;
+  headingLevel?: 2 | 3;
+  /** Beside the month calendar there is room for one column only. */
+  oneColumn?: boolean;
+}) {
   return (
-    <ul aria-label={label} className={GRID}>
+    <ul aria-label={label} className={oneColumn ? 'grid gap-3' : GRID}>
       {events.map((event) => (
         <li key={event.id}>
           <EventCard event={event} headingLevel={headingLevel} />

@@ -32,7 +32,8 @@ describe('/events?view=month', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/events?view=month&city=tampa');
     expect(screen.queryByRole('list', { name: 'Upcoming events' })).not.toBeInTheDocument();
-    const day20 = await screen.findByRole('button', { name: `${dayLabel(thisMonth, 20)}, has events` });
+    // The month view's code loads on demand: slow on a busy machine.
+    const day20 = await screen.findByRole('button', { name: `${dayLabel(thisMonth, 20)}, has events` }, { timeout: 10_000 });
     expect(monthCalls(fetchMock)).toEqual([`/api/events/month?city=tampa&month=${thisMonth}`]);
     await user.click(day20);
     const list = await screen.findByRole('list', { name: `Events on ${dayLabel(thisMonth, 20)}` });
@@ -54,7 +55,7 @@ describe('/events?view=month', () => {
     mockApi({ ...signedInAs(makeMe()), 'GET /api/events/month': () => json({ items: [PICNIC] }) });
     const user = userEvent.setup();
     renderApp('/events?view=month');
-    await screen.findByRole('button', { name: `${dayLabel(thisMonth, 20)}, has events` });
+    await screen.findByRole('button', { name: `${dayLabel(thisMonth, 20)}, has events` }, { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: new RegExp(`^${dayLabel(thisMonth, 21)}`) }));
     expect(await screen.findByText('No events this day.')).toBeInTheDocument();
   });

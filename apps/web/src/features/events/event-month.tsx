@@ -111,7 +111,7 @@ function DayEvents({
       ) : events.length === 0 ? (
         <p className="text-sm text-muted-foreground">No events this day.</p>
       ) : (
-        <EventCards events={events} label={`Events on ${title}`} headingLevel={3} />
+        <EventCards events={events} label={`Events on ${title}`} headingLevel={3} oneColumn />
       )}
     </section>
   );

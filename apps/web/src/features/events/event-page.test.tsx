@@ -68,6 +68,25 @@ describe('/events/:eventId', () => {
     expect(screen.queryByRole('link', { name: 'Door check-in' })).not.toBeInTheDocument();
   });
 
+  it('shares the link: the Web Share API where there is one, else the clipboard', async () => {
+    member();
+    const user = userEvent.setup();
+    // After setup: user-event puts its own clipboard in place.
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    renderApp(`/events/${EVENT.id}`);
+    await user.click(await screen.findByRole('button', { name: EVENT_MESSAGES.share }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/events/${EVENT.id}`);
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+
+    const share = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    await user.click(screen.getByRole('button', { name: EVENT_MESSAGES.share }));
+    expect(share).toHaveBeenCalledWith({ title: 'Sunset Social', url: `${window.location.origin}/events/${EVENT.id}` });
+    expect(writeText).toHaveBeenCalledTimes(1);
+    delete (navigator as { share?: unknown }).share;
+  });
+
   it('shows the Cancelled banner as a status, and no Edit or Cancel once cancelled', async () => {
     member(makeEvent({ ...EVENT, status: 'cancelled', permissions: HOST_PERMISSIONS }));
     renderApp(`/events/${EVENT.id}`);
