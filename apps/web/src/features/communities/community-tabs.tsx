@@ -1,10 +1,14 @@
+import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import type { CommunityView, CommunityViewerState } from '@bayclub/shared';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
-import { CommunityEvents } from '#/features/events/community-events';
 import { CommunityPosts, ReportedPosts } from '#/features/posts/community-posts';
+import { lazyNamed } from '#/lib/lazy-named';
 import { AboutTab } from './about-tab';
 import { MembersTab } from './members-tab';
+
+// The events feature's code (cards, date formatting) loads when the Events tab is opened.
+const CommunityEvents = lazyNamed(() => import('#/features/events/community-events'), 'CommunityEvents');
 
 const TABS = ['posts', 'events', 'members', 'about', 'reported'] as const;
 type Tab = (typeof TABS)[number];
@@ -43,7 +47,9 @@ export function CommunityTabs({ community, viewer }: { community: CommunityView;
       </TabsContent>
       <TabsContent value="events">
         <h2 className="sr-only">Events</h2>
-        <CommunityEvents community={community} viewer={viewer} />
+        <React.Suspense fallback={null}>
+          <CommunityEvents community={community} viewer={viewer} />
+        </React.Suspense>
       </TabsContent>
       <TabsContent value="members">
         <h2 className="sr-only">Members</h2>

@@ -79,7 +79,7 @@ export function EventFiltersBar({ filters, update, approved }: { filters: EventF
           </div>
         )}
       </div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="When">
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Quick filters">
         {EVENT_RANGES.map((range) => (
           <ToggleButton key={range} pressed={filters.range === range} onClick={() => update({ range: filters.range === range ? undefined : range })}>
             {EVENT_RANGE_LABELS[range]}
