@@ -13,7 +13,8 @@ import { cityName, longDate, mapUrl, timeRange, zoneLabel } from './event-time';
 export function EventHeader({ event }: { event: EventView }) {
   const cover = imageVariantUrl(event.coverUrl, 'large');
   const zone = zoneLabel(event);
-  const place = [event.address, cityName(event.city)].filter(Boolean).join(', ');
+  // The address usually names the town already; the club's city label stands in when there is no address.
+  const place = event.address || cityName(event.city);
   const VisibilityIcon = event.visibility === 'public' ? GlobeIcon : LockIcon;
   return (
     <header className="grid gap-4">

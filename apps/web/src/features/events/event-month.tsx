@@ -75,9 +75,11 @@ export function EventMonth({ filters }: { filters: EventFilters }) {
             day: 'relative aspect-square size-10 p-0 text-center select-none [&.has-events>button]:font-semibold [&.has-events>button]:after:absolute [&.has-events>button]:after:bottom-1 [&.has-events>button]:after:left-1/2 [&.has-events>button]:after:size-1.5 [&.has-events>button]:after:-translate-x-1/2 [&.has-events>button]:after:rounded-full [&.has-events>button]:after:bg-primary',
             day_button: cn(
               buttonVariants({ variant: 'ghost', size: 'icon' }),
-              'relative size-10 font-normal aria-selected:bg-primary aria-selected:text-primary-foreground',
+              'relative size-10 font-normal',
             ),
-            today: 'rounded-md bg-accent text-accent-foreground',
+            // Modifiers land on the cell (the gridcell carries aria-selected), so they style its button.
+            selected: '[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary/90 [&.has-events>button]:after:bg-primary-foreground',
+            today: '[&:not([aria-selected])>button]:bg-accent [&:not([aria-selected])>button]:text-accent-foreground',
             outside: 'text-muted-foreground opacity-60',
             disabled: 'text-muted-foreground opacity-50',
             hidden: 'invisible',
