@@ -65,7 +65,8 @@ describe('signed-out visitors', () => {
 
   it.each([
     ['/events', 'Events'],
-    ['/events/42', 'Event'],
+    // An unknown event id: the event page's not-found state (issue 11).
+    ['/events/42', 'This event is not available'],
     ['/communities', 'Communities'],
     ['/get-app', 'Get the App'],
     ['/terms-of-service', 'Terms of Service'],

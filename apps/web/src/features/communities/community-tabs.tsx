@@ -1,14 +1,19 @@
+import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import type { CommunityView, CommunityViewerState } from '@bayclub/shared';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { CommunityPosts, ReportedPosts } from '#/features/posts/community-posts';
+import { lazyNamed } from '#/lib/lazy-named';
 import { AboutTab } from './about-tab';
 import { MembersTab } from './members-tab';
 
-const TABS = ['posts', 'members', 'about', 'reported'] as const;
+// The events feature's code (cards, date formatting) loads when the Events tab is opened.
+const CommunityEvents = lazyNamed(() => import('#/features/events/community-events'), 'CommunityEvents');
+
+const TABS = ['posts', 'events', 'members', 'about', 'reported'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Posts | Members | About, and Reported for moderators; the tab is in the URL (?tab=) so it can be linked. */
+/** Posts | Events | Members | About, and Reported for moderators; the tab is in the URL (?tab=) so it can be linked. */
 export function CommunityTabs({ community, viewer }: { community: CommunityView; viewer: CommunityViewerState }) {
   const [search, setSearch] = useSearchParams();
   const available: readonly Tab[] = viewer.canModerate ? TABS : TABS.filter((t) => t !== 'reported');
@@ -29,8 +34,9 @@ export function CommunityTabs({ community, viewer }: { community: CommunityView;
 
   return (
     <Tabs value={tab} onValueChange={handleTab} className="gap-4">
-      <TabsList className={viewer.canModerate ? 'grid w-full grid-cols-4' : 'grid w-full grid-cols-3'}>
+      <TabsList className={viewer.canModerate ? 'grid w-full grid-cols-5' : 'grid w-full grid-cols-4'}>
         <TabsTrigger value="posts">Posts</TabsTrigger>
+        <TabsTrigger value="events">Events</TabsTrigger>
         <TabsTrigger value="members">Members</TabsTrigger>
         <TabsTrigger value="about">About</TabsTrigger>
         {viewer.canModerate && <TabsTrigger value="reported">Reported</TabsTrigger>}
@@ -38,6 +44,12 @@ export function CommunityTabs({ community, viewer }: { community: CommunityView;
       <TabsContent value="posts">
         <h2 className="sr-only">Posts</h2>
         <CommunityPosts communityId={community.id} viewer={viewer} />
+      </TabsContent>
+      <TabsContent value="events">
+        <h2 className="sr-only">Events</h2>
+        <React.Suspense fallback={null}>
+          <CommunityEvents community={community} viewer={viewer} />
+        </React.Suspense>
       </TabsContent>
       <TabsContent value="members">
         <h2 className="sr-only">Members</h2>

@@ -1,6 +1,101 @@
-import { ComingSoonPage } from '#/features/placeholders/coming-soon-page';
+import { Link, useParams } from 'react-router';
+import { ArrowLeftIcon, RotateCcwIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { canSeeMembers, EVENT_MESSAGES, type EventView } from '@bayclub/shared';
+import { PageSpinner } from '#/components/page-spinner';
+import { Button } from '#/components/ui/button';
+import { useSession } from '#/features/auth/use-session';
+import { MessageText } from '#/features/messaging/message-text';
+import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { errorMessage, isApiError } from '#/lib/api';
+import { useEventQuery } from './api';
+import { AttendancePanel } from './attendance-panel';
+import { EventHostActions, EventShareActions } from './event-actions';
+import { EventHeader } from './event-header';
+import { EventGoing, EventHosts } from './event-people';
+import { VisitorApply } from './visitor-apply';
+import { eventKeys } from './keys';
+import { RsvpPanel } from './rsvp-panel';
 
-/** CONTRACT STUB (issue 11): the events engineer replaces this. /events/:eventId. */
+/** '/events/:eventId' for visitors and members; the server answers 404 to anyone who may not see the event. */
 export function EventPage() {
-  return <ComingSoonPage title="Event">this event.</ComingSoonPage>;
+  const { eventId = '' } = useParams();
+  return <EventPageContent key={eventId} eventId={eventId} />;
+}
+
+function EventPageContent({ eventId }: { eventId: string }) {
+  const queryClient = useQueryClient();
+  const query = useEventQuery(eventId);
+  // Promoted from the waitlist, the event cancelled or moved: read it again.
+  useRealtimeEvent((event) => {
+    if (event.type === 'event:registration' && event.eventId === eventId) {
+      void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
+    }
+  });
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    const error = query.error;
+    if (isApiError(error) && (error.isNotFound || error.status === 400)) return <EventNotFound />;
+    return (
+      <section role="alert" className="mx-auto grid max-w-md justify-items-center gap-3 px-4 py-16 text-center">
+        <p className="font-medium">Could not load this event</p>
+        <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          <RotateCcwIcon aria-hidden="true" />
+          Retry
+        </Button>
+      </section>
+    );
+  }
+  return <EventDetails event={query.data} />;
+}
+
+function EventDetails({ event }: { event: EventView }) {
+  const { me, audience } = useSession();
+  const member = canSeeMembers(me?.profile ?? null);
+  return (
+    <article className="mx-auto grid w-full max-w-3xl content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
+      <BackToEvents />
+      <EventHeader event={event} />
+      <div className="grid gap-3">
+        <EventShareActions event={event} />
+        <EventHostActions event={event} />
+      </div>
+      {member ? <RsvpPanel event={event} /> : audience === 'signed-out' && <VisitorApply />}
+      <EventHosts event={event} linkProfiles={member} />
+      {event.description && (
+        <section aria-labelledby="event-about" className="grid gap-2">
+          <h2 id="event-about" className="font-semibold">
+            About
+          </h2>
+          <MessageText content={event.description} />
+        </section>
+      )}
+      {member && <EventGoing event={event} />}
+      {event.permissions.canEdit && <AttendancePanel event={event} />}
+    </article>
+  );
+}
+
+function BackToEvents() {
+  return (
+    <Link to="/events" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeftIcon aria-hidden="true" className="size-4" />
+      All events
+    </Link>
+  );
+}
+
+/** Unknown, or not for this viewer: the same answer, with the way back. */
+function EventNotFound() {
+  return (
+    <section className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold">{EVENT_MESSAGES.notFound}</h1>
+      <p className="text-muted-foreground">It may have been removed, or it is for members only.</p>
+      <Button asChild>
+        <Link to="/events">See upcoming events</Link>
+      </Button>
+    </section>
+  );
 }

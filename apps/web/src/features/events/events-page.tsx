@@ -1,6 +1,75 @@
-import { ComingSoonPage } from '#/features/placeholders/coming-soon-page';
+import * as React from 'react';
+import { CalendarDaysIcon, ListIcon, PlusIcon } from 'lucide-react';
+import { canSeeMembers, EVENT_MESSAGES } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { useCan, useSession } from '#/features/auth/use-session';
+import { lazyNamed } from '#/lib/lazy-named';
+import { CalendarFeedButton } from './calendar-feed-button';
+import { EventFiltersBar, ToggleButton, useEventFiltersInUrl } from './event-filters';
+import { EventList, EventListSkeleton } from './event-list';
+import { useCanCreateEvents } from './use-can-create-events';
+import { VisitorApply } from './visitor-apply';
 
-/** CONTRACT STUB (issue 11): the events engineer replaces this. /events: list and month calendar. */
+// The month view (react-day-picker) and the form (react-hook-form, the schema) load when they are used.
+const EventMonth = lazyNamed(() => import('./event-month'), 'EventMonth');
+const EventFormDialog = lazyNamed(() => import('./event-form-dialog'), 'EventFormDialog');
+
+/**
+ * '/events' for visitors and members: upcoming events (public ones for visitors, with the Apply call to action),
+ * filtered by city, community, week / weekend / month and Going, as a list or a month calendar (kept in the URL).
+ */
 export function EventsPage() {
-  return <ComingSoonPage title="Events">upcoming member events.</ComingSoonPage>;
+  const { me, audience } = useSession();
+  const approved = canSeeMembers(me?.profile ?? null);
+  const canCreate = useCanCreateEvents();
+  const canFeed = useCan('access_calendar') && approved;
+  const { filters, view, update } = useEventFiltersInUrl();
+  const [creating, setCreating] = React.useState(false);
+  const create = canCreate ? (
+    <Button onClick={() => setCreating(true)} onPointerEnter={() => void EventFormDialog.preload()}>
+      <PlusIcon aria-hidden="true" />
+      Create event
+    </Button>
+  ) : null;
+
+  return (
+    <section aria-labelledby="events-title" className="mx-auto grid w-full max-w-5xl content-start gap-5 px-4 py-6 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 id="events-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+            Events
+          </h1>
+          <p className="text-muted-foreground">{EVENT_MESSAGES.upcoming} around Tampa Bay.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {canFeed && <CalendarFeedButton />}
+          {create}
+        </div>
+      </div>
+      {audience === 'signed-out' && <VisitorApply />}
+      <EventFiltersBar filters={filters} update={update} approved={approved} />
+      <div className="flex gap-2" role="group" aria-label="View">
+        <ToggleButton pressed={view === 'list'} onClick={() => update({ view: undefined })}>
+          <ListIcon aria-hidden="true" />
+          List
+        </ToggleButton>
+        <ToggleButton pressed={view === 'month'} onClick={() => update({ view: 'month' })}>
+          <CalendarDaysIcon aria-hidden="true" />
+          Month
+        </ToggleButton>
+      </div>
+      {view === 'month' ? (
+        <React.Suspense fallback={<EventListSkeleton />}>
+          <EventMonth filters={filters} />
+        </React.Suspense>
+      ) : (
+        <EventList filters={filters} empty={create} />
+      )}
+      {creating && (
+        <React.Suspense fallback={null}>
+          <EventFormDialog open={creating} onOpenChange={setCreating} />
+        </React.Suspense>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,37 @@
+import * as React from 'react';
+import { PlusIcon } from 'lucide-react';
+import type { CommunityView, CommunityViewerState } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { lazyNamed } from '#/lib/lazy-named';
+import { EventList } from './event-list';
+import { useCanCreateEvents } from './use-can-create-events';
+
+const EventFormDialog = lazyNamed(() => import('./event-form-dialog'), 'EventFormDialog');
+
+/**
+ * A community's Events tab: its upcoming events (GET /api/events?communityId=), and Create event for its active
+ * members who may create events (the new event starts in this community).
+ */
+export function CommunityEvents({ community, viewer }: { community: CommunityView; viewer: CommunityViewerState }) {
+  const canCreate = useCanCreateEvents() && viewer.status === 'active';
+  const [creating, setCreating] = React.useState(false);
+  const filters = React.useMemo(() => ({ communityId: community.id }), [community.id]);
+  return (
+    <div className="grid gap-4">
+      {canCreate && (
+        <div className="flex justify-end">
+          <Button onClick={() => setCreating(true)} onPointerEnter={() => void EventFormDialog.preload()}>
+            <PlusIcon aria-hidden="true" />
+            Create event
+          </Button>
+        </div>
+      )}
+      <EventList filters={filters} label={`Upcoming events of ${community.name}`} headingLevel={3} />
+      {creating && (
+        <React.Suspense fallback={null}>
+          <EventFormDialog open={creating} onOpenChange={setCreating} communityId={community.id} />
+        </React.Suspense>
+      )}
+    </div>
+  );
+}

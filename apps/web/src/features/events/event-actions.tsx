@@ -1,0 +1,149 @@
+import * as React from 'react';
+import { Link } from 'react-router';
+import { CalendarPlusIcon, DoorOpenIcon, PencilIcon, Share2Icon, UserCogIcon, XCircleIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { EVENT_MESSAGES, type EventView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '#/components/ui/alert-dialog';
+import { useMe } from '#/features/auth/use-session';
+import { MEMBER_LINK_REL } from '#/features/messaging/message-text';
+import { errorMessage } from '#/lib/api';
+import { lazyNamed } from '#/lib/lazy-named';
+import { useCancelEventMutation } from './api';
+
+const EventFormDialog = lazyNamed(() => import('./event-form-dialog'), 'EventFormDialog');
+const EventHostsDialog = lazyNamed(() => import('./event-hosts-dialog'), 'EventHostsDialog');
+
+export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
+
+/** Share the event's page: the Web Share API where the browser has it (phones), else copy the link. */
+export async function shareEvent(event: { id: string; title: string }): Promise<ShareOutcome> {
+  const url = new URL(`/events/${event.id}`, window.location.origin).href;
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: event.title, url });
+      return 'shared';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    return 'copied';
+  } catch {
+    return 'failed';
+  }
+}
+
+/** Add to calendar (.ics and Google) and Share, for everyone who can see the event. */
+export function EventShareActions({ event }: { event: EventView }) {
+  const handleShare = async () => {
+    const outcome = await shareEvent(event);
+    if (outcome === 'copied') toast.success('Link copied');
+    else if (outcome === 'failed') toast.error(`Could not copy the link: ${window.location.origin}/events/${event.id}`);
+  };
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={EVENT_MESSAGES.addToCalendar}>
+      <Button asChild variant="outline" size="sm">
+        <a href={event.calendar.icsUrl} download={`${event.title.slice(0, 60)}.ics`}>
+          <CalendarPlusIcon aria-hidden="true" />
+          {`${EVENT_MESSAGES.addToCalendar} (.ics)`}
+        </a>
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <a href={event.calendar.googleUrl} target="_blank" rel={MEMBER_LINK_REL}>
+          Google Calendar
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => void handleShare()}>
+        <Share2Icon aria-hidden="true" />
+        {EVENT_MESSAGES.share}
+      </Button>
+    </div>
+  );
+}
+
+/** Edit, Cancel event (with a confirm) and the door view, as the server's permissions allow. */
+export function EventHostActions({ event }: { event: EventView }) {
+  const { canEdit, canCancel, canCheckIn } = event.permissions;
+  const scheduled = event.status === 'scheduled';
+  const [editing, setEditing] = React.useState(false);
+  const [confirming, setConfirming] = React.useState(false);
+  const [managingHosts, setManagingHosts] = React.useState(false);
+  const cancel = useCancelEventMutation(event.id);
+  const me = useMe();
+  // Hosts are named by the creator and admins (the server checks again).
+  const canManageHosts = canEdit && (me?.isAdmin === true || event.hosts.some((h) => h.isCreator && h.id === me?.user.id));
+  if (!canEdit && !canCancel && !canCheckIn) return null;
+
+  const handleCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => toast.success(EVENT_MESSAGES.cancelDone),
+      onError: (error) => toast.error(errorMessage(error, 'Could not cancel the event. Please try again.')),
+    });
+
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Manage event">
+      {canEdit && scheduled && (
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)} onPointerEnter={() => void EventFormDialog.preload()}>
+          <PencilIcon aria-hidden="true" />
+          Edit
+        </Button>
+      )}
+      {canManageHosts && scheduled && (
+        <Button variant="outline" size="sm" onClick={() => setManagingHosts(true)} onPointerEnter={() => void EventHostsDialog.preload()}>
+          <UserCogIcon aria-hidden="true" />
+          Hosts
+        </Button>
+      )}
+      {canCheckIn && scheduled && (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/events/${event.id}/door`}>
+            <DoorOpenIcon aria-hidden="true" />
+            Door check-in
+          </Link>
+        </Button>
+      )}
+      {canCancel && scheduled && (
+        <Button variant="outline" size="sm" className="text-destructive" onClick={() => setConfirming(true)} disabled={cancel.isPending}>
+          <XCircleIcon aria-hidden="true" />
+          Cancel event
+        </Button>
+      )}
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel this event?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Everyone going or on the waitlist is told. The page stays, marked cancelled. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep it</AlertDialogCancel>
+            <AlertDialogAction onClick={handleCancel}>Cancel event</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+      {managingHosts && (
+        <React.Suspense fallback={null}>
+          <EventHostsDialog open={managingHosts} onOpenChange={setManagingHosts} event={event} />
+        </React.Suspense>
+      )}
+      {editing && (
+        <React.Suspense fallback={null}>
+          <EventFormDialog open={editing} onOpenChange={setEditing} event={event} />
+        </React.Suspense>
+      )}
+    </div>
+  );
+}

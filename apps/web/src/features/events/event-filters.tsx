@@ -1,0 +1,105 @@
+import * as React from 'react';
+import { useSearchParams } from 'react-router';
+import { CITIES, CITY_LABELS, EVENT_RANGE_LABELS, EVENT_RANGES, type City, type EventRange } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Label } from '#/components/ui/label';
+import { NativeSelect } from '#/components/ui/native-select';
+import { useMyCommunitiesQuery } from '#/features/communities/api';
+import type { EventFilters } from './api';
+
+export type EventsView = 'list' | 'month';
+
+const isCity = (v: string | null): v is City => v !== null && (CITIES as readonly string[]).includes(v);
+const isRange = (v: string | null): v is EventRange => v !== null && (EVENT_RANGES as readonly string[]).includes(v);
+
+/** The filters and the view as the URL holds them (?city=&communityId=&range=&going=true&view=month). */
+export function useEventFiltersInUrl() {
+  const [search, setSearch] = useSearchParams();
+  const city = search.get('city');
+  const range = search.get('range');
+  const filters: EventFilters = {
+    city: isCity(city) ? city : undefined,
+    communityId: search.get('communityId') ?? undefined,
+    range: isRange(range) ? range : undefined,
+    going: search.get('going') === 'true' || undefined,
+  };
+  const view: EventsView = search.get('view') === 'month' ? 'month' : 'list';
+  const update = React.useCallback(
+    (next: Partial<Record<'city' | 'communityId' | 'range' | 'going' | 'view', string | undefined>>) =>
+      setSearch(
+        (prev) => {
+          const params = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(next)) {
+            if (value) params.set(key, value);
+            else params.delete(key);
+          }
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  return { filters, view, update };
+}
+
+type Update = ReturnType<typeof useEventFiltersInUrl>['update'];
+
+/** City, community (the member's own), this week / weekend / month, and Going (approved members). */
+export function EventFiltersBar({ filters, update, approved }: { filters: EventFilters; update: Update; approved: boolean }) {
+  const communities = useMyCommunitiesQuery(approved).data?.items.filter((m) => m.status === 'active') ?? [];
+  return (
+    <form role="search" aria-label="Filter events" className="grid gap-3" onSubmit={(e) => e.preventDefault()}>
+      <div className="grid gap-3 sm:grid-cols-2 md:max-w-xl">
+        <div className="grid gap-1.5">
+          <Label htmlFor="event-city">City</Label>
+          <NativeSelect id="event-city" value={filters.city ?? ''} onChange={(e) => update({ city: e.target.value || undefined })}>
+            <option value="">All cities</option>
+            {CITIES.map((city) => (
+              <option key={city} value={city}>
+                {CITY_LABELS[city]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {approved && (
+          <div className="grid gap-1.5">
+            <Label htmlFor="event-community">Community</Label>
+            <NativeSelect
+              id="event-community"
+              value={filters.communityId ?? ''}
+              onChange={(e) => update({ communityId: e.target.value || undefined })}
+            >
+              <option value="">All communities</option>
+              {communities.map(({ community }) => (
+                <option key={community.id} value={community.id}>
+                  {community.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Quick filters">
+        {EVENT_RANGES.map((range) => (
+          <ToggleButton key={range} pressed={filters.range === range} onClick={() => update({ range: filters.range === range ? undefined : range })}>
+            {EVENT_RANGE_LABELS[range]}
+          </ToggleButton>
+        ))}
+        {approved && (
+          <ToggleButton pressed={filters.going === true} onClick={() => update({ going: filters.going ? undefined : 'true' })}>
+            Going
+          </ToggleButton>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** A button that stays pressed (aria-pressed), for filters and the view switch. */
+export function ToggleButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <Button type="button" size="sm" variant={pressed ? 'default' : 'outline'} aria-pressed={pressed} onClick={onClick} className="rounded-full">
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,144 @@
+import * as React from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import {
+  CITIES,
+  CITY_LABELS,
+  EVENT_LIMITS,
+  EVENT_TIME_ZONES,
+  EVENT_VISIBILITIES,
+  EVENT_VISIBILITY_LABELS,
+  type CreateEventInput,
+  type MyCommunityView,
+} from '@bayclub/shared';
+import { SelectField } from '#/components/select-field';
+import { TextField } from '#/components/text-field';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
+import { Input } from '#/components/ui/input';
+import { Textarea } from '#/components/ui/textarea';
+import { zoneCity } from './event-time';
+
+const CITY_OPTIONS = [{ value: '', label: 'No particular city' }, ...CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }))];
+const ZONE_OPTIONS = EVENT_TIME_ZONES.map((zone) => ({ value: zone, label: `${zoneCity(zone)} (${zone})` }));
+const GUEST_OPTIONS = Array.from({ length: EVENT_LIMITS.guestsMax + 1 }, (_, n) => ({
+  value: String(n),
+  label: n === 0 ? 'No guests' : `Up to ${n} ${n === 1 ? 'guest' : 'guests'} each`,
+}));
+const optional = <span className="font-normal text-muted-foreground">(optional)</span>;
+
+/**
+ * Every field of the create and edit forms. `communities` are the member's active ones (create only; an event's
+ * community is fixed once created). Community-only visibility needs a community, and a private community's events
+ * are community-only.
+ */
+export function EventFormFields({ communities, editing }: { communities: MyCommunityView[]; editing: boolean }) {
+  const { control, setValue, getValues } = useFormContext<CreateEventInput>();
+  const communityId = useWatch({ control, name: 'communityId' });
+  const chosen = communities.find((m) => m.community.id === communityId)?.community;
+  const forcedCommunity = chosen?.visibility === 'private';
+
+  React.useEffect(() => {
+    const visibility = getValues('visibility');
+    if (forcedCommunity && visibility !== 'community') setValue('visibility', 'community', { shouldValidate: true });
+    else if (!communityId && visibility === 'community') setValue('visibility', 'members', { shouldValidate: true });
+  }, [communityId, forcedCommunity, getValues, setValue]);
+
+  const visibilityOptions = EVENT_VISIBILITIES.filter((v) => (forcedCommunity ? v === 'community' : v !== 'community' || communityId)).map(
+    (v) => ({ value: v, label: EVENT_VISIBILITY_LABELS[v] }),
+  );
+  const communityOptions = [
+    { value: '', label: 'No community (the whole club)' },
+    ...communities.map(({ community }) => ({ value: community.id, label: community.name })),
+  ];
+
+  return (
+    <div className="grid gap-5">
+      <TextField<CreateEventInput> name="title" label="Title" maxLength={EVENT_LIMITS.titleMax} autoComplete="off" />
+      <DescriptionField />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField<CreateEventInput> name="startsAtLocal" label="Starts" type="datetime-local" />
+        <TextField<CreateEventInput> name="endsAtLocal" label="Ends" type="datetime-local" />
+      </div>
+      <SelectField<CreateEventInput> name="timeZone" label="Time zone" options={ZONE_OPTIONS} />
+      <TextField<CreateEventInput> name="venue" label="Venue" maxLength={EVENT_LIMITS.venueMax} autoComplete="off" />
+      <TextField<CreateEventInput> name="address" label={<>Address {optional}</>} maxLength={EVENT_LIMITS.addressMax} autoComplete="off" />
+      <SelectField<CreateEventInput>
+        name="city"
+        label="City"
+        options={CITY_OPTIONS}
+        toForm={(v) => (v === '' ? null : v)}
+        fromForm={(v) => (v == null ? '' : String(v))}
+      />
+      {!editing && (
+        <SelectField<CreateEventInput>
+          name="communityId"
+          label={<>Community {optional}</>}
+          options={communityOptions}
+          toForm={(v) => (v === '' ? null : v)}
+          fromForm={(v) => (v == null ? '' : String(v))}
+        />
+      )}
+      <SelectField<CreateEventInput> name="visibility" label="Who can see it" options={visibilityOptions} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <CapacityField />
+        <SelectField<CreateEventInput>
+          name="guestsAllowed"
+          label="Guests (plus-ones)"
+          options={GUEST_OPTIONS}
+          toForm={(v) => Number(v)}
+          fromForm={(v) => String(v ?? 0)}
+        />
+      </div>
+    </div>
+  );
+}
+
+function DescriptionField() {
+  const { control } = useFormContext<CreateEventInput>();
+  return (
+    <FormField
+      control={control}
+      name="description"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Description {optional}</FormLabel>
+          <FormControl>
+            <Textarea {...field} value={field.value ?? ''} rows={4} maxLength={EVENT_LIMITS.descriptionMax} />
+          </FormControl>
+          <FormDescription className="tabular-nums">{`${field.value?.length ?? 0}/${EVENT_LIMITS.descriptionMax} characters. Links become clickable.`}</FormDescription>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** Empty is unlimited (null); anything typed goes to the schema as a number, so 2.5 or 0 get its message. */
+function CapacityField() {
+  const { control } = useFormContext<CreateEventInput>();
+  return (
+    <FormField
+      control={control}
+      name="capacity"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Capacity {optional}</FormLabel>
+          <FormControl>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={EVENT_LIMITS.capacityMax}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={field.value ?? ''}
+              onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+            />
+          </FormControl>
+          <FormDescription>Seats, guests included. Empty for no limit.</FormDescription>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { CalendarIcon, ExternalLinkIcon, GlobeIcon, LockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
+import { EVENT_MESSAGES, EVENT_VISIBILITY_LABELS, imageVariantUrl, type EventView } from '@bayclub/shared';
+import { Badge } from '#/components/ui/badge';
+import { MEMBER_LINK_REL } from '#/features/messaging/message-text';
+import { EventBadges } from './event-card';
+import { cityName, longDate, mapUrl, timeRange, zoneLabel } from './event-time';
+
+/**
+ * The top of an event's page: the Cancelled banner, cover, title, badges, date and time in the event's zone (named
+ * when the viewer's differs), the place with a map link, and the community.
+ */
+export function EventHeader({ event }: { event: EventView }) {
+  const cover = imageVariantUrl(event.coverUrl, 'large');
+  const zone = zoneLabel(event);
+  // The address usually names the town already; the club's city label stands in when there is no address.
+  const place = event.address || cityName(event.city);
+  const VisibilityIcon = event.visibility === 'public' ? GlobeIcon : LockIcon;
+  return (
+    <header className="grid gap-4">
+      {event.status === 'cancelled' && (
+        <p role="status" className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 font-medium text-destructive">
+          {EVENT_MESSAGES.cancelledBanner}
+        </p>
+      )}
+      {cover && (
+        <div className="aspect-[2/1] overflow-hidden rounded-xl border bg-muted">
+          <img src={cover} alt="" className="size-full object-cover" />
+        </div>
+      )}
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-3xl">{event.title}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <EventBadges event={event} />
+          <Badge variant="outline">
+            <VisibilityIcon aria-hidden="true" />
+            {EVENT_VISIBILITY_LABELS[event.visibility]}
+          </Badge>
+        </div>
+      </div>
+      <dl className="grid gap-3 text-sm">
+        <div className="flex gap-3">
+          <dt>
+            <CalendarIcon aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
+            <span className="sr-only">When</span>
+          </dt>
+          <dd className="grid">
+            <span className="font-medium">{longDate(event)}</span>
+            <span>{timeRange(event)}</span>
+            {zone && <span className="text-muted-foreground">{zone}</span>}
+          </dd>
+        </div>
+        <div className="flex gap-3">
+          <dt>
+            <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
+            <span className="sr-only">Where</span>
+          </dt>
+          <dd className="grid">
+            <span className="font-medium">{event.venue}</span>
+            {place && <span>{place}</span>}
+            <a href={mapUrl(event)} target="_blank" rel={MEMBER_LINK_REL} className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+              Open in Google Maps
+              <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </dd>
+        </div>
+        {event.community && (
+          <div className="flex gap-3">
+            <dt>
+              <UsersIcon aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
+              <span className="sr-only">Community</span>
+            </dt>
+            <dd>
+              <Link to={`/community/${event.community.id}`} className="font-medium hover:underline">
+                {event.community.name}
+              </Link>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </header>
+  );
+}

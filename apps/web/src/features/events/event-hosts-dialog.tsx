@@ -1,0 +1,111 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import { EVENT_LIMITS, imageVariantUrl, type EventHostRole, type EventView, type MemberSummary } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
+import { NativeSelect } from '#/components/ui/native-select';
+import { LoadMore } from '#/features/communities/load-more';
+import { memberName } from '#/features/connections/member-row';
+import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
+import { errorMessage } from '#/lib/api';
+import { itemsOf, useAttendeesQuery, useEventHostMutation } from './api';
+
+const ROLE_LABELS: Record<EventHostRole, string> = { host: 'Co-host', door: 'Door helper' };
+
+/**
+ * The creator (and admins) name co-hosts (edit, cancel, check in, attendance) and door helpers (check in only),
+ * from the members going; at most EVENT_LIMITS.coHostsMax. The server decides who may be added.
+ */
+export function EventHostsDialog({ event, open, onOpenChange }: { event: EventView; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const change = useEventHostMutation(event.id);
+  const coHosts = event.hosts.filter((h) => !h.isCreator);
+  const full = coHosts.length >= EVENT_LIMITS.coHostsMax;
+  const setRole = (member: MemberSummary, role: EventHostRole | null) =>
+    change.mutate(
+      { userId: member.id, role },
+      {
+        onSuccess: () => toast.success(role ? `${memberName(member)} is now a ${ROLE_LABELS[role].toLowerCase()}` : `${memberName(member)} is no longer a host`),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Hosts and door helpers</DialogTitle>
+          <DialogDescription>Co-hosts can edit, cancel and check guests in. Door helpers only check guests in.</DialogDescription>
+        </DialogHeader>
+        <section aria-labelledby="current-hosts" className="grid gap-2">
+          <h3 id="current-hosts" className="text-sm font-medium">{`Co-hosts and helpers (${coHosts.length} of ${EVENT_LIMITS.coHostsMax})`}</h3>
+          {coHosts.length === 0 && <p className="text-sm text-muted-foreground">Nobody yet. Add members who are going.</p>}
+          <ul className="grid gap-2">
+            {coHosts.map((host) => (
+              <PersonRow key={host.id} member={host}>
+                <NativeSelect
+                  aria-label={`Role of ${memberName(host)}`}
+                  value={host.role}
+                  disabled={change.isPending}
+                  onChange={(e) => setRole(host, e.target.value as EventHostRole)}
+                >
+                  <option value="host">{ROLE_LABELS.host}</option>
+                  <option value="door">{ROLE_LABELS.door}</option>
+                </NativeSelect>
+                <Button variant="outline" size="sm" disabled={change.isPending} aria-label={`Remove ${memberName(host)}`} onClick={() => setRole(host, null)}>
+                  Remove
+                </Button>
+              </PersonRow>
+            ))}
+          </ul>
+        </section>
+        <GoingCandidates event={event} disabled={change.isPending || full} onAdd={setRole} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function GoingCandidates({ event, disabled, onAdd }: { event: EventView; disabled: boolean; onAdd: (m: MemberSummary, role: EventHostRole) => void }) {
+  const query = useAttendeesQuery(event.id, 'going');
+  const hostIds = new Set(event.hosts.map((h) => h.id));
+  const candidates = itemsOf(query.data).filter((a) => !hostIds.has(a.member.id));
+  return (
+    <section aria-labelledby="going-candidates" className="grid gap-2">
+      <h3 id="going-candidates" className="text-sm font-medium">
+        Add from who’s going
+      </h3>
+      {query.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading...</p>
+      ) : query.isError && candidates.length === 0 ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(query.error)}
+        </p>
+      ) : candidates.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nobody else is going yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {candidates.map(({ member }) => (
+            <PersonRow key={member.id} member={member}>
+              <Button variant="outline" size="sm" disabled={disabled} onClick={() => onAdd(member, 'host')}>
+                Co-host<span className="sr-only">{`: add ${memberName(member)}`}</span>
+              </Button>
+              <Button variant="outline" size="sm" disabled={disabled} onClick={() => onAdd(member, 'door')}>
+                Door helper<span className="sr-only">{`: add ${memberName(member)}`}</span>
+              </Button>
+            </PersonRow>
+          ))}
+        </ul>
+      )}
+      <LoadMore {...query} />
+    </section>
+  );
+}
+
+function PersonRow({ member, children }: { member: MemberSummary; children: React.ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center gap-2 rounded-lg border p-2">
+      <AvatarWithRetry src={imageVariantUrl(member.profilePictureUrl, 'small')} alt="" className="size-8" />
+      <span className="min-w-0 flex-1 truncate text-sm font-medium">{memberName(member)}</span>
+      <span className="flex items-center gap-2">{children}</span>
+    </li>
+  );
+}

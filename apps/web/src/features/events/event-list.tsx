@@ -1,0 +1,84 @@
+import type * as React from 'react';
+import { EVENT_MESSAGES, type EventSummaryView } from '@bayclub/shared';
+import { Skeleton } from '#/components/ui/skeleton';
+import { EmptyState, ListError } from '#/features/communities/community-grid';
+import { LoadMore } from '#/features/communities/load-more';
+import { itemsOf, useEventListQuery, type EventFilters } from './api';
+import { EventCard } from './event-card';
+
+/** One column on phones, two from 768 px. */
+const GRID = 'grid gap-3 md:grid-cols-2';
+
+export function EventCards({
+  events,
+  label,
+  headingLevel,
+  oneColumn = false,
+}: {
+  events: EventSummaryView[];
+  label: string;
+  headingLevel?: 2 | 3;
+  /** Beside the month calendar there is room for one column only. */
+  oneColumn?: boolean;
+}) {
+  return (
+    <ul aria-label={label} className={oneColumn ? 'grid gap-3' : GRID}>
+      {events.map((event) => (
+        <li key={event.id}>
+          <EventCard event={event} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function EventListSkeleton({ label = 'Loading events' }: { label?: string }) {
+  return (
+    <div role="status" aria-label={label} className={GRID}>
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="flex gap-4 rounded-xl border p-4">
+          <Skeleton className="h-16 w-14" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-4 w-24" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Upcoming events with these filters, soonest first; the next page loads as the end comes near (or by the button).
+ * `empty` is what to offer when there is nothing (Create event, for those who may).
+ */
+export function EventList({
+  filters,
+  label = EVENT_MESSAGES.upcoming,
+  headingLevel,
+  empty,
+}: {
+  filters: EventFilters;
+  label?: string;
+  headingLevel?: 2 | 3;
+  empty?: React.ReactNode;
+}) {
+  const query = useEventListQuery(filters);
+  const events = itemsOf(query.data);
+  if (query.isPending) return <EventListSkeleton />;
+  if (query.isError && events.length === 0) return <ListError what="events" error={query.error} onRetry={() => void query.refetch()} />;
+  if (events.length === 0) {
+    return (
+      <EmptyState title={EVENT_MESSAGES.noEvents} hint={EVENT_MESSAGES.noEventsHint}>
+        {empty}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <EventCards events={events} label={label} headingLevel={headingLevel} />
+      <LoadMore {...query} />
+    </div>
+  );
+}

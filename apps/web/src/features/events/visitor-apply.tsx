@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { EVENT_MESSAGES } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+
+/** Visitors: public events only; RSVP and who is going need membership. */
+export function VisitorApply() {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4">
+      <p className="text-sm">{EVENT_MESSAGES.visitorApply}</p>
+      <Button asChild size="sm">
+        <Link to="/#apply">Apply to join</Link>
+      </Button>
+    </div>
+  );
+}
