@@ -41,3 +41,9 @@ export function timeInZone(iso: string, timeZone: string): string {
 
 /** "A C D E F G": read letter by letter by screen readers. */
 export const spelled = (code: string) => [...code].join(' ');
+
+/** At the door: "Party of 1", "Party of 3 (2 guests)". */
+export function doorPartyLabel(partySize: number): string {
+  const guests = partySize - 1;
+  return guests <= 0 ? 'Party of 1' : `Party of ${partySize} (${guests} ${guests === 1 ? 'guest' : 'guests'})`;
+}

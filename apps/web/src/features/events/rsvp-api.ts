@@ -53,6 +53,17 @@ export function useRsvpMutation(eventId: string) {
   });
 }
 
+/**
+ * GET /api/events/:id under the shared detail key (the door page needs the title and permissions; the event
+ * page's query reads the same cache entry).
+ */
+export const useEventDetailQuery = (eventId: string) =>
+  useQuery({
+    queryKey: eventKeys.detail(eventId),
+    queryFn: ({ signal }) => api.get<EventView>(eventPath(eventId), { signal }),
+    retry: false,
+  });
+
 export const ticketQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: eventKeys.ticket(eventId),
