@@ -69,6 +69,8 @@ export const ticketQueryOptions = (eventId: string) =>
     queryKey: eventKeys.ticket(eventId),
     queryFn: ({ signal }) => api.get<TicketView>(`${eventPath(eventId)}/ticket`, { signal }),
     staleTime: 60_000,
+    // Asked even without a connection: the service worker answers with the last copy (sw.ts, ticket-cache.ts).
+    networkMode: 'offlineFirst',
     retry: (count, error) => !(error instanceof ApiError && error.status < 500 && error.status > 0) && count < 2,
   });
 export const useTicketQuery = (eventId: string, enabled = true) => useQuery({ ...ticketQueryOptions(eventId), enabled });
