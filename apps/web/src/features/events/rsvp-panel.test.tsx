@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRealtimeEvent } from '#/features/realtime/use-realtime';
 import type { EventView, RsvpResult } from '@bayclub/shared';
 import { api } from '#/lib/api';
 import { realtime } from '#/features/realtime/realtime-client';
@@ -22,10 +23,19 @@ function Page() {
   return query.data ? <RsvpPanel event={query.data} /> : null;
 }
 
-function setup(initial: EventView, handlers: Record<string, Handler> = {}) {
+/** The event page also reads the event again on `event:registration` (ev-web's event-page.tsx does). */
+function PageThatRefreshes() {
+  const queryClient = useQueryClient();
+  useRealtimeEvent((e) => {
+    if (e.type === 'event:registration' && e.eventId === EVENT_ID) void queryClient.invalidateQueries({ queryKey: eventKeys.detail(EVENT_ID) });
+  });
+  return <Page />;
+}
+
+function setup(initial: EventView, handlers: Record<string, Handler> = {}, page = <Page />) {
   let current = initial;
   const fetchMock = mockApi({ ...signedInAs(makeMe()), [DETAIL]: () => json(current), [TICKET]: () => json(makeTicket()), ...handlers });
-  const utils = renderInProviders(<Page />);
+  const utils = renderInProviders(page);
   return { ...utils, fetchMock, setEvent: (e: EventView) => (current = e), user: userEvent.setup() };
 }
 
@@ -112,6 +122,26 @@ describe('RsvpPanel', () => {
     act(() => realtime.emitForTest({ type: 'event:registration', eventId: EVENT_ID }));
     expect(await screen.findByText("You're in! A seat opened up for Sunset Social.")).toBeInTheDocument();
     expect(screen.getByText('Going')).toBeInTheDocument();
+  });
+
+  it('announces it too when the page reads the event again itself, without a second request', async () => {
+    const { setEvent, fetchMock } = setup(makeEvent({ goingCount: 20, mine: makeMine({ status: 'waitlisted', waitlistPosition: 1 }) }), {}, <PageThatRefreshes />);
+    expect(await screen.findByText('On the waitlist, position 1', {}, LOAD)).toBeInTheDocument();
+    setEvent(makeEvent({ goingCount: 20, mine: makeMine({ status: 'going' }) }));
+    act(() => realtime.emitForTest({ type: 'event:registration', eventId: EVENT_ID }));
+    expect(await screen.findByText("You're in! A seat opened up for Sunset Social.")).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === `/api/events/${EVENT_ID}`)).toHaveLength(2);
+  });
+
+  it('says nothing when a registration change is not a promotion', async () => {
+    const { setEvent } = setup(makeEvent({ mine: makeMine({ status: 'going' }) }));
+    expect(await screen.findByText('Going', {}, LOAD)).toBeInTheDocument();
+    setEvent(makeEvent({ status: 'cancelled', mine: makeMine({ status: 'cancelled' }), permissions: { ...makeEvent().permissions, canRsvp: false } }));
+    act(() => realtime.emitForTest({ type: 'event:registration', eventId: EVENT_ID }));
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByText(/You're in!/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Can’t go' })).not.toBeInTheDocument();
   });
 });
 

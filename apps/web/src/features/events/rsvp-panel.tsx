@@ -17,7 +17,7 @@ import { YourTicket } from './your-ticket';
  * member's choice.
  */
 export function RsvpPanel({ event }: { event: EventView }) {
-  useRegistrationRealtime(event.id);
+  useRegistrationRealtime(event);
   const mine = event.mine;
   const registered = mine !== null && mine.status !== 'not_going';
   if (!event.permissions.canRsvp && !registered) return null;
