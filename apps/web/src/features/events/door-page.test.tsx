@@ -47,6 +47,12 @@ describe('/events/:id/door: typed codes', () => {
     expect(screen.queryByLabelText('Ticket code')).not.toBeInTheDocument();
   });
 
+  it('says the event was cancelled rather than refusing its hosts', async () => {
+    openDoor({}, makeEvent({ status: 'cancelled' }));
+    expect(await screen.findByText(EVENT_MESSAGES.cancelledBanner, {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByText(EVENT_MESSAGES.notDoorStaff)).not.toBeInTheDocument();
+  });
+
   it('checks a guest in by code: name, party size, counts and the list update', async () => {
     const { fetchMock, user } = openDoor();
     expect(await screen.findByRole('heading', { level: 1, name: 'Door: Sunset Social' }, LOAD)).toBeInTheDocument();

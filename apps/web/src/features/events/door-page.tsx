@@ -42,7 +42,7 @@ export function EventDoorPage() {
         <>
           <h1 className="text-2xl font-semibold">{event.title}</h1>
           <p role="alert" className="rounded-lg border p-4">
-            {EVENT_MESSAGES.notDoorStaff}
+            {event.status === 'cancelled' ? EVENT_MESSAGES.cancelledBanner : EVENT_MESSAGES.notDoorStaff}
           </p>
         </>
       )}
