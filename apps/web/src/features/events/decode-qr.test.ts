@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import QRCode from 'qrcode';
-import { decodeFrame, loadJsQr, type Frame } from './decode-qr';
+import { createQrDetector, decodeFrame, loadJsQr, type Frame } from './decode-qr';
 
 /**
  * A real QR image without a canvas (jsdom has none): qrcode's module matrix painted into RGBA pixels, black
@@ -33,5 +33,48 @@ describe('decode-qr (jsQR, the path for browsers without BarcodeDetector)', () =
     const jsQR = await loadJsQr();
     const blank = { data: new Uint8ClampedArray(200 * 200 * 4).fill(255), width: 200, height: 200 };
     expect(decodeFrame(jsQR, blank)).toBeNull();
+  });
+});
+
+describe('createQrDetector', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const video = (size: number) => ({ videoWidth: size, videoHeight: size }) as HTMLVideoElement;
+
+  it('without BarcodeDetector, reads camera frames with jsQR through a canvas scaled to at most 640 px', async () => {
+    const token = 'e1.registration-token';
+    const frame = qrFrame(token, 4);
+    const drawn: number[][] = [];
+    // jsdom has no canvas: a 2D context that hands back the QR frame, as a real one would after drawImage.
+    const context = {
+      drawImage: (_v: unknown, x: number, y: number, w: number, h: number) => drawn.push([x, y, w, h]),
+      getImageData: () => frame,
+    };
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
+    try {
+      const detector = await createQrDetector();
+      expect(await detector.detect(video(1280))).toBe(token);
+      expect(drawn).toEqual([[0, 0, 640, 640]]);
+      expect(await detector.detect(video(0))).toBeNull();
+    } finally {
+      getContext.mockRestore();
+    }
+  });
+
+  it("uses the browser's BarcodeDetector for QR codes where present", async () => {
+    const options: unknown[] = [];
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        constructor(o: unknown) {
+          options.push(o);
+        }
+        detect = async () => [{ rawValue: 'native.token' }];
+      },
+    );
+    const detector = await createQrDetector();
+    expect(await detector.detect(video(640))).toBe('native.token');
+    expect(options).toEqual([{ formats: ['qr_code'] }]);
   });
 });

@@ -25,12 +25,15 @@ export function QrScanner({ onScan, paused }: { onScan: (text: string) => void; 
   const video = React.useRef<HTMLVideoElement>(null);
   const stream = React.useRef<MediaStream | null>(null);
   const timer = React.useRef<number | undefined>(undefined);
+  /** Each start gets a number: a frame of an earlier start still being read never schedules another. */
+  const run = React.useRef(0);
   const live = React.useRef({ onScan, paused });
   React.useEffect(() => {
     live.current = { onScan, paused };
   });
 
   const stop = React.useCallback(() => {
+    run.current += 1;
     window.clearTimeout(timer.current);
     stream.current?.getTracks().forEach((t) => t.stop());
     stream.current = null;
@@ -40,11 +43,13 @@ export function QrScanner({ onScan, paused }: { onScan: (text: string) => void; 
   const start = React.useCallback(async () => {
     if (!navigator.mediaDevices?.getUserMedia) return setState('unavailable');
     setState('starting');
+    const mine = run.current;
     let detector: QrDetector;
     try {
       stream.current = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
       detector = await createQrDetector();
-      if (!video.current || !stream.current) return stop();
+      // Stopped (left the page, hid the tab) while the camera was starting.
+      if (run.current !== mine || !video.current || !stream.current) return stop();
       video.current.srcObject = stream.current;
       await video.current.play();
     } catch (e) {
@@ -52,14 +57,15 @@ export function QrScanner({ onScan, paused }: { onScan: (text: string) => void; 
       const name = e instanceof DOMException ? e.name : '';
       return setState(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : name === 'NotFoundError' ? 'unavailable' : 'error');
     }
+    if (run.current !== mine) return;
     setState('running');
     const tick = async () => {
-      if (!stream.current) return;
+      if (run.current !== mine) return;
       if (!live.current.paused && video.current) {
         const text = await detector.detect(video.current).catch(() => null);
-        if (text && stream.current) live.current.onScan(text);
+        if (text && run.current === mine) live.current.onScan(text);
       }
-      if (stream.current) timer.current = window.setTimeout(() => void tick(), FRAME_MS);
+      if (run.current === mine) timer.current = window.setTimeout(() => void tick(), FRAME_MS);
     };
     void tick();
   }, [stop]);
