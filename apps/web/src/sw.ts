@@ -1,13 +1,16 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { isSignOutRequest, isTicketRequest, TICKET_CACHE } from './features/events/ticket-cache';
 import { handleNotificationClick, handlePush, handleSubscriptionChange, type WorkerScope } from './features/push/sw-handlers';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 // Precached: the app shell (index.html, the entry script and stylesheet, the icons; decision 011). /api/ is
-// never cached: member data must always come from the server.
+// never cached: member data must always come from the server; the one exception is the member's event ticket
+// (below), shown offline at the door.
 const manifest = self.__WB_MANIFEST;
 precacheAndRoute(manifest);
 cleanupOutdatedCaches();
@@ -21,6 +24,22 @@ registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
   new CacheFirst({ cacheName: assetsCache }),
 );
+
+// Event tickets (issue 11, decision 015): the network first, the last copy when offline; see ticket-cache.ts.
+registerRoute(
+  isTicketRequest,
+  new NetworkFirst({
+    cacheName: TICKET_CACHE.name,
+    networkTimeoutSeconds: TICKET_CACHE.networkTimeoutSeconds,
+    plugins: [new ExpirationPlugin({ maxEntries: TICKET_CACHE.maxEntries, maxAgeSeconds: TICKET_CACHE.maxAgeSeconds })],
+  }),
+);
+// Signing out forgets the tickets (the request itself goes to the network untouched).
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (isSignOutRequest({ url, request: event.request, sameOrigin: url.origin === self.location.origin }))
+    event.waitUntil(caches.delete(TICKET_CACHE.name));
+});
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {

@@ -1,6 +1,133 @@
-import type { EventView } from '@bayclub/shared';
+import { Link } from 'react-router';
+import { DoorOpenIcon, RotateCcwIcon } from 'lucide-react';
+import type { AttendanceView, AttendeeView, EventView } from '@bayclub/shared';
+import { Button, buttonVariants } from '#/components/ui/button';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage, isApiError } from '#/lib/api';
+import { doorPartyLabel, timeInZone } from './event-format';
+import { MemberPhoto, memberName } from './member-photo';
+import { useAttendanceQuery, useWaitlistQuery } from './rsvp-api';
+import { useCheckInRealtime } from './use-event-realtime';
 
-/** CONTRACT STUB (issue 11): the RSVP engineer replaces this. Hosts: who is going, the waitlist, checked in and no-shows, and a link to the door view. */
-export function AttendancePanel(_props: { event: EventView }) {
-  return null;
+/**
+ * For the hosts (and door helpers): going, checked in and no-shows, the waitlist in order, and the door view.
+ * Door helpers only check guests in: they get the door link, not the numbers and lists the server keeps for hosts.
+ */
+export function AttendancePanel({ event }: { event: EventView }) {
+  const { canEdit, canCheckIn } = event.permissions;
+  if (!canEdit && !canCheckIn) return null;
+  return (
+    <section aria-labelledby={`attendance-${event.id}`} className="grid gap-4 rounded-lg border p-4">
+      <h2 id={`attendance-${event.id}`} className="text-lg font-semibold">
+        Attendance
+      </h2>
+      {canCheckIn && (
+        <Link to={`/events/${event.id}/door`} className={buttonVariants({ className: 'justify-self-start' })}>
+          <DoorOpenIcon aria-hidden="true" />
+          Open the door view
+        </Link>
+      )}
+      {canEdit && <HostNumbers event={event} />}
+    </section>
+  );
+}
+
+function HostNumbers({ event }: { event: EventView }) {
+  useCheckInRealtime(event.id);
+  const attendance = useAttendanceQuery(event.id);
+  const waitlist = useWaitlistQuery(event.id);
+  const forbidden = (e: unknown) => isApiError(e) && (e.isForbidden || e.isNotFound);
+  return (
+    <>
+      {attendance.isPending ? (
+        <Spinner label="Loading attendance" />
+      ) : attendance.isError ? (
+        forbidden(attendance.error) ? null : <LoadError what="attendance" error={attendance.error} retry={() => void attendance.refetch()} />
+      ) : (
+        <Counts attendance={attendance.data} timeZone={event.timeZone} />
+      )}
+      <div className="grid gap-2">
+        <h3 className="font-semibold">Waitlist</h3>
+        {waitlist.isPending ? (
+          <Spinner label="Loading the waitlist" />
+        ) : waitlist.isError ? (
+          forbidden(waitlist.error) ? (
+            <p className="text-sm text-muted-foreground">Only the hosts see the waitlist.</p>
+          ) : (
+            <LoadError what="the waitlist" error={waitlist.error} retry={() => void waitlist.refetch()} />
+          )
+        ) : (
+          <Waitlist items={waitlist.data.items} more={waitlist.data.nextCursor !== null} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function Counts({ attendance, timeZone }: { attendance: AttendanceView; timeZone: string }) {
+  const cells = [
+    { label: 'Going', value: attendance.going, seats: attendance.seatsGoing },
+    { label: 'Checked in', value: attendance.checkedIn, seats: attendance.seatsCheckedIn },
+    { label: 'No-shows', value: attendance.noShows, seats: null },
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        {cells.map((c) => (
+          <div key={c.label} className="rounded-md bg-muted/50 p-2">
+            <dt className="text-xs text-muted-foreground">{c.label}</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{c.value}</dd>
+            {c.seats !== null && c.seats !== c.value && <dd className="text-xs text-muted-foreground">{c.seats} seats</dd>}
+          </div>
+        ))}
+      </dl>
+      {attendance.members.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">Everyone going ({attendance.members.length})</summary>
+          <ul className="mt-2 divide-y">
+            {attendance.members.map((m) => (
+              <li key={m.member.id} className="flex items-center gap-3 py-2 text-sm">
+                <MemberPhoto member={m.member} className="size-8" />
+                <span className="min-w-0 flex-1 truncate">{memberName(m.member)}</span>
+                <span className="text-muted-foreground">{m.checkedInAt ? `Checked in ${timeInZone(m.checkedInAt, timeZone)}` : 'Not checked in'}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
+function Waitlist({ items, more }: { items: AttendeeView[]; more: boolean }) {
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">No one is on the waitlist.</p>;
+  return (
+    <>
+      <ol className="divide-y" aria-label="Waitlist, first come first served">
+        {items.map((a, i) => (
+          <li key={a.member.id} className="flex items-center gap-3 py-2 text-sm">
+            <span className="w-6 text-right tabular-nums text-muted-foreground">{i + 1}.</span>
+            <MemberPhoto member={a.member} className="size-8" />
+            <span className="min-w-0 flex-1 truncate">{memberName(a.member)}</span>
+            <span className="text-muted-foreground">{doorPartyLabel(1 + a.guests)}</span>
+          </li>
+        ))}
+      </ol>
+      {more && <p className="text-xs text-muted-foreground">Showing the first {items.length}.</p>}
+    </>
+  );
+}
+
+function LoadError({ what, error, retry }: { what: string; error: unknown; retry: () => void }) {
+  return (
+    <div role="alert" className="grid justify-items-start gap-2 text-sm">
+      <p>
+        Could not load {what}. {errorMessage(error)}
+      </p>
+      <Button variant="outline" size="sm" onClick={retry}>
+        <RotateCcwIcon aria-hidden="true" />
+        Retry
+      </Button>
+    </div>
+  );
 }

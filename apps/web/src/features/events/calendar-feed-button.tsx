@@ -1,4 +1,46 @@
-/** CONTRACT STUB (issue 11): the RSVP engineer replaces this. The personal calendar feed: copy, regenerate, revoke. */
+import * as React from 'react';
+import { CalendarIcon } from 'lucide-react';
+import { accessLevel } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#/components/ui/dialog';
+import { useMe, usePermissions } from '#/features/auth/use-session';
+import { CalendarFeedBody } from './calendar-feed-body';
+
+/**
+ * May the member have a personal calendar feed? Full members, and approved community members with
+ * access_calendar (the server's `{flag: access_calendar}`); never applicants.
+ */
+export function useCanUseCalendar(): boolean {
+  const me = useMe();
+  const flags = usePermissions();
+  const level = accessLevel(me?.profile ?? null);
+  return level === 'full_platform' || (level === 'limited' && flags?.access_calendar === true);
+}
+
+/** "Calendar feed" on /events: the member's secret calendar URL (copy, make a new one, turn off). */
 export function CalendarFeedButton() {
-  return null;
+  const allowed = useCanUseCalendar();
+  const [open, setOpen] = React.useState(false);
+  if (!allowed) return null;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <CalendarIcon aria-hidden="true" />
+          Calendar feed
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Your calendar feed</DialogTitle>
+          <DialogDescription>
+            A private link to every event you are going to or waitlisted for. Subscribe to it from Google Calendar, Apple
+            Calendar or Outlook and your events stay up to date there. Anyone with the link can see these events: keep it
+            to yourself, and make a new one if it gets out.
+          </DialogDescription>
+        </DialogHeader>
+        {open && <CalendarFeedBody />}
+      </DialogContent>
+    </Dialog>
+  );
 }

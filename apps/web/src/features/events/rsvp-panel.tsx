@@ -1,6 +1,93 @@
-import type { EventView } from '@bayclub/shared';
+import * as React from 'react';
+import { toast } from 'sonner';
+import { EVENT_MESSAGES, type EventView, type RsvpInput } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage } from '#/lib/api';
+import { seatsLabel, seatsLeft, statusLabel } from './event-format';
+import { GuestsStepper } from './guests-stepper';
+import { useRsvpMutation } from './rsvp-api';
+import { useRegistrationRealtime } from './use-event-realtime';
+import { YourTicket } from './your-ticket';
 
-/** CONTRACT STUB (issue 11): the RSVP engineer replaces this. The RSVP control (going with guests, waitlist with position and reason, not going) and 'Your ticket'. */
-export function RsvpPanel(_props: { event: EventView }) {
-  return null;
+/**
+ * The RSVP control for approved members: status, seats left, guests, RSVP / Join waitlist / Can't go / Leave
+ * waitlist, the waitlist position and reason, and the ticket once going. The server decides going or waitlisted;
+ * the buttons wait for its answer, and a refusal (e.g. 409: more guests than fit) is shown without losing the
+ * member's choice.
+ */
+export function RsvpPanel({ event }: { event: EventView }) {
+  useRegistrationRealtime(event);
+  const mine = event.mine;
+  const registered = mine !== null && mine.status !== 'not_going';
+  if (!event.permissions.canRsvp && !registered) return null;
+  const headingId = `rsvp-${event.id}`;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border p-4">
+      <h2 id={headingId} className="text-lg font-semibold">
+        Your RSVP
+      </h2>
+      {mine && <p className="font-medium">{statusLabel(mine)}</p>}
+      {mine?.waitlistReason && <p className="text-sm text-muted-foreground">{mine.waitlistReason}</p>}
+      {seatsLabel(event) && <p className="text-sm text-muted-foreground">{seatsLabel(event)}</p>}
+      {event.permissions.canRsvp && <RsvpControls key={`${mine?.status}:${mine?.guests}`} event={event} />}
+      {mine?.status === 'going' && <YourTicket event={event} />}
+    </section>
+  );
+}
+
+function RsvpControls({ event }: { event: EventView }) {
+  const rsvp = useRsvpMutation(event.id);
+  const status = event.mine?.status ?? 'not_going';
+  const current = status === 'going' || status === 'waitlisted' ? (event.mine?.guests ?? 0) : 0;
+  const [guests, setGuests] = React.useState(Math.min(current, event.guestsAllowed));
+  const [refusal, setRefusal] = React.useState<string | null>(null);
+
+  const send = (input: RsvpInput) => {
+    setRefusal(null);
+    rsvp.mutate(input, {
+      onError: (error) => {
+        const message = errorMessage(error);
+        setRefusal(message);
+        toast.error('Could not save your RSVP', { description: message });
+      },
+    });
+  };
+
+  // Seats free for this party: a member already going keeps their own seats.
+  const left = seatsLeft(event);
+  const own = status === 'going' ? 1 + current : 0;
+  const fits = left === null || left + own >= 1 + guests;
+  const pending = rsvp.isPending;
+  const registered = status === 'going' || status === 'waitlisted';
+
+  return (
+    <div className="grid gap-3">
+      {event.guestsAllowed > 0 && <GuestsStepper value={guests} max={event.guestsAllowed} onChange={setGuests} disabled={pending} />}
+      <div className="flex flex-wrap gap-2">
+        {!registered && (
+          <Button disabled={pending} onClick={() => send({ status: 'going', guests })}>
+            {pending && <Spinner />}
+            {fits ? EVENT_MESSAGES.rsvp : EVENT_MESSAGES.joinWaitlist}
+          </Button>
+        )}
+        {registered && guests !== current && (
+          <Button disabled={pending} onClick={() => send({ status: 'going', guests })}>
+            {pending && <Spinner />}
+            Update guests
+          </Button>
+        )}
+        {registered && (
+          <Button variant="outline" disabled={pending} onClick={() => send({ status: 'not_going' })}>
+            {status === 'going' ? EVENT_MESSAGES.notGoing : EVENT_MESSAGES.leaveWaitlist}
+          </Button>
+        )}
+      </div>
+      {refusal && (
+        <p role="alert" className="text-sm text-destructive">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
 }

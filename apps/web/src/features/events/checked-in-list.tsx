@@ -1,0 +1,45 @@
+import { RotateCcwIcon } from 'lucide-react';
+import type { CheckInListView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage } from '#/lib/api';
+import { doorPartyLabel, timeInZone } from './event-format';
+import { MemberPhoto, memberName } from './member-photo';
+
+interface Props {
+  query: { data: CheckInListView | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  timeZone: string;
+}
+
+/** Who is checked in, newest first; kept current by `event:checkin` (co-hosts at another door). */
+export function CheckedInList({ query, timeZone }: Props) {
+  if (query.isPending) return <Spinner label="Loading who is checked in" />;
+  if (query.isError || !query.data)
+    return (
+      <div role="alert" className="grid justify-items-start gap-2 text-sm">
+        <p>Could not load who is checked in. {errorMessage(query.error)}</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          <RotateCcwIcon aria-hidden="true" />
+          Retry
+        </Button>
+      </div>
+    );
+  const { items } = query.data;
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">No one is checked in yet.</p>;
+  return (
+    <ul className="divide-y" aria-label="Checked in">
+      {items.map((item) => (
+        <li key={item.registrationId} className="flex items-center gap-3 py-2">
+          <MemberPhoto member={item.member} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium">{memberName(item.member)}</p>
+            <p className="text-sm text-muted-foreground">{doorPartyLabel(item.partySize)}</p>
+          </div>
+          <time dateTime={item.checkedInAt} className="text-sm tabular-nums text-muted-foreground">
+            {timeInZone(item.checkedInAt, timeZone)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}

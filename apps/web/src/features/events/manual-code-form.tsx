@@ -1,0 +1,55 @@
+import * as React from 'react';
+import { EVENT_LIMITS, EVENT_MESSAGES, ticketCodeSchema } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Input } from '#/components/ui/input';
+import { Label } from '#/components/ui/label';
+import { Spinner } from '#/components/ui/spinner';
+
+/**
+ * The ticket's 6-character code, typed at the door: upper-cased as typed, checked against the code alphabet
+ * before it is sent. `onSubmit` answers whether to clear the field (after an admission) or keep it (to fix a typo).
+ */
+export function ManualCodeForm({ onSubmit, pending }: { onSubmit: (code: string) => Promise<boolean>; pending: boolean }) {
+  const [code, setCode] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const errorId = React.useId();
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = ticketCodeSchema.safeParse(code);
+    if (!parsed.success) return setError(EVENT_MESSAGES.codeFormat);
+    setError(null);
+    if (await onSubmit(parsed.data)) setCode('');
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-2">
+      <Label htmlFor="door-code">Ticket code</Label>
+      <div className="flex gap-2">
+        <Input
+          id="door-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase().replace(/\s/g, '').slice(0, EVENT_LIMITS.ticketCodeLength))}
+          autoComplete="off"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="go"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="h-12 font-mono text-2xl tracking-[0.3em] uppercase"
+          placeholder="ACD234"
+        />
+        <Button type="submit" className="h-12" disabled={pending}>
+          {pending && <Spinner />}
+          Check in
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import * as React from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { EventView } from '@bayclub/shared';
+import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { eventKeys } from './keys';
+
+/**
+ * The member's registration changed without their asking (promoted from the waitlist, the event cancelled or
+ * moved): the event and the ticket are read again, and a promotion from the waitlist is announced once the event
+ * shows it. The event page may already read the event again on the same message: then no second request is made.
+ */
+export function useRegistrationRealtime(event: EventView) {
+  const queryClient = useQueryClient();
+  const status = event.mine?.status;
+  const watchingPromotion = React.useRef(false);
+  useRealtimeEvent((message) => {
+    if (message.type !== 'event:registration' || message.eventId !== event.id) return;
+    if (status === 'waitlisted') watchingPromotion.current = true;
+    void queryClient.invalidateQueries({ queryKey: eventKeys.ticket(event.id) });
+    void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+    const key = eventKeys.detail(event.id);
+    const at = Date.now();
+    // After every handler of this message has run: refetch only if none of them did.
+    queueMicrotask(() => {
+      const state = queryClient.getQueryState(key);
+      if (state?.fetchStatus === 'fetching' || (state?.dataUpdatedAt ?? 0) >= at) return;
+      void queryClient.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+    });
+  });
+  React.useEffect(() => {
+    if (!watchingPromotion.current || status === 'waitlisted') return;
+    watchingPromotion.current = false;
+    if (status === 'going') toast.success(`You're in! A seat opened up for ${event.title}.`);
+  }, [status, event.title]);
+}
+
+/** The door's list of who is checked in follows check-ins made by co-hosts. */
+export function useCheckInRealtime(eventId: string) {
+  const queryClient = useQueryClient();
+  useRealtimeEvent((event) => {
+    if (event.type !== 'event:checkin' || event.eventId !== eventId) return;
+    void queryClient.invalidateQueries({ queryKey: eventKeys.checkIns(eventId) });
+    void queryClient.invalidateQueries({ queryKey: eventKeys.attendance(eventId) });
+  });
+}
