@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationType } from '@bayclub/shared';
-import { publish } from '../../platform/bus.js';
+import { BUS_CHANNEL, publish } from '../../platform/bus.js';
+import { textArray } from '../../platform/sql-arrays.js';
 import { exactInstant } from '../../platform/cursor.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -26,6 +27,26 @@ export async function insertNotification(db: DbOrTx, n: NewNotification) {
   await publish(db, { k: 'notif', id: row!.id, u: n.userId });
   return row!.id;
 }
+
+/**
+ * The same notification for several members in one statement however many they are (an event's promoted
+ * waitlist, its cancellation, its reminders): the INSERT and a pg_notify per row (delivered at COMMIT).
+ */
+export async function insertNotifications(db: DbOrTx, userIds: readonly string[], n: Omit<NewNotification, 'userId'>) {
+  if (userIds.length === 0) return [];
+  return rowsOfResult<{ id: string; user_id: string }>(
+    await db.execute(sql`
+      with inserted as (
+        insert into ${notifications} (user_id, type, title, message, related_id, path)
+        select u, ${n.type}, ${n.title}, ${n.message}, ${n.relatedId ?? null}, ${n.path ?? null}
+        from unnest(${textArray(userIds)}::uuid[]) as u
+        returning id, user_id)
+      select id, user_id, pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', id, 'u', user_id)::text) as sent
+      from inserted`),
+  );
+}
+
+const rowsOfResult = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 /**
  * One unread message notification per conversation: a new message refreshes it (text and time) instead of
