@@ -152,6 +152,13 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/posts/:id/restore', 'approved'],
   // Issue 13: the People directory (full_platform, as the spec's side menu says; decision 018).
   ['GET', '/api/directory', 'full_platform'],
+  // Issue 11: calendars. The .ics of an event is public (eventViewer decides, else 404); the feed's secret URL is
+  // its own credential; managing the feed needs access_calendar, and the service refuses applicants.
+  ['GET', '/api/events/:id/calendar.ics', 'public'],
+  ['GET', '/api/calendar-feed', { flag: 'access_calendar' }],
+  ['POST', '/api/calendar-feed', { flag: 'access_calendar' }],
+  ['DELETE', '/api/calendar-feed', { flag: 'access_calendar' }],
+  ['GET', '/api/calendar/:token.ics', 'public'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>
