@@ -171,8 +171,9 @@ const timeZoneSchema = z.string({ error: EVENT_MESSAGES.timeZone }).refine(isVal
  * turns them into UTC instants with `zonedToUtc`. A time that does not exist (inside a spring-forward gap) is
  * moved forward by the gap, as calendars do.
  */
-const localDateTimeSchema = (error: string) =>
-  z.string({ error }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error });
+/** Months 01-12, days 01-31, hours 00-23, minutes 00-59 (a day past the month's end rolls over, as Date does). */
+const LOCAL_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/;
+const localDateTimeSchema = (error: string) => z.string({ error }).regex(LOCAL_DATE_TIME, { error });
 
 const eventFields = {
   title: titleSchema,
@@ -207,7 +208,9 @@ function checkTimes(
   v: { startsAtLocal?: string; endsAtLocal?: string; timeZone?: string },
   ctx: z.RefinementCtx,
 ) {
+  // zod runs this refinement even when a field failed its own check: only well-formed values go on.
   if (!v.startsAtLocal || !v.endsAtLocal || !v.timeZone || !isValidTimeZone(v.timeZone)) return;
+  if (!LOCAL_DATE_TIME.test(v.startsAtLocal) || !LOCAL_DATE_TIME.test(v.endsAtLocal)) return;
   const start = zonedToUtc(v.startsAtLocal, v.timeZone);
   const end = zonedToUtc(v.endsAtLocal, v.timeZone);
   if (end <= start) ctx.addIssue({ code: 'custom', path: ['endsAtLocal'], message: EVENT_MESSAGES.endBeforeStart });

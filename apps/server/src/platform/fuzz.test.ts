@@ -145,6 +145,15 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'PATCH /api/comments/:id': { body: { content: 'Edited' } },
   'POST /api/posts/:id/report': { body: { reason: 'other', details: 'fuzz' } },
   'POST /api/comments/:id/report': { body: { reason: 'spam' } },
+  // Issue 11: events (real ids are fuzzed in modules/events/events-fuzz.test.ts).
+  'GET /api/events': { queryKeys: ['city', 'communityId', 'range', 'going', 'past', 'cursor', 'limit'] },
+  'GET /api/events/month': { queryKeys: ['month', 'city', 'communityId', 'going'] },
+  'GET /api/events/:id/attendees': { queryKeys: ['status', 'cursor', 'limit'] },
+  'POST /api/events': {
+    body: { title: 'Fuzz walk', startsAtLocal: '2999-03-08T19:00', endsAtLocal: '2999-03-08T21:00', timeZone: 'America/New_York', venue: 'Pier', visibility: 'public', capacity: 5, guestsAllowed: 1 },
+  },
+  'PATCH /api/events/:id': { body: { title: 'Fuzz walk', capacity: 10, startsAtLocal: '2999-03-08T19:00', endsAtLocal: '2999-03-08T21:00', timeZone: 'UTC' } },
+  'PUT /api/events/:id/hosts/:userId': { body: { role: 'door' } },
 };
 
 /**

@@ -152,6 +152,17 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/posts/:id/restore', 'approved'],
   // Issue 13: the People directory (full_platform, as the spec's side menu says; decision 018).
   ['GET', '/api/directory', 'full_platform'],
+  // Issue 11: the events themselves (lists and the event page are public; eventViewer answers 404 to non-viewers).
+  ['GET', '/api/events', 'public'],
+  ['GET', '/api/events/month', 'public'],
+  ['POST', '/api/events', { flag: 'create_events' }],
+  ['GET', '/api/events/:id', 'public'],
+  ['PATCH', '/api/events/:id', 'approved'],
+  ['POST', '/api/events/:id/cancel', 'approved'],
+  ['POST', '/api/events/:id/cover', 'approved'],
+  ['PUT', '/api/events/:id/hosts/:userId', 'approved'],
+  ['DELETE', '/api/events/:id/hosts/:userId', 'approved'],
+  ['GET', '/api/events/:id/attendees', 'approved'],
   // Issue 11: calendars. The .ics of an event is public (eventViewer decides, else 404); the feed's secret URL is
   // its own credential; managing the feed needs access_calendar, and the service refuses applicants.
   ['GET', '/api/events/:id/calendar.ics', 'public'],

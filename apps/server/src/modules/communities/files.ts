@@ -1,16 +1,13 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, GALLERY_MESSAGES, type CommunityImageKind, type CommunityView } from '@bayclub/shared';
+import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, type CommunityImageKind, type CommunityView } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
+import { forbidden, notFound } from '../../platform/errors.js';
 import type { Actor } from '../access/policy.js';
-import { baseOfKey, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
+import { replaceImage } from '../media/replace-image.js';
+import { baseOfKey, variantKeys, type MediaService } from '../media/service.js';
 import { communityViewer } from './policy.js';
 import * as repo from './repository.js';
 import type { CommunitiesService } from './service.js';
-
-/** Covers and avatars take what the gallery takes (by the bytes), re-encoded to WebP variants. */
-const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
 
 /** Where a community's files live in post-images: the whole prefix goes when the community does. */
 export const communityPrefix = (communityId: string) => `communities/${communityId}/`;
@@ -38,34 +35,17 @@ export function createCommunityFiles(deps: { db: Db; media: MediaService; commun
     async uploadImage(request: FastifyRequest, actor: Actor, id: string, kind: CommunityImageKind): Promise<CommunityView> {
       // Refused callers hear so before a byte of the file is read or stored.
       await mayEdit(actor, id);
-      let stored: StoredImage | null = null;
-      try {
-        for await (const part of multipartParts(request, { maxFileBytes: COMMUNITY_LIMITS.imageMaxBytes, maxFiles: 1 })) {
-          if (part.type !== 'file') continue;
-          if (stored) {
-            await skipPart(part);
-            continue;
-          }
-          const file = await readFilePart(part, COMMUNITY_LIMITS.imageMaxBytes, GALLERY_MESSAGES.tooLarge);
-          if (!file.data.length) throw badRequest(COMMUNITY_MESSAGES.imageMissing, { file: COMMUNITY_MESSAGES.imageMissing });
-          const processed = await media.processUpload(file, IMAGE_FORMATS, { notImage: GALLERY_MESSAGES.notImage(file.fileName), namePrefix: false });
-          stored = await media.storeVariants('post-images', `${communityPrefix(id)}${Date.now()}-${kind}`, processed);
-        }
-        if (!stored) throw badRequest(COMMUNITY_MESSAGES.imageMissing, { file: COMMUNITY_MESSAGES.imageMissing });
-        const key = stored.key;
-        const outbox = await db.transaction(async (tx) => {
+      await replaceImage({ db, media, log }, request, {
+        maxBytes: COMMUNITY_LIMITS.imageMaxBytes,
+        base: `${communityPrefix(id)}${Date.now()}-${kind}`,
+        missing: COMMUNITY_MESSAGES.imageMissing,
+        swap: async (tx, key) => {
           // Checked again under the row lock: the community may have gone, or the caller lost the right, meanwhile.
           const community = await mayEdit(actor, id, tx, true);
-          const old = kind === 'cover' ? community.coverImageKey : community.avatarImageKey;
           await repo.updateCommunity(tx, id, kind === 'cover' ? { coverImageKey: key } : { avatarImageKey: key });
-          return old ? media.scheduleDeletion(tx, variantKeys(baseOfKey(old)).map((k) => ({ bucket: 'post-images' as const, keyOrPrefix: k }))) : [];
-        });
-        stored = null;
-        await drain(outbox);
-      } finally {
-        // Anything stored but not kept (a refused second check, a failure) is removed again.
-        if (stored) await media.removeImage('post-images', stored.key).catch(() => undefined);
-      }
+          return kind === 'cover' ? community.coverImageKey : community.avatarImageKey;
+        },
+      });
       return communities.view(actor, id);
     },
 

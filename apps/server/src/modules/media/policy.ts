@@ -6,9 +6,14 @@ export const PUBLIC_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(['app-assets'
 
 /**
  * Community covers and avatars (issue 10): post-images under `communities/` are public, since visitors see a
- * community's card and About page. Every other post-images key (the posts' photos) follows the rule below.
+ * community's card and About page; event covers (issue 11) under `events/` likewise, since visitors see public
+ * events' cards (a members-only event's cover is as public as a private community's: its key holds the event's
+ * random id). Every other post-images key (the posts' photos) follows the rule below.
  */
-export const PUBLIC_PREFIXES: ReadonlyArray<readonly [Bucket, string]> = [['post-images', 'communities/']];
+export const PUBLIC_PREFIXES: ReadonlyArray<readonly [Bucket, string]> = [
+  ['post-images', 'communities/'],
+  ['post-images', 'events/'],
+];
 
 /** May anyone, signed in or not, read this file? */
 export const isPublicFile = (bucket: Bucket, key: string) =>

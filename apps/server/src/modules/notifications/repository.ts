@@ -1,9 +1,8 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationType } from '@bayclub/shared';
 import { BUS_CHANNEL, publish } from '../../platform/bus.js';
-import { textArray } from '../../platform/sql-arrays.js';
 import { exactInstant } from '../../platform/cursor.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -29,24 +28,20 @@ export async function insertNotification(db: DbOrTx, n: NewNotification) {
 }
 
 /**
- * The same notification for several members in one statement however many they are (an event's promoted
- * waitlist, its cancellation, its reminders): the INSERT and a pg_notify per row (delivered at COMMIT).
+ * The same notification for every member `recipients` selects (a query of one `user_id` column), in one statement:
+ * INSERT ... SELECT, each row announced to its member's sockets at COMMIT as insertNotification does. Returns the
+ * members notified (for their pushes). Used where a whole audience hears of one thing (a community's new event).
  */
-export async function insertNotifications(db: DbOrTx, userIds: readonly string[], n: Omit<NewNotification, 'userId'>) {
-  if (userIds.length === 0) return [];
-  return rowsOfResult<{ id: string; user_id: string }>(
-    await db.execute(sql`
-      with inserted as (
-        insert into ${notifications} (user_id, type, title, message, related_id, path)
-        select u, ${n.type}, ${n.title}, ${n.message}, ${n.relatedId ?? null}, ${n.path ?? null}
-        from unnest(${textArray(userIds)}::uuid[]) as u
-        returning id, user_id)
-      select id, user_id, pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', id, 'u', user_id)::text) as sent
-      from inserted`),
-  );
+export async function insertNotificationsFor(db: DbOrTx, recipients: SQL, n: Omit<NewNotification, 'userId'>): Promise<string[]> {
+  const res = await db.execute(sql`
+    with ins as (
+      insert into ${notifications} (user_id, type, title, message, related_id, path)
+      select distinct rcp.user_id, ${n.type}, ${n.title}, ${n.message}, ${n.relatedId ?? null}, ${n.path ?? null}
+      from (${recipients}) rcp
+      returning id, user_id)
+    select ins.user_id, pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', ins.id, 'u', ins.user_id)::text) from ins`);
+  return ((res as unknown as { rows: Array<{ user_id: string }> }).rows).map((r) => r.user_id);
 }
-
-const rowsOfResult = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 /**
  * One unread message notification per conversation: a new message refreshes it (text and time) instead of

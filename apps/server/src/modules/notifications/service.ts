@@ -1,7 +1,11 @@
 import type { PushPayload } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
-import { insertNotification, insertNotifications, upsertMessageNotification, type NewNotification } from './repository.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { textArray } from '../../platform/sql-arrays.js';
+import { insertNotification, insertNotificationsFor, upsertMessageNotification, type NewNotification } from './repository.js';
+
+const isIdList = (r: SQL | readonly string[]): r is readonly string[] => Array.isArray(r);
 
 /** What the notifier needs from the push module: a send that never throws and never blocks. */
 export interface PushSender {
@@ -19,10 +23,16 @@ export function createNotifier(push: PushSender) {
       if (payload) after.add(() => push.sendToUser(n.userId, payload));
     },
 
-    /** The same notification (and push) for several members, in a constant number of statements. */
-    async notifyMany(tx: DbOrTx, after: AfterCommit, userIds: readonly string[], n: Omit<NewNotification, 'userId'>, payload?: PushPayload) {
-      await insertNotifications(tx, userIds, n);
-      if (payload) for (const userId of userIds) after.add(() => push.sendToUser(userId, payload));
+    /**
+     * The same notification to every member `recipients` selects (one `user_id` column), in one statement, and a
+     * push to each after the commit. Returns the members notified.
+     */
+    async notifyMany(tx: DbOrTx, after: AfterCommit, recipients: SQL | readonly string[], n: Omit<NewNotification, 'userId'>, payload?: PushPayload) {
+      // A list of ids (the promoted waitlist, a reminder's audience) is selected from an array parameter.
+      const select = isIdList(recipients) ? sql`select unnest(${textArray(recipients)}::uuid[]) as user_id` : recipients;
+      const userIds = await insertNotificationsFor(tx, select, n);
+      if (payload) after.add(() => userIds.forEach((userId) => push.sendToUser(userId, payload)));
+      return userIds;
     },
 
     /** A new message: one notification per conversation, refreshed while unread. */

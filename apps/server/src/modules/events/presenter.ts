@@ -1,0 +1,109 @@
+import {
+  googleCalendarUrl,
+  type AttendeeView,
+  type City,
+  type EventPermissions,
+  type EventSummaryView,
+  type EventView,
+  type MyRegistrationView,
+  type RegistrationStatus,
+} from '@bayclub/shared';
+import { publicUrl } from '../../platform/storage/storage.js';
+import { presentMember } from '../connections/presenter.js';
+import type { AttendeeRow, EventDetailRow, EventSummaryRow, MemberJson } from './repository.js';
+import type { EventViewerState } from './policy.js';
+
+/** Event covers live in post-images under events/{id}/ like community images; the web picks 480/160 variants. */
+const coverUrlOf = (key: string | null) => (key ? publicUrl('post-images', key) : null);
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A registration reads as cancelled once the event is (never stored: RegistrationStatus). */
+export function registrationStatus(stored: string | null, eventStatus: string): RegistrationStatus | null {
+  if (!stored) return null;
+  if (eventStatus === 'cancelled' && stored !== 'not_going') return 'cancelled';
+  return stored as RegistrationStatus;
+}
+
+const member = (m: MemberJson) =>
+  presentMember({
+    id: m.id,
+    fullName: m.fullName,
+    username: m.username,
+    profilePictureUrl: m.profilePictureUrl,
+    isVerified: m.isVerified,
+    age: m.age,
+    city: m.city,
+  });
+
+/** A card in lists and the calendar: a whitelist of the row. */
+export function presentSummary(r: EventSummaryRow): EventSummaryView {
+  return {
+    id: r.id,
+    title: r.title,
+    startsAt: iso(r.starts_at),
+    endsAt: iso(r.ends_at),
+    timeZone: r.time_zone,
+    venue: r.venue,
+    city: (r.city as City | null) ?? null,
+    coverUrl: coverUrlOf(r.cover_image_key),
+    status: r.status,
+    visibility: r.visibility,
+    community: r.community_id && r.community_name && r.community_slug ? { id: r.community_id, name: r.community_name, urlSlug: r.community_slug } : null,
+    capacity: r.capacity,
+    goingCount: r.going_count,
+    waitlistCount: r.waitlist_count,
+    myStatus: registrationStatus(r.my_status, r.status),
+  };
+}
+
+/** The event page. `mine` and the people lists are only filled for callers who may see them (the service decides). */
+export function presentEvent(
+  r: EventDetailRow,
+  viewer: EventViewerState,
+  mine: MyRegistrationView | null,
+): EventView {
+  const summary = presentSummary({ ...r, my_status: null });
+  const permissions: EventPermissions = {
+    canEdit: viewer.canEdit,
+    canCancel: viewer.canCancel,
+    canRsvp: viewer.canRsvp,
+    canCheckIn: viewer.canCheckIn,
+    canSeeAttendees: viewer.canSeeAttendees,
+  };
+  const location = [r.venue, r.address].filter(Boolean).join(', ');
+  return {
+    ...summary,
+    myStatus: mine?.status ?? null,
+    description: r.description,
+    address: r.address,
+    locationId: r.location_id,
+    guestsAllowed: r.guests_allowed,
+    hosts: viewer.canSeeAttendees ? r.hosts.map((h) => ({ ...member(h), role: h.role, isCreator: h.isCreator })) : [],
+    goingPreview: viewer.canSeeAttendees ? r.going_preview.map(member) : [],
+    sequence: r.sequence,
+    createdAt: iso(r.created_at),
+    mine,
+    permissions,
+    calendar: {
+      icsUrl: `/api/events/${r.id}/calendar.ics`,
+      googleUrl: googleCalendarUrl({
+        title: r.title,
+        startsAt: summary.startsAt,
+        endsAt: summary.endsAt,
+        description: r.description,
+        location,
+        timeZone: r.time_zone,
+      }),
+    },
+  };
+}
+
+/** Who's going or waitlisted; checkedInAt only for those who see attendance (hosts, staff, admins). */
+export function presentAttendee(r: AttendeeRow, seesAttendance: boolean): AttendeeView {
+  return {
+    member: member(r),
+    status: r.status,
+    guests: r.guests,
+    checkedInAt: seesAttendance && r.checked_in_at ? iso(r.checked_in_at) : null,
+  };
+}

@@ -1,0 +1,341 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { EventHostRole, EventStatus, EventVisibility, RsvpStatus } from '@bayclub/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { communities, communityMembers, eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
+import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
+import { blockedBetween, notBlockedWith } from '../safety/repository.js';
+
+export const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+
+/** Who asks, as the list's SQL needs it: the same facts eventViewer reads from the Actor. */
+export interface EventsViewer {
+  userId: string | null;
+  /** canSeeMembers(actor): full_platform or approved community_only, not deactivated. */
+  approved: boolean;
+  admin: boolean;
+}
+
+/** SQL true when member `p` (a profiles alias) is an approved, active member: canSeeMembers in SQL. */
+export const approvedMemberSql = (p: SQL) =>
+  sql`(not ${p}.is_deactivated and (${p}.account_type = 'full_platform' or ${p}.application_status is null or ${p}.application_status = 'approved'))`;
+
+/**
+ * The list's visibility filter over events alias `e`: exactly what eventViewer(actor, facts).canView says, so a
+ * list shows the events its caller could open and nothing else (events-visibility test: every persona).
+ * - the creator is not deactivated, and not blocked either way with the caller (hiddenFromCaller);
+ * - public for anyone; members for approved members; community for the community's active members and admins.
+ */
+export function visibleEventsFilter(viewer: EventsViewer): SQL {
+  const caller = viewer.userId ? sql`${viewer.userId}::uuid` : null;
+  const notHidden = sql`(e.created_by is null or (not exists (select 1 from ${profiles} cp where cp.id = e.created_by and cp.is_deactivated)${
+    caller ? sql` and ${notBlockedWith(sql`e.created_by`, caller)}` : sql``
+  }))`;
+  let canView: SQL;
+  if (!viewer.approved || !caller) canView = sql`e.visibility = 'public'`;
+  else if (viewer.admin) canView = sql`true`;
+  else
+    canView = sql`(e.visibility in ('public', 'members') or exists (select 1 from ${communityMembers} vm
+      where vm.community_id = e.community_id and vm.user_id = ${caller} and vm.status = 'active'))`;
+  return sql`(${notHidden} and ${canView})`;
+}
+
+export interface EventListFilters {
+  city?: string;
+  communityId?: string;
+  /** [from, to) on starts_at. */
+  from?: Date;
+  to?: Date;
+  /** Only the caller's going or waitlisted registrations. */
+  going?: boolean;
+  /** Ended events, newest first. */
+  past?: boolean;
+}
+
+export interface EventSummaryRow {
+  id: string;
+  title: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  time_zone: string;
+  venue: string;
+  city: string | null;
+  cover_image_key: string | null;
+  status: EventStatus;
+  visibility: EventVisibility;
+  capacity: number | null;
+  going_count: number;
+  waitlist_count: number;
+  community_id: string | null;
+  community_name: string | null;
+  community_slug: string | null;
+  my_status: RsvpStatus | null;
+  cursor_at: string;
+}
+
+const summaryColumns = sql`e.id, e.title, e.starts_at, e.ends_at, e.time_zone, e.venue, e.city, e.cover_image_key, e.status,
+  e.visibility, e.capacity, e.going_count, e.waitlist_count, e.community_id, c.name as community_name,
+  c.url_slug as community_slug, ${exactInstant(sql`e.starts_at`)} as cursor_at`;
+
+/**
+ * One page (or one month) of events the viewer can see, with the viewer's own status on each card, in one
+ * statement. Ordered by (starts_at, id): events_starts_idx, or the city/community index when filtered.
+ */
+export async function listEvents(
+  db: DbOrTx,
+  viewer: EventsViewer,
+  f: EventListFilters,
+  page: { cursor: TimeCursor | null; limit: number },
+): Promise<EventSummaryRow[]> {
+  const caller = viewer.userId ? sql`${viewer.userId}::uuid` : null;
+  const conditions: SQL[] = [visibleEventsFilter(viewer)];
+  if (f.city) conditions.push(sql`e.city = ${f.city}`);
+  if (f.communityId) conditions.push(sql`e.community_id = ${f.communityId}::uuid`);
+  if (f.from) conditions.push(sql`e.starts_at >= ${f.from.toISOString()}::timestamptz`);
+  if (f.to) conditions.push(sql`e.starts_at < ${f.to.toISOString()}::timestamptz`);
+  if (f.past) conditions.push(sql`e.ends_at < now()`);
+  if (f.going) conditions.push(caller ? sql`r.status in ('going', 'waitlisted')` : sql`false`);
+  const dir = f.past ? sql`desc` : sql`asc`;
+  if (page.cursor)
+    conditions.push(
+      f.past
+        ? sql`(e.starts_at, e.id) < (${page.cursor.c}::timestamptz, ${page.cursor.i}::uuid)`
+        : sql`(e.starts_at, e.id) > (${page.cursor.c}::timestamptz, ${page.cursor.i}::uuid)`,
+    );
+  const mine = caller
+    ? sql`left join ${eventRegistrations} r on r.event_id = e.id and r.user_id = ${caller}`
+    : sql``;
+  return rowsOf<EventSummaryRow>(
+    await db.execute(sql`
+      select ${summaryColumns}, ${caller ? sql`r.status` : sql`null::text`} as my_status
+      from ${events} e
+      left join ${communities} c on c.id = e.community_id
+      ${mine}
+      where ${sql.join(conditions, sql` and `)}
+      order by e.starts_at ${dir}, e.id ${dir}
+      limit ${page.limit + 1}`),
+  );
+}
+
+export interface MemberJson {
+  id: string;
+  fullName: string | null;
+  username: string | null;
+  profilePictureUrl: string | null;
+  isVerified: boolean;
+  age: number | null;
+  city: string | null;
+}
+
+export interface EventDetailRow extends EventSummaryRow {
+  description: string;
+  address: string;
+  location_id: string | null;
+  guests_allowed: number;
+  sequence: number;
+  created_at: Date | string;
+  created_by: string | null;
+  hosts: Array<MemberJson & { role: EventHostRole; isCreator: boolean }>;
+  going_preview: MemberJson[];
+}
+
+const memberJson = (p: SQL) =>
+  sql`json_build_object('id', ${p}.id, 'fullName', ${p}.full_name, 'username', ${p}.username,
+    'profilePictureUrl', ${p}.profile_picture_url, 'isVerified', ${p}.is_verified, 'age', ${p}.age, 'city', ${p}.city)`;
+
+/** Members the caller may see in a list of the event's people: active, not blocked either way. */
+const visiblePerson = (p: SQL, caller: SQL) => sql`not ${p}.is_deactivated and not ${blockedBetween(sql`${p}.id`, caller)}`;
+
+/**
+ * The event page in one statement: the event, its community, and (when `people`: approved callers) the hosts,
+ * creator first, then co-hosts, then door helpers, and up to `previewLimit` members going, newest first.
+ */
+export async function findEventDetail(
+  db: DbOrTx,
+  eventId: string,
+  callerId: string | null,
+  people: boolean,
+  previewLimit: number,
+): Promise<EventDetailRow | null> {
+  const caller = callerId ? sql`${callerId}::uuid` : sql`null::uuid`;
+  const hosts =
+    people && callerId
+      ? sql`(select coalesce(json_agg(${memberJson(sql`hp`)}::jsonb || jsonb_build_object('role', h.role, 'isCreator', h.is_creator)
+            order by h.is_creator desc, (h.role = 'door'), h.created_at, h.user_id), '[]'::json)
+          from (select e.created_by as user_id, 'host'::text as role, true as is_creator, e.created_at
+                where e.created_by is not null
+                union all
+                select eh.user_id, eh.role, false, eh.created_at from ${eventHosts} eh
+                where eh.event_id = e.id and eh.user_id is distinct from e.created_by) h
+          join ${profiles} hp on hp.id = h.user_id
+          where ${visiblePerson(sql`hp`, caller)})`
+      : sql`'[]'::json`;
+  const preview =
+    people && callerId
+      ? sql`(select coalesce(json_agg(x.m order by x.created_at desc, x.id desc), '[]'::json) from (
+            select ${memberJson(sql`gp`)} as m, g.created_at, g.id from ${eventRegistrations} g
+            join ${profiles} gp on gp.id = g.user_id
+            where g.event_id = e.id and g.status = 'going' and ${visiblePerson(sql`gp`, caller)}
+            order by g.created_at desc, g.id desc limit ${previewLimit}) x)`
+      : sql`'[]'::json`;
+  const [row] = rowsOf<EventDetailRow>(
+    await db.execute(sql`
+      select ${summaryColumns}, null::text as my_status, e.description, e.address, e.location_id, e.guests_allowed,
+        e.sequence, e.created_at, e.created_by, ${hosts} as hosts, ${preview} as going_preview
+      from ${events} e
+      left join ${communities} c on c.id = e.community_id
+      where e.id = ${eventId}::uuid`),
+  );
+  return row ?? null;
+}
+
+/** A community and the caller's membership of it, for creating an event in it. */
+export async function findCommunityForEvent(db: DbOrTx, communityId: string, userId: string) {
+  const [row] = rowsOf<{ id: string; visibility: 'public' | 'private'; membership_status: 'active' | 'pending' | 'banned' | null }>(
+    await db.execute(sql`
+      select c.id, c.visibility, m.status as membership_status
+      from ${communities} c
+      left join ${communityMembers} m on m.community_id = c.id and m.user_id = ${userId}::uuid
+      where c.id = ${communityId}::uuid`),
+  );
+  return row ?? null;
+}
+
+export type NewEvent = typeof events.$inferInsert;
+
+export async function insertEvent(db: DbOrTx, values: NewEvent): Promise<string> {
+  const [row] = await db.insert(events).values(values).returning({ id: events.id });
+  return row!.id;
+}
+
+export interface EventCoreRow {
+  id: string;
+  title: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  time_zone: string;
+  venue: string;
+  address: string;
+  city: string | null;
+  visibility: EventVisibility;
+  status: EventStatus;
+  capacity: number | null;
+  guests_allowed: number;
+  going_count: number;
+  community_id: string | null;
+  community_visibility: 'public' | 'private' | null;
+  created_by: string | null;
+  cover_image_key: string | null;
+}
+
+/** The fields an edit compares against (read under the lock the caller took with loadEventAccess). */
+export async function findEventCore(db: DbOrTx, eventId: string): Promise<EventCoreRow | null> {
+  const [row] = rowsOf<EventCoreRow>(
+    await db.execute(sql`
+      select e.id, e.title, e.starts_at, e.ends_at, e.time_zone, e.venue, e.address, e.city, e.visibility, e.status,
+        e.capacity, e.guests_allowed, e.going_count, e.community_id, c.visibility as community_visibility,
+        e.created_by, e.cover_image_key
+      from ${events} e left join ${communities} c on c.id = e.community_id
+      where e.id = ${eventId}::uuid`),
+  );
+  return row ?? null;
+}
+
+/** Apply an edit; sequence + 1 (the .ics SEQUENCE), updated_at now. */
+export async function updateEvent(db: DbOrTx, eventId: string, set: Partial<NewEvent>, opts: { bumpSequence: boolean }) {
+  await db
+    .update(events)
+    .set({ ...set, ...(opts.bumpSequence ? { sequence: sql`${events.sequence} + 1` } : {}), updatedAt: sql`now()` })
+    .where(sql`${events.id} = ${eventId}::uuid`);
+}
+
+/** Members whose registration holds a seat or a waitlist place, who may hear of a change (active ones). */
+export const registeredMembersSql = (eventId: string) =>
+  sql`select r.user_id from ${eventRegistrations} r join ${profiles} p on p.id = r.user_id
+      where r.event_id = ${eventId}::uuid and r.status in ('going', 'waitlisted') and not p.is_deactivated`;
+
+/**
+ * Active members of a community who should hear of a new event in it: not the creator, not deactivated, not
+ * blocked either way with the creator, and able to see the event (approved unless it is public).
+ */
+export const communityAudienceSql = (communityId: string, creatorId: string, visibility: EventVisibility) =>
+  sql`select m.user_id from ${communityMembers} m join ${profiles} p on p.id = m.user_id
+      where m.community_id = ${communityId}::uuid and m.status = 'active' and m.user_id <> ${creatorId}::uuid
+        and not p.is_deactivated and not ${blockedBetween(sql`m.user_id`, sql`${creatorId}::uuid`)}
+        ${visibility === 'public' ? sql`` : sql`and ${approvedMemberSql(sql`p`)}`}`;
+
+// ---------------------------------------------------------------------------------------------------------
+// Hosts
+
+/** A member who may become a host: approved, active, not blocked either way with the creator. */
+export async function findHostCandidate(db: DbOrTx, userId: string, creatorId: string | null) {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select p.id from ${profiles} p
+      where p.id = ${userId}::uuid and ${approvedMemberSql(sql`p`)}
+        ${creatorId ? sql`and not ${blockedBetween(sql`p.id`, sql`${creatorId}::uuid`)}` : sql``}`),
+  );
+  return row ?? null;
+}
+
+/** Co-hosts and door helpers besides `except`. */
+export async function countHosts(db: DbOrTx, eventId: string, except: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from ${eventHosts} where event_id = ${eventId}::uuid and user_id <> ${except}::uuid`),
+  );
+  return row?.n ?? 0;
+}
+
+export async function upsertHost(db: DbOrTx, eventId: string, userId: string, role: EventHostRole) {
+  await db
+    .insert(eventHosts)
+    .values({ eventId, userId, role })
+    .onConflictDoUpdate({ target: [eventHosts.eventId, eventHosts.userId], set: { role } });
+}
+
+export async function deleteHost(db: DbOrTx, eventId: string, userId: string) {
+  await db.execute(sql`delete from ${eventHosts} where event_id = ${eventId}::uuid and user_id = ${userId}::uuid`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Attendees
+
+export interface AttendeeRow extends MemberJson {
+  status: 'going' | 'waitlisted';
+  guests: number;
+  checked_in_at: Date | string | null;
+  cursor_at: string;
+  reg_id: string;
+}
+
+/**
+ * Who's going (newest first: event_registrations_going_idx) or the waitlist (first come first served:
+ * event_registrations_waitlist_idx), keyset, leaving out deactivated members and anyone blocked either way.
+ */
+export async function listAttendees(
+  db: DbOrTx,
+  eventId: string,
+  callerId: string,
+  status: 'going' | 'waitlisted',
+  page: { cursor: TimeCursor | null; limit: number },
+): Promise<AttendeeRow[]> {
+  const caller = sql`${callerId}::uuid`;
+  const going = status === 'going';
+  const key = going ? sql`r.created_at` : sql`r.waitlisted_at`;
+  const cursor = page.cursor
+    ? going
+      ? sql`and (r.created_at, r.id) < (${page.cursor.c}::timestamptz, ${page.cursor.i}::uuid)`
+      : sql`and (r.waitlisted_at, r.id) > (${page.cursor.c}::timestamptz, ${page.cursor.i}::uuid)`
+    : sql``;
+  const dir = going ? sql`desc` : sql`asc`;
+  return rowsOf<AttendeeRow>(
+    await db.execute(sql`
+      select p.id, p.full_name as "fullName", p.username, p.profile_picture_url as "profilePictureUrl",
+        p.is_verified as "isVerified", p.age, p.city, r.id as reg_id, r.status, r.guests, r.checked_in_at,
+        ${exactInstant(key)} as cursor_at
+      from ${eventRegistrations} r join ${profiles} p on p.id = r.user_id
+      where r.event_id = ${eventId}::uuid and r.status = ${status} ${cursor}
+        and not p.is_deactivated and ${notBlockedWith(sql`r.user_id`, caller)}
+      order by ${key} ${dir}, r.id ${dir}
+      limit ${page.limit + 1}`),
+  );
+}

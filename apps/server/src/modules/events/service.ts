@@ -1,0 +1,363 @@
+import {
+  COMMUNITY_MESSAGES,
+  EVENT_LIMITS,
+  EVENT_MESSAGES,
+  accessLevel,
+  clubMonthWindow,
+  clubStartOfToday,
+  eventRangeWindow,
+  zonedToUtc,
+  type AttendeeView,
+  type CreateEventData,
+  type EventHostRole,
+  type EventRange,
+  type EventSummaryView,
+  type EventView,
+  type LimitedUserFlags,
+  type Page,
+  type UpdateEventInput,
+} from '@bayclub/shared';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AfterCommit } from '../../platform/after-commit.js';
+import { publish } from '../../platform/bus.js';
+import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/policy.js';
+import { replaceImage } from '../media/replace-image.js';
+import type { MediaService } from '../media/service.js';
+import type { Notifier } from '../notifications/service.js';
+import { loadEventAccess } from './access.js';
+import { canCreateEvent, eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
+import { presentAttendee, presentEvent, presentSummary } from './presenter.js';
+import { loadMyRegistration, promoteWaitlist } from './registrations.js';
+import * as repo from './repository.js';
+
+const eventGone = () => notFound(EVENT_MESSAGES.notFound);
+/** Where an event's files live in post-images. */
+export const eventFilesPrefix = (eventId: string) => `events/${eventId}/`;
+export const eventPath = (id: string) => `/events/${id}`;
+
+/** The list's viewer facts, from the same Actor eventViewer reads. */
+export const viewerOf = (actor: Actor | null): repo.EventsViewer => ({
+  userId: actor?.userId ?? null,
+  approved: canSeeMembers(actor),
+  admin: isAdmin(actor),
+});
+
+/** pg_notify payloads stay far below PostgreSQL's 8000 bytes: at most this many member ids per bus event. */
+const BUS_IDS_PER_EVENT = 100;
+
+/** Tell these members' pages that their registration changed (edited, cancelled): `event:registration`. */
+export async function publishRegistrationChange(tx: DbOrTx, eventId: string, userIds: string[]) {
+  for (let i = 0; i < userIds.length; i += BUS_IDS_PER_EVENT)
+    await publish(tx, { k: 'evt', id: eventId, t: 'reg', u: userIds.slice(i, i + BUS_IDS_PER_EVENT) });
+}
+
+export interface EventsQueryInput {
+  city?: string;
+  communityId?: string;
+  range?: EventRange;
+  going: boolean;
+  past: boolean;
+  cursor?: string;
+  limit: number;
+}
+
+export function createEventsService(deps: {
+  db: Db;
+  notifier: Notifier;
+  media: MediaService;
+  log: FastifyBaseLogger;
+  flags: () => Promise<LimitedUserFlags>;
+  now?: () => Date;
+}) {
+  const { db, notifier } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Door helpers who are limited members need scan_qr_codes; only they make us read the flags. */
+  async function scanAllowed(actor: Actor | null, facts: EventAccessFacts) {
+    if (facts.hostRole !== 'door' || !actor) return false;
+    if (accessLevel(actor.profile) === 'full_platform') return true;
+    return canUse(actor, 'scan_qr_codes', await deps.flags());
+  }
+
+  /** The event and the caller's rights over it; 404 (as for an unknown id) when they may not see it. */
+  async function visible(actor: Actor | null, eventId: string, tx: DbOrTx = db, lock = false) {
+    const facts = await loadEventAccess(tx, eventId, actor?.userId ?? null, { lock });
+    if (!facts) throw eventGone();
+    const viewer = eventViewer(actor, facts, { scanAllowed: await scanAllowed(actor, facts), now: now() });
+    if (!viewer.canView) throw eventGone();
+    return { facts, viewer };
+  }
+
+  /** 409 once cancelled for those who would manage the event, 403 for everyone else who can see it. */
+  function refuseManage(viewer: EventViewerState, facts: EventAccessFacts, cancelledMessage: string = EVENT_MESSAGES.cancelled): never {
+    if (viewer.canSeeAttendance && facts.status === 'cancelled') throw conflict(cancelledMessage);
+    throw forbidden(EVENT_MESSAGES.notHost);
+  }
+
+  /** The event page: three statements (access, the event with its people, the caller's registration). */
+  async function view(actor: Actor | null, eventId: string): Promise<EventView> {
+    const { facts, viewer } = await visible(actor, eventId);
+    const row = await repo.findEventDetail(db, eventId, actor?.userId ?? null, viewer.canSeeAttendees, EVENT_LIMITS.goingPreview);
+    if (!row) throw eventGone();
+    const mine = viewer.canSeeAttendees && actor ? await loadMyRegistration(db, eventId, actor.userId, facts.status) : null;
+    return presentEvent(row, viewer, mine);
+  }
+
+  function page(rows: repo.EventSummaryRow[], limit: number): Page<EventSummaryView> {
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return { items: items.map(presentSummary), nextCursor: rows.length > limit && last ? encodeCursor({ c: last.cursor_at, i: last.id }) : null };
+  }
+
+  function startsInFuture(startsAt: Date) {
+    if (startsAt.getTime() <= now().getTime())
+      throw badRequest(EVENT_MESSAGES.startsInPast, { startsAtLocal: EVENT_MESSAGES.startsInPast });
+  }
+
+  return {
+    get: view,
+
+    /** Upcoming from midnight today in club time, soonest first (or ended, newest first), one statement per page. */
+    async list(actor: Actor | null, q: EventsQueryInput): Promise<Page<EventSummaryView>> {
+      const cursor = decodeCursor(q.cursor, isTimeCursor);
+      const window = q.range ? eventRangeWindow(q.range, now()) : null;
+      const rows = await repo.listEvents(
+        db,
+        viewerOf(actor),
+        {
+          city: q.city,
+          communityId: q.communityId,
+          going: q.going,
+          past: q.past,
+          from: q.past ? window?.from : (window?.from ?? clubStartOfToday(now())),
+          to: window?.to,
+        },
+        { cursor, limit: q.limit },
+      );
+      return page(rows, q.limit);
+    },
+
+    /** Every event starting in a club-time month (at most EVENT_LIMITS.monthMax), soonest first. */
+    async month(actor: Actor | null, q: { month: string; city?: string; communityId?: string; going: boolean }) {
+      const { from, to } = clubMonthWindow(q.month);
+      const rows = await repo.listEvents(
+        db,
+        viewerOf(actor),
+        { city: q.city, communityId: q.communityId, going: q.going, from, to },
+        { cursor: null, limit: EVENT_LIMITS.monthMax },
+      );
+      return { items: rows.slice(0, EVENT_LIMITS.monthMax).map(presentSummary) };
+    },
+
+    /**
+     * The route demanded create_events; here: an approved member, an active member of the community when in one,
+     * and a private community's events are for its members only. The community's other members hear of it.
+     */
+    async create(actor: Actor, input: CreateEventData): Promise<EventView> {
+      if (!canCreateEvent(actor, null)) throw forbidden('Only approved members can create events');
+      const startsAt = zonedToUtc(input.startsAtLocal, input.timeZone);
+      const endsAt = zonedToUtc(input.endsAtLocal, input.timeZone);
+      startsInFuture(startsAt);
+      if (input.communityId) {
+        const community = await repo.findCommunityForEvent(db, input.communityId, actor.userId);
+        if (!community) throw notFound(COMMUNITY_MESSAGES.notFound);
+        if (!canCreateEvent(actor, { membershipStatus: community.membership_status }))
+          throw new AppError(403, 'FORBIDDEN', EVENT_MESSAGES.notCommunityMember);
+        if (community.visibility === 'private' && input.visibility !== 'community')
+          throw badRequest(EVENT_MESSAGES.privateCommunityEvent, { visibility: EVENT_MESSAGES.privateCommunityEvent });
+      }
+      const after = new AfterCommit();
+      const id = await db.transaction(async (tx) => {
+        const eventId = await repo.insertEvent(tx, {
+          createdBy: actor.userId,
+          communityId: input.communityId,
+          title: input.title,
+          description: input.description,
+          startsAt,
+          endsAt,
+          timeZone: input.timeZone,
+          venue: input.venue,
+          address: input.address,
+          city: input.city,
+          visibility: input.visibility,
+          capacity: input.capacity,
+          guestsAllowed: input.guestsAllowed,
+        });
+        if (input.communityId) {
+          const message = `New event: ${input.title}`;
+          await notifier.notifyMany(
+            tx,
+            after,
+            repo.communityAudienceSql(input.communityId, actor.userId, input.visibility),
+            { type: 'event', title: 'New event', message, relatedId: eventId, path: eventPath(eventId) },
+            { title: 'New event', body: message, url: eventPath(eventId), tag: `event-${eventId}` },
+          );
+        }
+        return eventId;
+      });
+      after.run();
+      return view(actor, id);
+    },
+
+    /**
+     * An edit, under the event's lock: sequence + 1; capacity never below the seats taken; a raised capacity
+     * promotes the waitlist; a change of time or place tells everyone going or waitlisted (decision 015, events
+     * server section). Lowering guestsAllowed leaves existing parties as they are.
+     */
+    async update(actor: Actor, eventId: string, input: UpdateEventInput): Promise<EventView> {
+      const after = new AfterCommit();
+      await db.transaction(async (tx) => {
+        const { facts, viewer } = await visible(actor, eventId, tx, true);
+        if (!viewer.canEdit) refuseManage(viewer, facts);
+        const current = await repo.findEventCore(tx, eventId);
+        if (!current) throw eventGone();
+        const set: repo.NewEvent | Partial<repo.NewEvent> = {};
+        let moved = false;
+        if (input.startsAtLocal !== undefined && input.endsAtLocal !== undefined && input.timeZone !== undefined) {
+          const startsAt = zonedToUtc(input.startsAtLocal, input.timeZone);
+          const endsAt = zonedToUtc(input.endsAtLocal, input.timeZone);
+          const startChanged = startsAt.getTime() !== new Date(current.starts_at).getTime();
+          if (startChanged) startsInFuture(startsAt);
+          moved = startChanged || endsAt.getTime() !== new Date(current.ends_at).getTime() || input.timeZone !== current.time_zone;
+          Object.assign(set, { startsAt, endsAt, timeZone: input.timeZone });
+        }
+        for (const key of ['venue', 'address', 'city'] as const) {
+          if (input[key] !== undefined && input[key] !== current[key]) moved = true;
+          if (input[key] !== undefined) Object.assign(set, { [key]: input[key] });
+        }
+        if (input.title !== undefined) set.title = input.title;
+        if (input.description !== undefined) set.description = input.description;
+        if (input.guestsAllowed !== undefined) set.guestsAllowed = input.guestsAllowed;
+        if (input.visibility !== undefined) {
+          if (input.visibility === 'community' && !current.community_id)
+            throw badRequest(EVENT_MESSAGES.communityVisibilityNeedsCommunity, { visibility: EVENT_MESSAGES.communityVisibilityNeedsCommunity });
+          if (current.community_visibility === 'private' && input.visibility !== 'community')
+            throw badRequest(EVENT_MESSAGES.privateCommunityEvent, { visibility: EVENT_MESSAGES.privateCommunityEvent });
+          set.visibility = input.visibility;
+        }
+        let capacityRaised = false;
+        if (input.capacity !== undefined) {
+          if (input.capacity !== null && input.capacity < current.going_count)
+            throw badRequest(EVENT_MESSAGES.capacityBelowGoing, { capacity: EVENT_MESSAGES.capacityBelowGoing });
+          capacityRaised = current.capacity !== null && (input.capacity === null || input.capacity > current.capacity);
+          set.capacity = input.capacity;
+        }
+        await repo.updateEvent(tx, eventId, set, { bumpSequence: true });
+        if (capacityRaised) await promoteWaitlist(tx, after, { notifier }, eventId);
+        if (moved) {
+          const title = input.title ?? current.title;
+          const message = `Event updated: ${title}`;
+          const told = await notifier.notifyMany(
+            tx,
+            after,
+            repo.registeredMembersSql(eventId),
+            { type: 'event', title: 'Event updated', message, relatedId: eventId, path: eventPath(eventId) },
+            { title: 'Event updated', body: message, url: eventPath(eventId), tag: `event-${eventId}` },
+          );
+          await publishRegistrationChange(tx, eventId, told);
+        }
+      });
+      after.run();
+      return view(actor, eventId);
+    },
+
+    /** Cancel (hosts, community staff, admins): everyone going or waitlisted hears of it, in app and push. */
+    async cancel(actor: Actor, eventId: string): Promise<EventView> {
+      const after = new AfterCommit();
+      await db.transaction(async (tx) => {
+        const { facts, viewer } = await visible(actor, eventId, tx, true);
+        if (!viewer.canCancel) refuseManage(viewer, facts, EVENT_MESSAGES.alreadyCancelled);
+        const current = await repo.findEventCore(tx, eventId);
+        if (!current) throw eventGone();
+        await repo.updateEvent(tx, eventId, { status: 'cancelled', cancelledAt: new Date() }, { bumpSequence: true });
+        const message = `Cancelled: ${current.title}`;
+        const told = await notifier.notifyMany(
+          tx,
+          after,
+          repo.registeredMembersSql(eventId),
+          { type: 'event', title: 'Event cancelled', message, relatedId: eventId, path: eventPath(eventId) },
+          { title: 'Event cancelled', body: message, url: eventPath(eventId), tag: `event-${eventId}` },
+        );
+        await publishRegistrationChange(tx, eventId, told);
+      });
+      after.run();
+      return view(actor, eventId);
+    },
+
+    /** Add a co-host or door helper, or change their role (the creator and admins). */
+    async setHost(actor: Actor, eventId: string, userId: string, role: EventHostRole): Promise<EventView> {
+      await db.transaction(async (tx) => {
+        const { facts, viewer } = await visible(actor, eventId, tx, true);
+        if (!viewer.canManageHosts) {
+          if (viewer.canSeeAttendance && facts.status === 'cancelled') throw conflict(EVENT_MESSAGES.cancelled);
+          throw forbidden(EVENT_MESSAGES.notHost);
+        }
+        if (userId === facts.createdBy) throw badRequest(EVENT_MESSAGES.creatorIsHost, { userId: EVENT_MESSAGES.creatorIsHost });
+        const candidate = await repo.findHostCandidate(tx, userId, facts.createdBy);
+        if (!candidate) throw notFound(EVENT_MESSAGES.hostNotFound);
+        if ((await repo.countHosts(tx, eventId, userId)) >= EVENT_LIMITS.coHostsMax)
+          throw badRequest(EVENT_MESSAGES.tooManyHosts, { userId: EVENT_MESSAGES.tooManyHosts });
+        await repo.upsertHost(tx, eventId, userId, role);
+      });
+      return view(actor, eventId);
+    },
+
+    async removeHost(actor: Actor, eventId: string, userId: string): Promise<EventView> {
+      await db.transaction(async (tx) => {
+        const { facts, viewer } = await visible(actor, eventId, tx, true);
+        if (!viewer.canManageHosts) {
+          if (viewer.canSeeAttendance && facts.status === 'cancelled') throw conflict(EVENT_MESSAGES.cancelled);
+          throw forbidden(EVENT_MESSAGES.notHost);
+        }
+        if (userId === facts.createdBy) throw badRequest(EVENT_MESSAGES.creatorIsHost, { userId: EVENT_MESSAGES.creatorIsHost });
+        await repo.deleteHost(tx, eventId, userId);
+      });
+      return view(actor, eventId);
+    },
+
+    /** Who's going (anyone who sees attendees) or the waitlist (hosts, staff, admins), keyset paged. */
+    async attendees(actor: Actor, eventId: string, q: { status: 'going' | 'waitlisted'; cursor?: string; limit: number }): Promise<Page<AttendeeView>> {
+      const { viewer } = await visible(actor, eventId);
+      if (!viewer.canSeeAttendees) throw eventGone();
+      if (q.status === 'waitlisted' && !viewer.canSeeAttendance) throw forbidden(EVENT_MESSAGES.notHost);
+      const rows = await repo.listAttendees(db, eventId, actor.userId, q.status, { cursor: decodeCursor(q.cursor, isTimeCursor), limit: q.limit });
+      const items = rows.slice(0, q.limit);
+      const last = items.at(-1);
+      return {
+        items: items.map((r) => presentAttendee(r, viewer.canSeeAttendance)),
+        nextCursor: rows.length > q.limit && last ? encodeCursor({ c: last.cursor_at, i: last.reg_id }) : null,
+      };
+    },
+
+    /**
+     * A new cover (those who may edit: 404 / 403 / 409 as for PATCH), re-encoded like every image, in post-images
+     * under events/{id}/; the old one is removed through the storage_deletions outbox.
+     */
+    async uploadCover(request: FastifyRequest, actor: Actor, eventId: string): Promise<EventView> {
+      const mayEdit = async (tx: DbOrTx, lock: boolean) => {
+        const { facts, viewer } = await visible(actor, eventId, tx, lock);
+        if (!viewer.canEdit) refuseManage(viewer, facts);
+      };
+      // Refused callers hear so before a byte of the file is read or stored.
+      await mayEdit(db, false);
+      await replaceImage({ db, media: deps.media, log: deps.log }, request, {
+        maxBytes: EVENT_LIMITS.imageMaxBytes,
+        base: `${eventFilesPrefix(eventId)}${Date.now()}-cover`,
+        missing: EVENT_MESSAGES.imageMissing,
+        swap: async (tx, key) => {
+          // Checked again under the event's lock: it may have been cancelled, or the caller lost the right.
+          await mayEdit(tx, true);
+          const current = await repo.findEventCore(tx, eventId);
+          await repo.updateEvent(tx, eventId, { coverImageKey: key }, { bumpSequence: false });
+          return current?.cover_image_key ?? null;
+        },
+      });
+      return view(actor, eventId);
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;
