@@ -132,6 +132,9 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
     body: { name: 'Fuzz Runners', urlSlug: 'fuzz-runners', description: 'Runs', visibility: 'public', joinPolicy: 'request', city: 'tampa', interests: ['Running'] },
   },
   'PATCH /api/communities/:id': { body: { name: 'Fuzz Walkers', urlSlug: 'fuzz-walkers', description: 'Walks', visibility: 'private', joinPolicy: 'open', city: null, interests: ['Yoga'] } },
+  // Issue 11: RSVPs and the door (real ids are fuzzed in modules/events/rsvp-fuzz.test.ts).
+  'PUT /api/events/:id/rsvp': { body: { status: 'going', guests: 1 } },
+  'POST /api/events/:id/check-ins': { body: { code: 'ACDEFG' } },
   // Issue 10: posts (real ids are fuzzed in modules/posts/posts-fuzz.test.ts).
   'GET /api/feed': { queryKeys: ['cursor', 'limit'] },
   'GET /api/feed/reported': { queryKeys: ['cursor', 'limit'] },

@@ -150,6 +150,12 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/posts/:id/report', 'approved'],
   ['POST', '/api/comments/:id/report', 'approved'],
   ['POST', '/api/posts/:id/restore', 'approved'],
+  // Issue 11: RSVPs, tickets and the door (the service decides per event: 404 when not visible, 403 when not staff).
+  ['PUT', '/api/events/:id/rsvp', 'approved'],
+  ['GET', '/api/events/:id/ticket', 'approved'],
+  ['POST', '/api/events/:id/check-ins', 'approved'],
+  ['GET', '/api/events/:id/check-ins', 'approved'],
+  ['GET', '/api/events/:id/attendance', 'approved'],
   // Issue 13: the People directory (full_platform, as the spec's side menu says; decision 018).
   ['GET', '/api/directory', 'full_platform'],
   // Issue 11: the events themselves (lists and the event page are public; eventViewer answers 404 to non-viewers).

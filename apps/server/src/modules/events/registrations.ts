@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import type { Notifier } from '../notifications/service.js';
+import { publish } from '../../platform/bus.js';
+import { textArray } from '../../platform/sql-arrays.js';
 
 const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
@@ -56,17 +58,62 @@ export interface PromotionDeps {
 }
 
 /**
- * CONTRACT (issue 11), implemented by the RSVP engineer: with the event row locked by the caller's transaction,
- * promote waitlisted parties that now fit, first come first served (a party that does not fit is skipped and keeps
- * its place), update the event's counts, notify each promoted member (`event`, in app and push) and publish
- * `{ k: 'evt', t: 'reg' }` to them. Returns the promoted members' ids. Called by RSVP changes and by an edit that
- * raises the capacity.
+ * With the event row locked by the caller's transaction, promote waitlisted parties that now fit, first come first
+ * served (a party that does not fit is skipped and keeps its place), update the event's counts, notify each
+ * promoted member (`event`, in app and push) and publish `{ k: 'evt', t: 'reg' }` to them. Returns the promoted
+ * members' ids. Called by RSVP changes and by an edit that raises the capacity.
+ *
+ * Four statements whatever the waitlist's length: one SELECT of the waitlist in order (with the seats), the walk
+ * in JS, one UPDATE of the promoted rows, one of the event's counts, then the notifications and the bus event.
+ * Nothing happens for a cancelled or ended event, or one without free seats.
  */
-export async function promoteWaitlist(
-  _tx: DbOrTx,
-  _after: AfterCommit,
-  _deps: PromotionDeps,
-  _eventId: string,
-): Promise<string[]> {
-  return [];
+export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: PromotionDeps, eventId: string): Promise<string[]> {
+  const rows = rowsOf<{
+    id: string | null;
+    user_id: string | null;
+    guests: number | null;
+    capacity: number | null;
+    going_count: number;
+    title: string;
+  }>(
+    await tx.execute(sql`
+      select r.id, r.user_id, r.guests, e.capacity, e.going_count, e.title
+      from ${events} e
+      left join ${eventRegistrations} r on r.event_id = e.id and r.status = 'waitlisted'
+      where e.id = ${eventId}::uuid and e.status = 'scheduled' and e.ends_at > now()
+        and (e.capacity is null or e.capacity > e.going_count)
+      order by r.waitlisted_at, r.id`),
+  );
+  const first = rows[0];
+  if (!first) return [];
+  let free = first.capacity === null ? Infinity : first.capacity - first.going_count;
+  const promoted: Array<{ id: string; userId: string; party: number }> = [];
+  for (const r of rows) {
+    if (r.id === null || r.user_id === null || r.guests === null) continue;
+    const party = 1 + r.guests;
+    if (party > free) continue; // skipped: keeps its place until it fits
+    free -= party;
+    promoted.push({ id: r.id, userId: r.user_id, party });
+  }
+  if (promoted.length === 0) return [];
+  const ids = promoted.map((p) => p.id);
+  const userIds = promoted.map((p) => p.userId);
+  const seats = promoted.reduce((n, p) => n + p.party, 0);
+  await tx.execute(sql`
+    update ${eventRegistrations} set status = 'going', waitlisted_at = null, updated_at = now()
+    where id = any(${textArray(ids)}::uuid[]) and status = 'waitlisted'`);
+  await tx.execute(sql`
+    update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count - ${promoted.length}
+    where id = ${eventId}::uuid`);
+  const title = `You're in: ${first.title}`;
+  const message = 'A seat opened up and you moved off the waitlist. See you there!';
+  const path = `/events/${eventId}`;
+  await deps.notifier.notifyMany(tx, after, userIds, { type: 'event', title, message, relatedId: eventId, path }, {
+    title,
+    body: message,
+    url: path,
+    tag: `event-${eventId}`,
+  });
+  await publish(tx, { k: 'evt', id: eventId, t: 'reg', u: userIds });
+  return userIds;
 }

@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
+import { textArray } from '../../platform/sql-arrays.js';
+import { notBlockedWith } from '../safety/repository.js';
+
+export const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+
+/** The seat facts of an event whose row the caller's transaction has locked (loadEventAccess { lock: true }). */
+export interface EventSeats {
+  title: string;
+  capacity: number | null;
+  guests_allowed: number;
+  going_count: number;
+  waitlist_count: number;
+}
+
+export async function eventSeats(db: DbOrTx, eventId: string): Promise<EventSeats> {
+  const [row] = rowsOf<EventSeats>(
+    await db.execute(sql`
+      select title, capacity, guests_allowed, going_count, waitlist_count from ${events} where id = ${eventId}::uuid`),
+  );
+  return row!;
+}
+
+export interface RegistrationRow {
+  id: string;
+  event_id: string;
+  user_id: string;
+  status: 'going' | 'waitlisted' | 'not_going';
+  guests: number;
+  ticket_code: string;
+  checked_in_at: Date | string | null;
+}
+
+export async function findRegistration(db: DbOrTx, eventId: string, userId: string): Promise<RegistrationRow | null> {
+  const [row] = rowsOf<RegistrationRow>(
+    await db.execute(sql`
+      select id, event_id, user_id, status, guests, ticket_code, checked_in_at from ${eventRegistrations}
+      where event_id = ${eventId}::uuid and user_id = ${userId}::uuid`),
+  );
+  return row ?? null;
+}
+
+/**
+ * The member's first registration at the event, with a door code not yet used there: the first of `codes` free
+ * at this event (the caller holds the event's lock, so no other insert races it). Null only if every candidate
+ * is taken (about (n/481M)^6 for n registrations): the caller retries with new candidates.
+ */
+export async function insertRegistration(
+  db: DbOrTx,
+  r: { eventId: string; userId: string; status: RegistrationRow['status']; guests: number; codes: string[] },
+): Promise<string | null> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into ${eventRegistrations} (event_id, user_id, status, guests, waitlisted_at, ticket_code)
+      select ${r.eventId}::uuid, ${r.userId}::uuid, ${r.status}, ${r.guests},
+        case when ${r.status} = 'waitlisted' then clock_timestamp() end, c.code
+      from (
+        select code from unnest(${textArray(r.codes)}) with ordinality as x(code, n)
+        where not exists (select 1 from ${eventRegistrations} t where t.event_id = ${r.eventId}::uuid and t.ticket_code = x.code)
+        order by n limit 1) c
+      returning id`),
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * Change a registration. `waitlist`: 'join' stamps the place now, 'keep' leaves it (guests changed while
+ * waitlisted), 'clear' removes it (going or not going).
+ *
+ * The place is clock_timestamp(), not now(): now() is when the transaction began, before it waited for the
+ * event's lock, so a later arrival could take an earlier place (measured: duplicate positions in the 50-RSVP race
+ * on PostgreSQL). Under the lock, clock_timestamp() follows the order in which the lock was granted.
+ */
+export async function updateRegistration(
+  db: DbOrTx,
+  id: string,
+  r: { status: RegistrationRow['status']; guests: number; waitlist: 'join' | 'keep' | 'clear' },
+) {
+  const waitlistedAt = r.waitlist === 'join' ? sql`clock_timestamp()` : r.waitlist === 'keep' ? sql`waitlisted_at` : sql`null`;
+  await db.execute(sql`
+    update ${eventRegistrations} set status = ${r.status}, guests = ${r.guests}, waitlisted_at = ${waitlistedAt}, updated_at = now()
+    where id = ${id}::uuid`);
+}
+
+export async function addToCounts(db: DbOrTx, eventId: string, seats: number, waitlisted: number) {
+  if (seats === 0 && waitlisted === 0) return;
+  await db.execute(sql`
+    update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count + ${waitlisted}
+    where id = ${eventId}::uuid`);
+}
+
+export async function eventCounts(db: DbOrTx, eventId: string) {
+  const [row] = rowsOf<{ capacity: number | null; going_count: number; waitlist_count: number }>(
+    await db.execute(sql`select capacity, going_count, waitlist_count from ${events} where id = ${eventId}::uuid`),
+  );
+  return row!;
+}
+
+const memberColumns = sql`p.id as member_id, p.full_name, p.username, p.profile_picture_url, p.is_verified, p.age, p.city`;
+
+export interface MemberColumns {
+  member_id: string;
+  full_name: string | null;
+  username: string | null;
+  profile_picture_url: string | null;
+  is_verified: boolean | null;
+  age: number | null;
+  city: string | null;
+}
+
+/**
+ * A registration at the door, by id (from a verified token) or by code at this event, with the guest's card.
+ * The check-in takes this row's lock too, so two door phones scanning the same ticket cannot both admit it.
+ */
+export async function doorRegistration(
+  db: DbOrTx,
+  by: { id: string } | { eventId: string; code: string },
+): Promise<(RegistrationRow & MemberColumns) | null> {
+  const where = 'id' in by ? sql`r.id = ${by.id}::uuid` : sql`r.event_id = ${by.eventId}::uuid and r.ticket_code = ${by.code}`;
+  const [row] = rowsOf<RegistrationRow & MemberColumns>(
+    await db.execute(sql`
+      select r.id, r.event_id, r.user_id, r.status, r.guests, r.ticket_code, r.checked_in_at, ${memberColumns}
+      from ${eventRegistrations} r join ${profiles} p on p.id = r.user_id
+      where ${where}
+      for update of r`),
+  );
+  return row ?? null;
+}
+
+export async function markCheckedIn(db: DbOrTx, registrationId: string, byUserId: string): Promise<Date | string> {
+  const [row] = rowsOf<{ checked_in_at: Date | string }>(
+    await db.execute(sql`
+      update ${eventRegistrations} set checked_in_at = now(), checked_in_by = ${byUserId}::uuid, updated_at = now()
+      where id = ${registrationId}::uuid returning checked_in_at`),
+  );
+  return row!.checked_in_at;
+}
+
+/** Who hears of a check-in: the creator, co-hosts and door helpers. */
+export async function doorStaff(db: DbOrTx, eventId: string): Promise<string[]> {
+  const rows = rowsOf<{ user_id: string }>(
+    await db.execute(sql`
+      select created_by as user_id from ${events} where id = ${eventId}::uuid and created_by is not null
+      union select user_id from ${eventHosts} where event_id = ${eventId}::uuid`),
+  );
+  return rows.map((r) => r.user_id);
+}
+
+export type AttendanceRow = MemberColumns & { registration_id: string; guests: number; checked_in_at: Date | string | null };
+
+/**
+ * Everyone going (checkedInOnly: only those checked in, newest first), with their cards; members blocked either
+ * way with the viewer or deactivated are left out, as everywhere members are listed. At most capacity rows
+ * (5000), so no paging: the door needs the whole list offline.
+ */
+export async function goingMembers(db: DbOrTx, eventId: string, viewerId: string, opts: { checkedInOnly: boolean }): Promise<AttendanceRow[]> {
+  return rowsOf<AttendanceRow>(
+    await db.execute(sql`
+      select r.id as registration_id, r.guests, r.checked_in_at, ${memberColumns}
+      from ${eventRegistrations} r join ${profiles} p on p.id = r.user_id
+      where r.event_id = ${eventId}::uuid and r.status = 'going'
+        ${opts.checkedInOnly ? sql`and r.checked_in_at is not null` : sql``}
+        and not coalesce(p.is_deactivated, false)
+        and ${notBlockedWith(sql`r.user_id`, sql`${viewerId}::uuid`)}
+      order by ${opts.checkedInOnly ? sql`r.checked_in_at desc, r.id desc` : sql`p.full_name, r.id`}`),
+  );
+}
+
+/** The true numbers of an event's going registrations (whoever the viewer may see): members and seats, all and checked in. */
+export async function attendanceCounts(db: DbOrTx, eventId: string) {
+  const [row] = rowsOf<{ going: number; checked_in: number; seats_going: number; seats_checked_in: number }>(
+    await db.execute(sql`
+      select count(*)::int as going, count(checked_in_at)::int as checked_in,
+        coalesce(sum(1 + guests), 0)::int as seats_going,
+        coalesce(sum(1 + guests) filter (where checked_in_at is not null), 0)::int as seats_checked_in
+      from ${eventRegistrations} where event_id = ${eventId}::uuid and status = 'going'`),
+  );
+  return row!;
+}

@@ -1,0 +1,227 @@
+import {
+  EVENT_MESSAGES,
+  accessLevel,
+  type AttendanceView,
+  type CheckInInput,
+  type CheckInListView,
+  type CheckInResult,
+  type LimitedUserFlags,
+  type MemberSummary,
+  type RsvpResult,
+  type TicketView,
+} from '@bayclub/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AfterCommit } from '../../platform/after-commit.js';
+import { publish } from '../../platform/bus.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { canUse, type Actor } from '../access/policy.js';
+import type { Notifier } from '../notifications/service.js';
+import { loadEventAccess } from './access.js';
+import { eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
+import { loadMyRegistration, promoteWaitlist } from './registrations.js';
+import * as repo from './rsvp-repository.js';
+import { ticketCodeCandidates, ticketQrSvg, type TicketSigner } from './tickets.js';
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+function presentMember(r: repo.MemberColumns): MemberSummary {
+  return {
+    id: r.member_id,
+    fullName: r.full_name,
+    username: r.username,
+    profilePictureUrl: r.profile_picture_url,
+    isVerified: r.is_verified === true,
+    age: r.age,
+    city: r.city,
+  };
+}
+
+/** A door answer that is not an error of the request: the door shows it (409 used, 422 refused). */
+export class CheckInRefusal extends Error {
+  constructor(
+    readonly statusCode: 409 | 422,
+    readonly result: CheckInResult,
+  ) {
+    super(result.message);
+  }
+}
+
+const refusal = (statusCode: 409 | 422, outcome: CheckInResult['outcome'], message: string, extra: Partial<CheckInResult> = {}) =>
+  new CheckInRefusal(statusCode, { outcome, message, guest: null, partySize: null, checkedInAt: null, ...extra });
+
+export interface RsvpServiceDeps {
+  db: Db;
+  notifier: Notifier;
+  tickets: TicketSigner;
+  flags: () => Promise<LimitedUserFlags>;
+}
+
+/**
+ * RSVPs, the waitlist, tickets and the door (decision 015). Every change of seats runs in one transaction that
+ * first locks the event row (loadEventAccess { lock: true }), so concurrent RSVPs never overbook and check-ins of
+ * one ticket on two phones admit it once.
+ */
+export function createRsvpService(deps: RsvpServiceDeps) {
+  const { db, notifier, tickets } = deps;
+
+  /**
+   * May the caller use a limited-member flag? Full members may without reading the settings; read before any
+   * transaction (the settings are read on the pool, which a PGlite transaction holds).
+   */
+  async function allowed(actor: Actor, flag: 'scan_qr_codes' | 'generate_qr_codes'): Promise<boolean> {
+    if (accessLevel(actor.profile) === 'full_platform') return true;
+    return canUse(actor, flag, await deps.flags());
+  }
+
+  /** The caller's view of the event (404 when they may not see it). */
+  async function viewerOf(tx: DbOrTx, actor: Actor, eventId: string, opts: { lock: boolean; scanAllowed: boolean }) {
+    const facts = await loadEventAccess(tx, eventId, actor.userId, { lock: opts.lock });
+    if (!facts) throw notFound(EVENT_MESSAGES.notFound);
+    const viewer = eventViewer(actor, facts, { scanAllowed: opts.scanAllowed });
+    if (!viewer.canView) throw notFound(EVENT_MESSAGES.notFound);
+    return { facts, viewer };
+  }
+
+  /** The door's staff: hosts and allowed door helpers; 403 for anyone else who can see the event. */
+  function requireDoor(actor: Actor, v: { facts: EventAccessFacts; viewer: EventViewerState }, scanAllowed: boolean) {
+    if (v.viewer.canCheckIn) return;
+    // The staff of a cancelled event are still its staff: the door answers "cancelled", not "not allowed".
+    const ifScheduled = eventViewer(actor, { ...v.facts, status: 'scheduled' }, { scanAllowed });
+    if (ifScheduled.canCheckIn) throw refusal(422, 'cancelled', EVENT_MESSAGES.cancelled);
+    throw forbidden(EVENT_MESSAGES.notDoorStaff);
+  }
+
+  async function rsvpInTx(tx: DbOrTx, after: AfterCommit, actor: Actor, eventId: string, input: { status: 'going' | 'not_going'; guests: number }) {
+    const { facts, viewer } = await viewerOf(tx, actor, eventId, { lock: true, scanAllowed: false });
+    if (!viewer.canRsvp) {
+      if (facts.status === 'cancelled') throw conflict(EVENT_MESSAGES.cancelled);
+      throw conflict(EVENT_MESSAGES.ended);
+    }
+    const seats = await repo.eventSeats(tx, eventId);
+    const going = input.status === 'going';
+    const guests = going ? input.guests : 0;
+    if (guests > seats.guests_allowed) {
+      const message = seats.guests_allowed === 0 ? EVENT_MESSAGES.noGuests : EVENT_MESSAGES.guests;
+      throw badRequest(message, { guests: message });
+    }
+    const current = await repo.findRegistration(tx, eventId, actor.userId);
+    const party = 1 + guests;
+    const ownSeats = current?.status === 'going' ? 1 + current.guests : 0;
+    const fits = seats.capacity === null || seats.going_count - ownSeats + party <= seats.capacity;
+
+    if (going && current?.status === 'going' && !fits) {
+      // Decision 015: asking for more guests than fit keeps the seats already held, rather than losing them to the waitlist.
+      const available = seats.capacity! - seats.going_count + ownSeats;
+      const message = `Your party of ${party} needs ${party} seats; only ${available} ${available === 1 ? 'is' : 'are'} available. You keep your ${ownSeats} ${ownSeats === 1 ? 'seat' : 'seats'}.`;
+      throw conflict(message, { guests: message });
+    }
+    const status: repo.RegistrationRow['status'] = !going ? 'not_going' : fits ? 'going' : 'waitlisted';
+    const seatsDelta = (status === 'going' ? party : 0) - ownSeats;
+    const waitDelta = (status === 'waitlisted' ? 1 : 0) - (current?.status === 'waitlisted' ? 1 : 0);
+
+    if (!current) {
+      let id: string | null = null;
+      for (let attempt = 0; !id && attempt < 3; attempt++) {
+        id = await repo.insertRegistration(tx, { eventId, userId: actor.userId, status, guests, codes: ticketCodeCandidates() });
+      }
+      if (!id) throw new Error('no free ticket code');
+    } else {
+      const waitlist = status !== 'waitlisted' ? 'clear' : current.status === 'waitlisted' ? 'keep' : 'join';
+      await repo.updateRegistration(tx, current.id, { status, guests, waitlist });
+    }
+    await repo.addToCounts(tx, eventId, seatsDelta, waitDelta);
+    // Seats may have freed up (not going, fewer guests): the waitlist moves up in the same transaction.
+    if (seatsDelta < 0 || waitDelta < 0) await promoteWaitlist(tx, after, { notifier }, eventId);
+    const mine = await loadMyRegistration(tx, eventId, actor.userId, facts.status);
+    const counts = await repo.eventCounts(tx, eventId);
+    return { mine: mine!, capacity: counts.capacity, goingCount: counts.going_count, waitlistCount: counts.waitlist_count } satisfies RsvpResult;
+  }
+
+  return {
+    async rsvp(actor: Actor, eventId: string, input: { status: 'going' | 'not_going'; guests: number }): Promise<RsvpResult> {
+      const after = new AfterCommit();
+      const result = await db.transaction((tx) => rsvpInTx(tx, after, actor, eventId, input));
+      after.run();
+      return result;
+    },
+
+    /** The caller's own ticket: only while going; 404 otherwise (never someone else's). */
+    async ticket(actor: Actor, eventId: string): Promise<TicketView> {
+      const { facts, viewer } = await viewerOf(db, actor, eventId, { lock: false, scanAllowed: false });
+      if (!viewer.canSeeAttendees || facts.status !== 'scheduled') throw notFound(EVENT_MESSAGES.notFound);
+      const reg = await repo.findRegistration(db, eventId, actor.userId);
+      if (!reg || reg.status !== 'going') throw notFound(EVENT_MESSAGES.notFound);
+      const token = await tickets.sign(reg.id);
+      const qr = await allowed(actor, 'generate_qr_codes');
+      return {
+        eventId,
+        registrationId: reg.id,
+        code: reg.ticket_code,
+        token,
+        qrSvg: qr ? await ticketQrSvg(token) : null,
+        partySize: 1 + reg.guests,
+        checkedInAt: reg.checked_in_at ? iso(reg.checked_in_at) : null,
+      };
+    },
+
+    /**
+     * Admit a ticket at the door: 200 checked in; 409 already used (with when); 422 another event, cancelled,
+     * invalid (CheckInRefusal). Under the event's lock and the registration's, so a ticket is admitted once.
+     */
+    async checkIn(actor: Actor, eventId: string, input: CheckInInput): Promise<CheckInResult> {
+      const scanAllowed = await allowed(actor, 'scan_qr_codes');
+      // Verified before the transaction (the key may be read from the database once), decided after the access check.
+      const registrationId = input.token ? await tickets.verify(input.token) : null;
+      return db.transaction(async (tx) => {
+        const v = await viewerOf(tx, actor, eventId, { lock: true, scanAllowed });
+        requireDoor(actor, v, scanAllowed);
+        if (input.token && !registrationId) throw refusal(422, 'invalid', EVENT_MESSAGES.ticketInvalid);
+        const reg = await repo.doorRegistration(tx, registrationId ? { id: registrationId } : { eventId, code: input.code! });
+        if (!reg) throw refusal(422, 'invalid', EVENT_MESSAGES.ticketInvalid);
+        if (reg.event_id !== eventId) throw refusal(422, 'other_event', EVENT_MESSAGES.ticketOtherEvent);
+        const guest = presentMember(reg);
+        const partySize = 1 + reg.guests;
+        if (reg.status !== 'going') throw refusal(422, 'cancelled', EVENT_MESSAGES.ticketCancelled, { guest, partySize });
+        if (reg.checked_in_at) {
+          throw refusal(409, 'already_used', EVENT_MESSAGES.ticketUsed, { guest, partySize, checkedInAt: iso(reg.checked_in_at) });
+        }
+        const at = await repo.markCheckedIn(tx, reg.id, actor.userId);
+        await publish(tx, { k: 'evt', id: eventId, t: 'checkin', u: await repo.doorStaff(tx, eventId), r: reg.id });
+        return { outcome: 'checked_in', message: EVENT_MESSAGES.checkedIn, guest, partySize, checkedInAt: iso(at) } satisfies CheckInResult;
+      });
+    },
+
+    async checkIns(actor: Actor, eventId: string): Promise<CheckInListView> {
+      const v = await viewerOf(db, actor, eventId, { lock: false, scanAllowed: await allowed(actor, 'scan_qr_codes') });
+      if (!v.viewer.canCheckIn) throw forbidden(EVENT_MESSAGES.notDoorStaff);
+      const [counts, rows] = await Promise.all([
+        repo.attendanceCounts(db, eventId),
+        repo.goingMembers(db, eventId, actor.userId, { checkedInOnly: true }),
+      ]);
+      return {
+        going: counts.going,
+        checkedIn: counts.checked_in,
+        items: rows.map((r) => ({ registrationId: r.registration_id, member: presentMember(r), partySize: 1 + r.guests, checkedInAt: iso(r.checked_in_at!) })),
+      };
+    },
+
+    async attendance(actor: Actor, eventId: string): Promise<AttendanceView> {
+      const v = await viewerOf(db, actor, eventId, { lock: false, scanAllowed: false });
+      if (!v.viewer.canSeeAttendance) throw forbidden(EVENT_MESSAGES.notHost);
+      const [counts, rows] = await Promise.all([
+        repo.attendanceCounts(db, eventId),
+        repo.goingMembers(db, eventId, actor.userId, { checkedInOnly: false }),
+      ]);
+      return {
+        going: counts.going,
+        checkedIn: counts.checked_in,
+        noShows: counts.going - counts.checked_in,
+        seatsGoing: counts.seats_going,
+        seatsCheckedIn: counts.seats_checked_in,
+        members: rows.map((r) => ({ member: presentMember(r), partySize: 1 + r.guests, checkedInAt: r.checked_in_at ? iso(r.checked_in_at) : null })),
+      };
+    },
+  };
+}
+
+export type RsvpService = ReturnType<typeof createRsvpService>;
