@@ -91,6 +91,29 @@ describe('GET /api/events/:id/calendar.ics', () => {
     expect(line(after.body, 'UID')).toBe(line(before.body, 'UID'));
   });
 
+  it('through the events routes: an event made in the form lands right across DST; each edit and the cancel raise SEQUENCE', async () => {
+    const made = await injectAs(t, host, {
+      method: 'POST',
+      url: '/api/events',
+      payload: { title: 'Spring forward social', startsAtLocal: '2027-03-14T19:00', endsAtLocal: '2027-03-14T21:00', venue: 'Armature Works', visibility: 'members' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as string;
+    const first = await ics(member, id);
+    expect(line(first.body, 'DTSTART')).toBe('20270314T230000Z');
+    expect(line(first.body, 'SEQUENCE')).toBe('0');
+    const edited = await injectAs(t, host, { method: 'PATCH', url: `/api/events/${id}`, payload: { startsAtLocal: '2027-11-07T19:00', endsAtLocal: '2027-11-07T21:00', timeZone: 'America/New_York' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const moved = await ics(member, id);
+    expect(line(moved.body, 'DTSTART')).toBe('20271108T000000Z');
+    expect(line(moved.body, 'SEQUENCE')).toBe('1');
+    expect((await injectAs(t, host, { method: 'POST', url: `/api/events/${id}/cancel`, payload: {} })).statusCode).toBe(200);
+    const cancelled = await ics(member, id);
+    expect(line(cancelled.body, 'STATUS')).toBe('CANCELLED');
+    expect(line(cancelled.body, 'SEQUENCE')).toBe('2');
+    expect(line(cancelled.body, 'UID')).toBe(`${id}@bayclub`);
+  });
+
   it('follows eventViewer: members-only 404 for visitors and applicants, community-only for outsiders, unknown ids 404', async () => {
     const membersOnly = await insertEvent(t, { createdBy: host.id, visibility: 'members' });
     expect((await ics(null, membersOnly)).statusCode).toBe(404);
