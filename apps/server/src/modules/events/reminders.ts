@@ -165,7 +165,7 @@ async function runBatch(db: Db, notifier: Notifier, now: Date): Promise<Reminder
       const title = d.kind === 'day' ? `Tomorrow: ${d.e.title}` : `Starting soon: ${d.e.title}`;
       const message = `${whenText(d.startsAt, d.e.time_zone)} at ${d.e.venue}`;
       const path = `/events/${d.e.id}`;
-      await notifier.notifyMany(tx, after, userIds, { type: 'event', title, message, relatedId: d.e.id, path }, {
+      await notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, { type: 'event', title, message, relatedId: d.e.id, path }, {
         title,
         body: message,
         url: path,

@@ -1,11 +1,8 @@
 import type { PushPayload } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
-import { sql, type SQL } from 'drizzle-orm';
-import { textArray } from '../../platform/sql-arrays.js';
+import type { SQL } from 'drizzle-orm';
 import { insertNotification, insertNotificationsFor, upsertMessageNotification, type NewNotification } from './repository.js';
-
-const isIdList = (r: SQL | readonly string[]): r is readonly string[] => Array.isArray(r);
 
 /** What the notifier needs from the push module: a send that never throws and never blocks. */
 export interface PushSender {
@@ -27,10 +24,8 @@ export function createNotifier(push: PushSender) {
      * The same notification to every member `recipients` selects (one `user_id` column), in one statement, and a
      * push to each after the commit. Returns the members notified.
      */
-    async notifyMany(tx: DbOrTx, after: AfterCommit, recipients: SQL | readonly string[], n: Omit<NewNotification, 'userId'>, payload?: PushPayload) {
-      // A list of ids (the promoted waitlist, a reminder's audience) is selected from an array parameter.
-      const select = isIdList(recipients) ? sql`select unnest(${textArray(recipients)}::uuid[]) as user_id` : recipients;
-      const userIds = await insertNotificationsFor(tx, select, n);
+    async notifyMany(tx: DbOrTx, after: AfterCommit, recipients: SQL, n: Omit<NewNotification, 'userId'>, payload?: PushPayload) {
+      const userIds = await insertNotificationsFor(tx, recipients, n);
       if (payload) after.add(() => userIds.forEach((userId) => push.sendToUser(userId, payload)));
       return userIds;
     },
