@@ -302,3 +302,29 @@ describe('POST /api/events/:id/cancel', () => {
     expect(row!.cancelledAt).toBeInstanceOf(Date);
   });
 });
+
+describe('cancel: who may', () => {
+  it('visitors 401; applicants, rejected and deactivated members 403; blocked 404; members who see it 403; community moderators and admins 200', async () => {
+    const host = await createMember(t);
+    const mod = await createMember(t);
+    const community = await insertCommunity(t, { creatorId: host.id });
+    await addMember(t, community, mod.id, 'moderator');
+    const e = await createEvent(host, { communityId: community, visibility: 'public' });
+    const cancel = (who: TestUser | null, id = e.id) => post(who, `/api/events/${id}/cancel`);
+    expect((await cancel(null)).statusCode).toBe(401);
+    expect((await cancel(await applyAs(t))).statusCode).toBe(403);
+    expect((await cancel(await createRejectedApplicant(t))).statusCode).toBe(403);
+    const gone = await createMember(t);
+    await deactivate(t, gone.id);
+    expect((await cancel(gone)).statusCode).toBe(403);
+    const blocked = await createMember(t);
+    await block(host, blocked);
+    expect((await cancel(blocked)).statusCode).toBe(404);
+    expect((await cancel(await createLimitedMember(t))).statusCode).toBe(403);
+    expect((await cancel(await createMember(t))).statusCode).toBe(403);
+    expect((await cancel(await createMember(t), crypto.randomUUID())).statusCode).toBe(404);
+    expect((await cancel(mod)).statusCode).toBe(200);
+    const other = await createEvent(host);
+    expect((await cancel(await createAdmin(t), other.id)).statusCode).toBe(200);
+  });
+});

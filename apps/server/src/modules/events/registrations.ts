@@ -108,7 +108,7 @@ export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: Prom
   const title = `You're in: ${first.title}`;
   const message = 'A seat opened up and you moved off the waitlist. See you there!';
   const path = `/events/${eventId}`;
-  await deps.notifier.notifyMany(tx, after, userIds, { type: 'event', title, message, relatedId: eventId, path }, {
+  await deps.notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, { type: 'event', title, message, relatedId: eventId, path }, {
     title,
     body: message,
     url: path,

@@ -27,9 +27,11 @@ export const approvedMemberSql = (p: SQL) =>
  */
 export function visibleEventsFilter(viewer: EventsViewer): SQL {
   const caller = viewer.userId ? sql`${viewer.userId}::uuid` : null;
-  const notHidden = sql`(e.created_by is null or (not exists (select 1 from ${profiles} cp where cp.id = e.created_by and cp.is_deactivated)${
-    caller ? sql` and ${notBlockedWith(sql`e.created_by`, caller)}` : sql``
-  }))`;
+  // The deactivated check stands alone (an anti-join on profiles' key, not a scan of every deactivated profile);
+  // the viewer's blocks are read once (notBlockedWith), and NOT IN needs the creator-less events let through.
+  const notHidden = sql`(not exists (select 1 from ${profiles} cp where cp.id = e.created_by and cp.is_deactivated)${
+    caller ? sql` and (e.created_by is null or ${notBlockedWith(sql`e.created_by`, caller)})` : sql``
+  })`;
   let canView: SQL;
   if (!viewer.approved || !caller) canView = sql`e.visibility = 'public'`;
   else if (viewer.admin) canView = sql`true`;
@@ -86,14 +88,26 @@ export async function listEvents(
   f: EventListFilters,
   page: { cursor: TimeCursor | null; limit: number },
 ): Promise<EventSummaryRow[]> {
+  return rowsOf<EventSummaryRow>(await db.execute(eventsListQuery(viewer, f, page)));
+}
+
+/** The list's SQL (exported so its plans can be printed on PostgreSQL). */
+export function eventsListQuery(viewer: EventsViewer, f: EventListFilters, page: { cursor: TimeCursor | null; limit: number }): SQL {
   const caller = viewer.userId ? sql`${viewer.userId}::uuid` : null;
   const conditions: SQL[] = [visibleEventsFilter(viewer)];
   if (f.city) conditions.push(sql`e.city = ${f.city}`);
   if (f.communityId) conditions.push(sql`e.community_id = ${f.communityId}::uuid`);
   if (f.from) conditions.push(sql`e.starts_at >= ${f.from.toISOString()}::timestamptz`);
   if (f.to) conditions.push(sql`e.starts_at < ${f.to.toISOString()}::timestamptz`);
-  if (f.past) conditions.push(sql`e.ends_at < now()`);
-  if (f.going) conditions.push(caller ? sql`r.status in ('going', 'waitlisted')` : sql`false`);
+  // An ended event started before now: the bound keeps the backward scan off the upcoming events.
+  if (f.past) conditions.push(sql`e.ends_at < now() and e.starts_at < now()`);
+  // The member's few registrations drive "going" (event_registrations_user_idx), not a walk of every event.
+  if (f.going)
+    conditions.push(
+      caller
+        ? sql`e.id in (select g.event_id from ${eventRegistrations} g where g.user_id = ${caller} and g.status in ('going', 'waitlisted'))`
+        : sql`false`,
+    );
   const dir = f.past ? sql`desc` : sql`asc`;
   if (page.cursor)
     conditions.push(
@@ -104,16 +118,14 @@ export async function listEvents(
   const mine = caller
     ? sql`left join ${eventRegistrations} r on r.event_id = e.id and r.user_id = ${caller}`
     : sql``;
-  return rowsOf<EventSummaryRow>(
-    await db.execute(sql`
+  return sql`
       select ${summaryColumns}, ${caller ? sql`r.status` : sql`null::text`} as my_status
       from ${events} e
       left join ${communities} c on c.id = e.community_id
       ${mine}
       where ${sql.join(conditions, sql` and `)}
       order by e.starts_at ${dir}, e.id ${dir}
-      limit ${page.limit + 1}`),
-  );
+      limit ${page.limit + 1}`;
 }
 
 export interface MemberJson {

@@ -5,6 +5,10 @@ import { buildTestApp, createMember, injectAs, isErrorBody, type TestUser } from
 import { eventRegistrations, events, notifications } from '../../db/schema/index.js';
 import { STATEMENT_COUNT_HEADER } from '../../platform/statement-count.js';
 import { createTestEvent, registerForTest } from './event-fixtures.js';
+import { loadEventAccess } from './access.js';
+import { promoteWaitlist } from './registrations.js';
+import { AfterCommit } from '../../platform/after-commit.js';
+import { createNotifier } from '../notifications/service.js';
 
 const t = await buildTestApp({ BENCH_COUNT_SQL: true });
 const db = t.ctx.database.db;
@@ -208,6 +212,40 @@ describe('PUT /api/events/:id/rsvp', () => {
     const unknown = await rsvp(a!, crypto.randomUUID(), { status: 'going' });
     expect(unknown.statusCode).toBe(404);
     for (const id of [cancelled, ended, hidden]) expect(await statusOf(id, a!.id)).toBeNull();
+  });
+});
+
+describe('promoteWaitlist (the contract an edit that raises the capacity calls)', () => {
+  it('promotes first come first served under the lock, skipping parties that do not fit; nothing for a cancelled event', async () => {
+    const [a, big, b, c] = await members(4);
+    const id = await createTestEvent(db, { createdBy: host.id, capacity: 1, guestsAllowed: 3, title: 'Night swim' });
+    await registerForTest(db, id, a!.id, { status: 'going' });
+    const at = (s: number) => new Date(Date.now() - 100_000 + s * 1000);
+    await registerForTest(db, id, big!.id, { status: 'waitlisted', guests: 3, waitlistedAt: at(1) });
+    await registerForTest(db, id, b!.id, { status: 'waitlisted', guests: 1, waitlistedAt: at(2) });
+    await registerForTest(db, id, c!.id, { status: 'waitlisted', guests: 0, waitlistedAt: at(3) });
+    const raise = (capacity: number) =>
+      db.transaction(async (tx) => {
+        await loadEventAccess(tx, id, host.id, { lock: true });
+        await tx.update(events).set({ capacity }).where(eq(events.id, id));
+        const after = new AfterCommit();
+        const promoted = await promoteWaitlist(tx, after, { notifier: createNotifier(t.services.push) }, id);
+        after.run();
+        return promoted;
+      });
+    // 4 seats: 3 free. The party of 4 does not fit; b (2) and c (1) do, in order.
+    expect(await raise(4)).toEqual([b!.id, c!.id]);
+    expect(await counts(id)).toEqual({ going: 4, waitlist: 1 });
+    expect(await raise(8)).toEqual([big!.id]);
+    await expectCountsMatchRows(id);
+    const titles = await db.select({ u: notifications.userId, title: notifications.title }).from(notifications).where(eq(notifications.relatedId, id));
+    expect(titles.map((n) => n.u).sort()).toEqual([big!.id, b!.id, c!.id].sort());
+    expect(new Set(titles.map((n) => n.title))).toEqual(new Set(["You're in: Night swim"]));
+    // A cancelled event promotes nobody.
+    const d = (await members(1))[0]!;
+    await registerForTest(db, id, d.id, { status: 'waitlisted' });
+    await db.update(events).set({ status: 'cancelled' }).where(eq(events.id, id));
+    expect(await raise(20)).toEqual([]);
   });
 });
 
