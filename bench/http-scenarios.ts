@@ -16,6 +16,7 @@ import {
   type ServerProcess,
 } from '../apps/server/src/test/server-process.js';
 import { feedDataStatements } from './feed-data.js';
+import { DOOR_EVENTS, DOOR_TICKETS, burstEventId, doorEventId, eventsDataStatements, ticketCodeOf } from './events-data.js';
 
 /** What every scenario can use: built once per engine, through the API, as members and admins would. */
 export interface World {
@@ -184,6 +185,68 @@ scenarios.push(
     bulk: feedBulk,
     setup: feedSetup,
     request: (w) => spreadWrites(w, (id) => `/api/posts/${id}/comments`, (n) => ({ content: `bench comment ${n}` })),
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 11: events at scale (bench/events-data.ts): the list's first page, an RSVP burst on one event, door check-ins.
+
+const eventsBulk = (w: World) => eventsDataStatements(w.reader.id);
+/** Requests sent so far per world and scenario: autocannon asks for the request template once per run. */
+const sent = new WeakMap<World, { rsvp: number; checkIn: number }>();
+const counters = (w: World) => {
+  let c = sent.get(w);
+  if (!c) sent.set(w, (c = { rsvp: 0, checkIn: 0 }));
+  return c;
+};
+const write = (method: 'PUT' | 'POST', path: string, cookie: string, body: unknown) => ({
+  method,
+  path,
+  headers: { cookie, origin: PROCESS_ORIGIN, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+scenarios.push(
+  { name: 'GET /api/events (first page)', bulk: eventsBulk, request: (w) => get('/api/events', w.reader.cookie) },
+  {
+    // Every member of the world, at once, on one event of BURST_CAPACITY seats: going (some with guests), then not
+    // going, and so on. Each request takes the event's row lock; "not going" promotes the waitlist in the same
+    // transaction. The write p99 under contention is the figure.
+    name: 'PUT rsvp (burst)',
+    bulk: eventsBulk,
+    request: (w) => {
+      const cookies = [w.reader.cookie, ...w.partners.map((p) => p.cookie), ...w.senders.map((s) => s.cookie)];
+      const c = counters(w);
+      return {
+        method: 'PUT',
+        path: '/',
+        setupRequest: (request) => {
+          const n = c.rsvp++;
+          const member = n % cookies.length;
+          const going = Math.floor(n / cookies.length) % 2 === 0;
+          return { ...request, ...write('PUT', `/api/events/${burstEventId()}/rsvp`, cookies[member]!, { status: going ? 'going' : 'not_going', guests: going ? member % 3 : 0 }) };
+        },
+      };
+    },
+  },
+  {
+    // The host types the next unused ticket code at the door (a used one would answer 409). Deactivated bench
+    // members' tickets are skipped: their check-in is refused, which is not what this measures.
+    name: 'POST check-in',
+    bulk: eventsBulk,
+    request: (w) => {
+      const c = counters(w);
+      return {
+        method: 'POST',
+        path: '/',
+        setupRequest: (request) => {
+          let i = c.checkIn++;
+          while ((i % DOOR_TICKETS) % 997 === 5) i = c.checkIn++;
+          const event = doorEventId(Math.floor(i / DOOR_TICKETS) % DOOR_EVENTS);
+          return { ...request, ...write('POST', `/api/events/${event}/check-ins`, w.reader.cookie, { code: ticketCodeOf(i % DOOR_TICKETS) }) };
+        },
+      };
+    },
   },
 );
 

@@ -471,7 +471,10 @@ export interface AttendanceView {
 
 /** GET/POST /api/calendar-feed: the member's secret calendar URL (POST makes a new one; the old stops working). */
 export interface CalendarFeedView {
+  /** Only in the POST answer: only the token's SHA-256 is stored, so an existing feed's URL cannot be shown again. */
   url: string | null;
+  /** The member has a feed (GET: "regenerate" to get a new URL; the old one stops working). */
+  active: boolean;
 }
 
 /** Realtime: the door list and the member's own registration change live. */

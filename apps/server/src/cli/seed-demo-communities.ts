@@ -121,7 +121,7 @@ const COMMENTS = [
 const REPLIES = ['Yes, see you!', 'Around 6, I think.', 'Of course!', 'Agreed.', 'Haha, true.'];
 
 /** A demo photo: a sky, a sun and water in the community's colours, drawn as SVG and re-encoded like an upload. */
-function drawScene(palette: [string, string, string], seed: number, width = 1200, height = 800): Promise<Buffer> {
+export function drawScene(palette: [string, string, string], seed: number, width = 1200, height = 800): Promise<Buffer> {
   const [sky, glow, ground] = palette;
   const sunX = 200 + ((seed * 97) % (width - 400));
   const horizon = Math.round(height * (0.55 + ((seed * 13) % 20) / 100));
@@ -135,7 +135,7 @@ function drawScene(palette: [string, string, string], seed: number, width = 1200
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
-async function storeImage(storage: Storage, base: string, input: Buffer) {
+export async function storeImage(storage: Storage, base: string, input: Buffer) {
   const image = await processImage(input);
   for (const v of image.variants) await storage.put('post-images', `${base}${v.suffix}.webp`, v.body, 'image/webp');
   const large = image.variants.find((v) => v.suffix === '') ?? image.variants[0]!;

@@ -6,6 +6,7 @@ import { insertCredentialUser, insertProfile } from '../modules/accounts/reposit
 import { createStorage } from '../platform/storage/index.js';
 import { openCliDatabase } from './open.js';
 import { seedDemoCommunities } from './seed-demo-communities.js';
+import { seedDemoEvents } from './seed-demo-events.js';
 
 /** A realistic demo community. Everyone's password is the same, so a newcomer can try every account. */
 const PASSWORD = 'bayclub-demo';
@@ -43,6 +44,9 @@ async function main() {
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL));
     if (existing) {
       console.log('The demo community is already here.');
+      // A demo seeded before events existed gets them now (nothing happens once any event exists).
+      const ev = await seedDemoEvents(db, createStorage(loadConfig()), rand);
+      if (ev.events) console.log(`Added ${ev.events} events (${ev.registrations} RSVPs).`);
       printSignIn(publicUrl);
       return;
     }
@@ -118,10 +122,12 @@ async function main() {
     const storage = createStorage(loadConfig());
     const limitedIds = memberIds.filter((_, i) => i % 10 === 9);
     const c = await seedDemoCommunities(db, storage, { memberIds, adminId, limitedIds, rand });
+    const ev = await seedDemoEvents(db, storage, rand);
 
     console.log(
       `Created 1 admin, 50 members (5 community-only), ${pending.length} pending applications, ${c.communities} communities, ` +
-        `${c.posts} posts (${c.photos} with photos), ${c.likes} likes and ${c.comments} comments.`,
+        `${c.posts} posts (${c.photos} with photos), ${c.likes} likes and ${c.comments} comments, ` +
+        `${ev.events} events (${ev.registrations} RSVPs, ${ev.waitlisted} waitlisted, ${ev.checkedIn} checked in).`,
     );
     printSignIn(publicUrl);
   } finally {

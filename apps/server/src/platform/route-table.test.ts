@@ -169,6 +169,13 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['PUT', '/api/events/:id/hosts/:userId', 'approved'],
   ['DELETE', '/api/events/:id/hosts/:userId', 'approved'],
   ['GET', '/api/events/:id/attendees', 'approved'],
+  // Issue 11: calendars. The .ics of an event is public (eventViewer decides, else 404); the feed's secret URL is
+  // its own credential; managing the feed needs access_calendar, and the service refuses applicants.
+  ['GET', '/api/events/:id/calendar.ics', 'public'],
+  ['GET', '/api/calendar-feed', { flag: 'access_calendar' }],
+  ['POST', '/api/calendar-feed', { flag: 'access_calendar' }],
+  ['DELETE', '/api/calendar-feed', { flag: 'access_calendar' }],
+  ['GET', '/api/calendar/:token.ics', 'public'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>

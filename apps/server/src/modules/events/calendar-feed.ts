@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { calendarFeeds, communities, communityMembers, eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
+import { blockedBetween } from '../safety/repository.js';
+import type { Actor } from '../access/policy.js';
+import { eventViewer, type EventAccessFacts } from './policy.js';
+import type { CalendarEventRow } from './calendar.js';
+
+const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+
+/** 32 random bytes in base64url: 43 characters. Anything else is not a token we could have made. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+/** The feed reaches back this far: last month's events stay in the member's calendar. */
+const FEED_PAST_DAYS = 30;
+/** A member going to more events than this gets the soonest ones (a calendar client reads the whole file). */
+export const FEED_MAX_EVENTS = 500;
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export const feedUrl = (origin: string, token: string) => `${origin}/api/calendar/${token}.ics`;
+
+/** Is there a feed for this member? Its URL cannot be shown again: only the token's hash is stored. */
+export async function hasFeed(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return !!row;
+}
+
+/** A new secret for the member, replacing any earlier one in the same statement (the old URL stops working). */
+export async function replaceFeedToken(db: DbOrTx, userId: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: sql`now()` } });
+  return token;
+}
+
+export async function revokeFeed(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+/** The member a token belongs to; null for a malformed, unknown or revoked token. */
+export async function feedOwner(db: DbOrTx, token: string): Promise<string | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashToken(token)));
+  return row?.userId ?? null;
+}
+
+interface FeedRow {
+  id: string;
+  title: string;
+  description: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  time_zone: string;
+  venue: string;
+  address: string;
+  status: EventAccessFacts['status'];
+  sequence: number;
+  visibility: EventAccessFacts['visibility'];
+  created_by: string | null;
+  community_id: string | null;
+  community_visibility: EventAccessFacts['communityVisibility'];
+  membership_status: EventAccessFacts['membershipStatus'];
+  membership_role: EventAccessFacts['membershipRole'];
+  host_role: EventAccessFacts['hostRole'];
+  hidden: boolean;
+  reg_status: 'going' | 'waitlisted';
+}
+
+/**
+ * The events in a member's feed: going or waitlisted, ending from 30 days ago on, soonest first, that the member
+ * can still see. One statement loads each registration's event with the facts eventViewer needs (the same facts as
+ * access.ts loadEventAccess), and eventViewer itself decides per event: the feed cannot drift from the event page.
+ */
+export async function feedEvents(db: DbOrTx, actor: Actor, now = new Date()): Promise<CalendarEventRow[]> {
+  const me = sql`${actor.userId}::uuid`;
+  const since = new Date(now.getTime() - FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
+  const rows = rowsOf<FeedRow>(
+    await db.execute(sql`
+      select e.id, e.title, e.description, e.starts_at, e.ends_at, e.time_zone, e.venue, e.address, e.status,
+        e.sequence, e.visibility, e.created_by, e.community_id,
+        c.visibility as community_visibility, m.status as membership_status, m.role as membership_role,
+        h.role as host_role,
+        (coalesce(cp.is_deactivated, false)
+          or (e.created_by is not null and ${blockedBetween(sql`e.created_by`, me)})) as hidden,
+        r.status as reg_status
+      from ${eventRegistrations} r
+      join ${events} e on e.id = r.event_id
+      left join ${communities} c on c.id = e.community_id
+      left join ${communityMembers} m on m.community_id = e.community_id and m.user_id = ${me}
+      left join ${eventHosts} h on h.event_id = e.id and h.user_id = ${me}
+      left join ${profiles} cp on cp.id = e.created_by
+      where r.user_id = ${me} and r.status in ('going', 'waitlisted') and e.ends_at >= ${since.toISOString()}::timestamptz
+      order by e.starts_at, e.id
+      limit ${FEED_MAX_EVENTS}`),
+  );
+  return rows
+    .filter(
+      (row) =>
+        eventViewer(
+          actor,
+          {
+            visibility: row.visibility,
+            status: row.status,
+            endsAt: new Date(row.ends_at),
+            createdBy: row.created_by,
+            communityId: row.community_id,
+            communityVisibility: row.community_visibility,
+            membershipStatus: row.membership_status,
+            membershipRole: row.membership_role,
+            hostRole: row.host_role,
+            hiddenFromCaller: row.hidden,
+          },
+          { scanAllowed: false, now },
+        ).canView,
+    )
+    .map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      startsAt: new Date(row.starts_at),
+      endsAt: new Date(row.ends_at),
+      timeZone: row.time_zone,
+      venue: row.venue,
+      address: row.address,
+      status: row.status,
+      sequence: row.sequence,
+      waitlisted: row.reg_status === 'waitlisted',
+    }));
+}
