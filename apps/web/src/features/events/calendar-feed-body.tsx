@@ -15,6 +15,9 @@ const WARNINGS = {
   revoke: 'Your link stops working: calendars subscribed to it stop updating.',
 };
 
+export const SHOWN_ONCE =
+  'Your calendar feed is on. For your safety its link is shown only once, when it is made: to copy it again, make a new link (the old one stops working).';
+
 /** The dialog's content: the link (read-only, Copy), "Make a new link", "Turn off", or "Create my calendar link". */
 export function CalendarFeedBody() {
   const feed = useCalendarFeedQuery(true);
@@ -42,8 +45,8 @@ export function CalendarFeedBody() {
       </div>
     );
 
-  const url = feed.data.url;
-  if (!url)
+  const { url, active } = feed.data;
+  if (!url && !active)
     return (
       <div className="grid justify-items-start gap-3">
         <p className="text-sm">You have no calendar link yet.</p>
@@ -55,6 +58,7 @@ export function CalendarFeedBody() {
     );
 
   const copy = async () => {
+    if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
       toast.success('Link copied');
@@ -65,6 +69,7 @@ export function CalendarFeedBody() {
 
   return (
     <div className="grid gap-4">
+      {url ? (
       <div className="grid gap-2">
         <Label htmlFor="calendar-feed-url">Your calendar link</Label>
         <div className="flex gap-2">
@@ -75,6 +80,10 @@ export function CalendarFeedBody() {
           </Button>
         </div>
       </div>
+      ) : (
+        // Only the link's fingerprint is kept on the server (decision 015): it is shown once, when it is made.
+        <p className="text-sm">{SHOWN_ONCE}</p>
+      )}
       {confirm ? (
         <div role="alert" className="grid gap-2 rounded-md border border-destructive/50 p-3 text-sm">
           <p>{WARNINGS[confirm]}</p>

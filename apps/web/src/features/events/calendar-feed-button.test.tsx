@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { json, mockApi, renderInProviders, signedInAs } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
 import { CalendarFeedButton } from './calendar-feed-button';
+import { SHOWN_ONCE } from './calendar-feed-body';
 
 const LOAD = { timeout: 5000 };
 const feedUrl = (n: number) => `https://club.example/api/calendar/secret${n}.ics`;
@@ -14,8 +15,8 @@ describe('CalendarFeedButton', () => {
     let url: string | null = null;
     const fetchMock = mockApi({
       ...signedInAs(makeMe()),
-      'GET /api/calendar-feed': () => json({ url }),
-      'POST /api/calendar-feed': () => json({ url: (url = feedUrl(++n)) }),
+      'GET /api/calendar-feed': () => json({ url: null, active: url !== null }),
+      'POST /api/calendar-feed': () => json({ url: (url = feedUrl(++n)), active: true }),
       'DELETE /api/calendar-feed': () => ((url = null), new Response(null, { status: 204 })),
     });
     // user-event puts its own clipboard in place at setup.
@@ -44,8 +45,20 @@ describe('CalendarFeedButton', () => {
     expect(methods).toEqual(['GET', 'POST', 'POST', 'DELETE']);
   });
 
+  it('says a feed is on when its link cannot be shown again (only its fingerprint is stored)', async () => {
+    mockApi({ ...signedInAs(makeMe()), 'GET /api/calendar-feed': () => json({ url: null, active: true }) });
+    const user = userEvent.setup();
+    renderInProviders(<CalendarFeedButton />);
+    await user.click(await screen.findByRole('button', { name: 'Calendar feed' }, LOAD));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(SHOWN_ONCE)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Create my calendar link' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Make a new link' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+  });
+
   it('keeps the link when the member changes their mind', async () => {
-    mockApi({ ...signedInAs(makeMe()), 'GET /api/calendar-feed': () => json({ url: feedUrl(7) }) });
+    mockApi({ ...signedInAs(makeMe()), 'GET /api/calendar-feed': () => json({ url: feedUrl(7), active: true }) });
     const user = userEvent.setup();
     renderInProviders(<CalendarFeedButton />);
     await user.click(await screen.findByRole('button', { name: 'Calendar feed' }, LOAD));

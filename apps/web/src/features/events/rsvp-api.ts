@@ -154,7 +154,7 @@ export function useCalendarFeedMutation() {
     mutationFn: async (action: 'create' | 'revoke'): Promise<CalendarFeedView> => {
       if (action === 'create') return api.post<CalendarFeedView>(FEED_PATH, {});
       await api.delete<void>(FEED_PATH);
-      return { url: null };
+      return { url: null, active: false };
     },
     onSuccess: (feed) => queryClient.setQueryData(eventKeys.calendarFeed(), feed),
   });
