@@ -1,10 +1,58 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, eventHosts, events, profiles } from '../../db/schema/index.js';
 import { blockedBetween } from '../safety/repository.js';
 import type { EventAccessFacts } from './policy.js';
 
 const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+
+/** The columns eventAccessSql selects, as they come back. */
+export interface EventAccessRow {
+  visibility: EventAccessFacts['visibility'];
+  status: EventAccessFacts['status'];
+  ends_at: Date | string;
+  created_by: string | null;
+  community_id: string | null;
+  community_visibility: EventAccessFacts['communityVisibility'];
+  membership_status: EventAccessFacts['membershipStatus'];
+  membership_role: EventAccessFacts['membershipRole'];
+  host_role: EventAccessFacts['hostRole'];
+  hidden: boolean;
+}
+
+/**
+ * The facts eventViewer needs about event `e` and `caller` (SQL: a uuid, a column such as r.user_id, or null for a
+ * visitor): columns to select and the joins that give them. One definition for the event page, the calendar feed
+ * and the reminders, so each asks eventViewer the same question.
+ */
+export function eventAccessSql(caller: SQL) {
+  return {
+    columns: sql`e.visibility, e.status, e.ends_at, e.created_by, e.community_id,
+        c.visibility as community_visibility, m.status as membership_status, m.role as membership_role,
+        h.role as host_role,
+        (coalesce(cp.is_deactivated, false)
+          or (${caller} is not null and e.created_by is not null and ${blockedBetween(sql`e.created_by`, caller)})) as hidden`,
+    joins: sql`left join ${communities} c on c.id = e.community_id
+      left join ${communityMembers} m on m.community_id = e.community_id and m.user_id = ${caller}
+      left join ${eventHosts} h on h.event_id = e.id and h.user_id = ${caller}
+      left join ${profiles} cp on cp.id = e.created_by`,
+  };
+}
+
+export function eventAccessFactsOf(row: EventAccessRow): EventAccessFacts {
+  return {
+    visibility: row.visibility,
+    status: row.status,
+    endsAt: new Date(row.ends_at),
+    createdBy: row.created_by,
+    communityId: row.community_id,
+    communityVisibility: row.community_visibility,
+    membershipStatus: row.membership_status,
+    membershipRole: row.membership_role,
+    hostRole: row.host_role,
+    hiddenFromCaller: row.hidden,
+  };
+}
 
 /**
  * The facts eventViewer needs about one event and the caller, in one statement; null when no such event.
@@ -17,46 +65,14 @@ export async function loadEventAccess(
   callerId: string | null,
   opts: { lock?: boolean } = {},
 ): Promise<(EventAccessFacts & { id: string }) | null> {
-  const caller = callerId ? sql`${callerId}::uuid` : sql`null::uuid`;
-  const [row] = rowsOf<{
-    id: string;
-    visibility: EventAccessFacts['visibility'];
-    status: EventAccessFacts['status'];
-    ends_at: Date | string;
-    created_by: string | null;
-    community_id: string | null;
-    community_visibility: EventAccessFacts['communityVisibility'];
-    membership_status: EventAccessFacts['membershipStatus'];
-    membership_role: EventAccessFacts['membershipRole'];
-    host_role: EventAccessFacts['hostRole'];
-    hidden: boolean;
-  }>(
+  const access = eventAccessSql(callerId ? sql`${callerId}::uuid` : sql`null::uuid`);
+  const [row] = rowsOf<EventAccessRow & { id: string }>(
     await db.execute(sql`
-      select e.id, e.visibility, e.status, e.ends_at, e.created_by, e.community_id,
-        c.visibility as community_visibility, m.status as membership_status, m.role as membership_role,
-        h.role as host_role,
-        (coalesce(cp.is_deactivated, false)
-          or (${caller} is not null and e.created_by is not null and ${blockedBetween(sql`e.created_by`, caller)})) as hidden
+      select e.id, ${access.columns}
       from ${events} e
-      left join ${communities} c on c.id = e.community_id
-      left join ${communityMembers} m on m.community_id = e.community_id and m.user_id = ${caller}
-      left join ${eventHosts} h on h.event_id = e.id and h.user_id = ${caller}
-      left join ${profiles} cp on cp.id = e.created_by
+      ${access.joins}
       where e.id = ${eventId}::uuid
       ${opts.lock ? sql`for update of e` : sql``}`),
   );
-  if (!row) return null;
-  return {
-    id: row.id,
-    visibility: row.visibility,
-    status: row.status,
-    endsAt: new Date(row.ends_at),
-    createdBy: row.created_by,
-    communityId: row.community_id,
-    communityVisibility: row.community_visibility,
-    membershipStatus: row.membership_status,
-    membershipRole: row.membership_role,
-    hostRole: row.host_role,
-    hiddenFromCaller: row.hidden,
-  };
+  return row ? { id: row.id, ...eventAccessFactsOf(row) } : null;
 }

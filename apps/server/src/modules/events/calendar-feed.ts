@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { calendarFeeds, communities, communityMembers, eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
-import { blockedBetween } from '../safety/repository.js';
+import { calendarFeeds, eventRegistrations, events } from '../../db/schema/index.js';
 import type { Actor } from '../access/policy.js';
-import { eventViewer, type EventAccessFacts } from './policy.js';
+import { eventViewer } from './policy.js';
+import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';
 import type { CalendarEventRow } from './calendar.js';
 
 const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
@@ -48,25 +48,15 @@ export async function feedOwner(db: DbOrTx, token: string): Promise<string | nul
   return row?.userId ?? null;
 }
 
-interface FeedRow {
+interface FeedRow extends EventAccessRow {
   id: string;
   title: string;
   description: string;
   starts_at: Date | string;
-  ends_at: Date | string;
   time_zone: string;
   venue: string;
   address: string;
-  status: EventAccessFacts['status'];
   sequence: number;
-  visibility: EventAccessFacts['visibility'];
-  created_by: string | null;
-  community_id: string | null;
-  community_visibility: EventAccessFacts['communityVisibility'];
-  membership_status: EventAccessFacts['membershipStatus'];
-  membership_role: EventAccessFacts['membershipRole'];
-  host_role: EventAccessFacts['hostRole'];
-  hidden: boolean;
   reg_status: 'going' | 'waitlisted';
 }
 
@@ -77,22 +67,16 @@ interface FeedRow {
  */
 export async function feedEvents(db: DbOrTx, actor: Actor, now = new Date()): Promise<CalendarEventRow[]> {
   const me = sql`${actor.userId}::uuid`;
+  const access = eventAccessSql(me);
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
   const rows = rowsOf<FeedRow>(
     await db.execute(sql`
-      select e.id, e.title, e.description, e.starts_at, e.ends_at, e.time_zone, e.venue, e.address, e.status,
-        e.sequence, e.visibility, e.created_by, e.community_id,
-        c.visibility as community_visibility, m.status as membership_status, m.role as membership_role,
-        h.role as host_role,
-        (coalesce(cp.is_deactivated, false)
-          or (e.created_by is not null and ${blockedBetween(sql`e.created_by`, me)})) as hidden,
+      select e.id, e.title, e.description, e.starts_at, e.time_zone, e.venue, e.address,
+        e.sequence, ${access.columns},
         r.status as reg_status
       from ${eventRegistrations} r
       join ${events} e on e.id = r.event_id
-      left join ${communities} c on c.id = e.community_id
-      left join ${communityMembers} m on m.community_id = e.community_id and m.user_id = ${me}
-      left join ${eventHosts} h on h.event_id = e.id and h.user_id = ${me}
-      left join ${profiles} cp on cp.id = e.created_by
+      ${access.joins}
       where r.user_id = ${me} and r.status in ('going', 'waitlisted') and e.ends_at >= ${since.toISOString()}::timestamptz
       order by e.starts_at, e.id
       limit ${FEED_MAX_EVENTS}`),
@@ -102,18 +86,7 @@ export async function feedEvents(db: DbOrTx, actor: Actor, now = new Date()): Pr
       (row) =>
         eventViewer(
           actor,
-          {
-            visibility: row.visibility,
-            status: row.status,
-            endsAt: new Date(row.ends_at),
-            createdBy: row.created_by,
-            communityId: row.community_id,
-            communityVisibility: row.community_visibility,
-            membershipStatus: row.membership_status,
-            membershipRole: row.membership_role,
-            hostRole: row.host_role,
-            hiddenFromCaller: row.hidden,
-          },
+          eventAccessFactsOf(row),
           { scanAllowed: false, now },
         ).canView,
     )

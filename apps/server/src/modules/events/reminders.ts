@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { EVENT_LIMITS, type AccountType, type ApplicationStatus } from '@bayclub/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { communities, communityMembers, eventHosts, eventRegistrations, events, profiles, userRoles } from '../../db/schema/index.js';
+import { eventRegistrations, events, profiles, userRoles } from '../../db/schema/index.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { textArray } from '../../platform/sql-arrays.js';
 import type { Actor } from '../access/policy.js';
-import { blockedBetween } from '../safety/repository.js';
 import type { Notifier } from '../notifications/service.js';
-import { eventViewer, type EventAccessFacts } from './policy.js';
+import { eventViewer } from './policy.js';
+import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';
 
 const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
@@ -35,23 +35,13 @@ interface ClaimedEvent {
   time_zone: string;
 }
 
-interface Recipient {
+interface Recipient extends EventAccessRow {
   event_id: string;
   user_id: string;
   account_type: AccountType | null;
   application_status: ApplicationStatus | null;
   is_deactivated: boolean | null;
   is_admin: boolean;
-  visibility: EventAccessFacts['visibility'];
-  status: EventAccessFacts['status'];
-  ends_at: Date | string;
-  created_by: string | null;
-  community_id: string | null;
-  community_visibility: EventAccessFacts['communityVisibility'];
-  membership_status: EventAccessFacts['membershipStatus'];
-  membership_role: EventAccessFacts['membershipRole'];
-  host_role: EventAccessFacts['hostRole'];
-  hidden: boolean;
 }
 
 /** "Sat, Mar 7, 7:00 PM EST", in the event's own zone. */
@@ -93,39 +83,22 @@ function actorOfRecipient(r: Recipient): Actor {
  * deactivated: one statement for the whole batch.
  */
 async function recipients(tx: Tx, eventIds: string[], now: Date): Promise<Map<string, string[]>> {
+  const access = eventAccessSql(sql`r.user_id`);
   const rows = rowsOf<Recipient>(
     await tx.execute(sql`
       select r.event_id, r.user_id, p.account_type, p.application_status, p.is_deactivated,
         exists (select 1 from ${userRoles} ur where ur.user_id = r.user_id and ur.role = 'admin') as is_admin,
-        e.visibility, e.status, e.ends_at, e.created_by, e.community_id,
-        c.visibility as community_visibility, m.status as membership_status, m.role as membership_role,
-        h.role as host_role,
-        (coalesce(cp.is_deactivated, false)
-          or (e.created_by is not null and ${blockedBetween(sql`e.created_by`, sql`r.user_id`)})) as hidden
+        ${access.columns}
       from ${eventRegistrations} r
       join ${events} e on e.id = r.event_id
       left join ${profiles} p on p.id = r.user_id
-      left join ${communities} c on c.id = e.community_id
-      left join ${communityMembers} m on m.community_id = e.community_id and m.user_id = r.user_id
-      left join ${eventHosts} h on h.event_id = e.id and h.user_id = r.user_id
-      left join ${profiles} cp on cp.id = e.created_by
+      ${access.joins}
       where r.event_id = any(${textArray(eventIds)}::uuid[]) and r.status = 'going'`),
   );
   const byEvent = new Map<string, string[]>();
   for (const r of rows) {
     if (!r.account_type || r.is_deactivated) continue;
-    const facts: EventAccessFacts = {
-      visibility: r.visibility,
-      status: r.status,
-      endsAt: new Date(r.ends_at),
-      createdBy: r.created_by,
-      communityId: r.community_id,
-      communityVisibility: r.community_visibility,
-      membershipStatus: r.membership_status,
-      membershipRole: r.membership_role,
-      hostRole: r.host_role,
-      hiddenFromCaller: r.hidden,
-    };
+    const facts = eventAccessFactsOf(r);
     if (!eventViewer(actorOfRecipient(r), facts, { scanAllowed: false, now }).canView) continue;
     byEvent.set(r.event_id, [...(byEvent.get(r.event_id) ?? []), r.user_id]);
   }
