@@ -79,6 +79,7 @@ test('A creates an event with 2 seats; B goes with a guest; C waits and is promo
   await expect(pageB.getByText('2 of 2 seats taken')).toBeVisible();
   const codeB = (await rsvpB.getByRole('img', { name: /Ticket code/ }).textContent())!.trim();
   await expect(rsvpB.getByText('Party of 2 (you and 1 guest)')).toBeVisible();
+  await expect(rsvpB.getByRole('img', { name: /QR code/ })).toBeVisible();
 
   // C finds it full and joins the waitlist.
   await pageC.goto(`/events/${eventId}`);
@@ -147,11 +148,19 @@ test('A creates an event with 2 seats; B goes with a guest; C waits and is promo
   await pageA.getByLabel('Ticket code').fill(codeC);
   await pageA.getByRole('button', { name: 'Check in' }).click();
   await expect(pageA.getByRole('alert').filter({ hasText: 'This ticket was already used' })).toBeVisible();
+  // B's ticket went with B's RSVP.
+  await pageA.getByLabel('Ticket code').fill(codeB);
+  await pageA.getByRole('button', { name: 'Check in' }).click();
+  await expect(pageA.getByRole('alert').filter({ hasText: 'cancelled' })).toBeVisible();
   await expectAccessibleAtBothSizes(pageA, () => expect(pageA.getByRole('heading', { level: 1, name: `Door: ${title}` })).toBeVisible());
 
   // The host's event page (member view, with attendance) is accessible too.
   await pageA.goto(`/events/${eventId}`);
   await expectAccessibleAtBothSizes(pageA, () => expect(pageA.getByRole('heading', { name: 'Attendance' })).toBeVisible());
+
+  // C's own ticket says so.
+  await pageC.goto(`/events/${eventId}`);
+  await expect(pageC.getByRole('region', { name: 'Your RSVP' }).getByText(`${EVENT_MESSAGES.checkedIn} at`)).toBeVisible();
 
   await Promise.all([ctxA.close(), ctxB.close(), ctxC.close()]);
 });
