@@ -85,11 +85,23 @@ function GoingCandidates({ event, disabled, onAdd }: { event: EventView; disable
         <ul className="grid gap-2">
           {candidates.map(({ member }) => (
             <PersonRow key={member.id} member={member}>
-              <Button variant="outline" size="sm" disabled={disabled} onClick={() => onAdd(member, 'host')}>
-                Co-host<span className="sr-only">{`: add ${memberName(member)}`}</span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={disabled}
+                aria-label={`Co-host: add ${memberName(member)}`}
+                onClick={() => onAdd(member, 'host')}
+              >
+                Co-host
               </Button>
-              <Button variant="outline" size="sm" disabled={disabled} onClick={() => onAdd(member, 'door')}>
-                Door helper<span className="sr-only">{`: add ${memberName(member)}`}</span>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={disabled}
+                aria-label={`Door helper: add ${memberName(member)}`}
+                onClick={() => onAdd(member, 'door')}
+              >
+                Door helper
               </Button>
             </PersonRow>
           ))}
