@@ -13,7 +13,7 @@ import { eventViewer } from './policy.js';
 import { eventIcs, feedIcs, icsFilename, ICS_CONTENT_TYPE } from './calendar.js';
 import { feedEvents, feedOwner, feedUrl, hasFeed, replaceFeedToken, revokeFeed } from './calendar-feed.js';
 import { startReminderJob } from './reminders.js';
-import type { EventsDeps } from './module.js';
+import type { EventsDeps } from './deps.js';
 
 /** The feed's token in the path (`/api/calendar/{token}.ics`); any string: an unknown one is a 404 like a revoked one. */
 const feedParamsSchema = z.object({ token: z.string() });

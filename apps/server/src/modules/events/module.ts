@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import type { MediaService } from '../media/service.js';
-import type { Notifier } from '../notifications/service.js';
+import type { EventsDeps } from './deps.js';
 import { eventsRoutes } from './routes.js';
 import { rsvpRoutes } from './rsvp-routes.js';
 import { calendarRoutes } from './calendar-routes.js';
-
-export interface EventsDeps {
-  media: MediaService;
-  notifier: Notifier;
-}
 
 /**
  * Events (issue 11, docs/api.md "Events"): the events themselves (routes.ts), RSVPs, the waitlist, tickets and

@@ -11,7 +11,7 @@ import {
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { actorOf, requireActor } from '../../platform/request-context.js';
-import type { EventsDeps } from './module.js';
+import type { EventsDeps } from './deps.js';
 import { createEventsService } from './service.js';
 
 /**
