@@ -44,13 +44,13 @@ const EVENTS: DemoEvent[] = [
   // Past, with attendance.
   E('Bayshore sunset run', 'tampa', 'Bayshore Blvd at Rome Ave', 'Bayshore Blvd & S Rome Ave, Tampa', 'sunset-runners', 'public', -12, '18:30', 1.5, 20, 0, 14, 'An easy 5K along the water. Every pace welcome; we regroup at the turnaround.'),
   E('Ramen night on Central', 'st_pete', 'Ichicoro Imoto', '2475 Central Ave, St. Petersburg', 'st-pete-foodies', 'members', -9, '19:00', 2, 12, 1, 12, 'We have the long table. Come hungry.'),
-  E('Saturday pickup at Pier 60', 'clearwater', 'Pier 60 courts', '1 Causeway Blvd, Clearwater', 'clearwater-volleyball', 'public', -6, '09:00', 3, 16, 0, 13, 'Doubles and fours, rotating courts. Bring water.'),
+  E('Pickup volleyball at Pier 60', 'clearwater', 'Pier 60 courts', '1 Causeway Blvd, Clearwater', 'clearwater-volleyball', 'public', -6, '09:00', 3, 16, 0, 13, 'Doubles and fours, rotating courts. Bring water.'),
   E('Book club: the beach novel', 'sarasota', 'Selby Public Library', '1331 1st St, Sarasota', 'sarasota-books', 'public', -4, '18:00', 2, null, 0, 9, 'This month’s pick, chapter by chapter. Snacks provided.'),
   E('Tech & coffee in Ybor', 'tampa', 'Blind Tiger Cafe', '1901 E 7th Ave, Tampa', 'tampa-tech-coffee', 'members', -2, '08:30', 1.5, 25, 0, 15, 'Show what you are building, or just come for the coffee.'),
   // Upcoming.
   E('Sunrise yoga on Lido Beach', 'sarasota', 'Lido Beach pavilion', '400 Benjamin Franklin Dr, Sarasota', 'sarasota-yoga', 'public', 1, '07:00', 1, null, 2, 11, 'A gentle flow as the sun comes up. Mats to borrow.', { cover: ['#ffecd2', '#fcb69f', '#7a4e3a'] }),
   E('Mangrove tunnel paddle', 'clearwater', 'Caladesi Island launch', '1 Causeway Blvd, Dunedin', 'clearwater-kayak', 'community', 2, '08:00', 3, 6, 2, 9, 'Six kayaks booked. Parties with guests welcome while seats last.', { cover: ['#00c6ff', '#0072ff', '#e0f7fa'] }),
-  E('Thursday social run', 'tampa', 'Bayshore Blvd at Rome Ave', 'Bayshore Blvd & S Rome Ave, Tampa', 'sunset-runners', 'public', 3, '18:30', 1.5, null, 0, 10, 'Tuesdays and Thursdays at 6:30 pm. Tacos after for whoever wants.'),
+  E('Bayshore social run', 'tampa', 'Bayshore Blvd at Rome Ave', 'Bayshore Blvd & S Rome Ave, Tampa', 'sunset-runners', 'public', 3, '18:30', 1.5, null, 0, 10, 'An easy 5K along the bay. Tacos after for whoever wants.'),
   E('Jazz at the Palladium', 'st_pete', 'The Palladium', '253 5th Ave N, St. Petersburg', 'st-pete-music', 'members', 4, '20:00', 2.5, 10, 1, 14, 'Ten seats together in the balcony. Waitlist opens when we are full.', { cover: ['#8e2de2', '#4a00e0', '#ff6a88'] }),
   E('Circle B Bar sunrise hike', 'lakeland', 'Circle B Bar Reserve', '4399 Winter Lake Rd, Lakeland', 'lakeland-trails', 'public', 5, '07:30', 2.5, 15, 1, 8, 'Alligators, herons and a slow pace. Bug spray recommended.'),
   E('Parents’ playground morning', 'brandon', 'Brandon Sports & Aquatic Center park', '502 Sadie Ln, Brandon', 'brandon-parents', 'community', 6, '10:00', 2, null, 3, 7, 'Kids run, parents talk. Coffee on us.'),
