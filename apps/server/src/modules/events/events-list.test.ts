@@ -108,7 +108,14 @@ describe('GET /api/events: order, filters and pages', () => {
     const me = await createMember(t);
     const host = await createMember(t);
     const city = 'sarasota';
-    const yesterday = await createTestEvent(db, { createdBy: host.id, city, startsAt: new Date(clubStartOfToday().getTime() - 3_600_000) });
+    // Ends before midnight club time, so it has ended whatever the hour the test runs at (a default 2-hour event
+    // starting at 23:00 would still be under way between midnight and 01:00 in New York).
+    const yesterday = await createTestEvent(db, {
+      createdBy: host.id,
+      city,
+      startsAt: new Date(clubStartOfToday().getTime() - 2 * 3_600_000),
+      endsAt: new Date(clubStartOfToday().getTime() - 3_600_000),
+    });
     const earlyToday = await createTestEvent(db, { createdBy: host.id, city, startsAt: new Date(clubStartOfToday().getTime() + 60_000), endsAt: inDays(1) });
     const later = await createTestEvent(db, { createdBy: host.id, city, startsAt: inDays(10), status: 'cancelled' });
     const soon = await createTestEvent(db, { createdBy: host.id, city, startsAt: inDays(1) });
