@@ -42,12 +42,12 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolMax?: number }
-  /** dataDir undefined means an in-memory database (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /** dataDir undefined means an in-memory database (tests); loadDataDir starts it from a dumpDataDir() tarball. */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'postgres') return openPostgres(opts.url, opts.poolMax ?? 10);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
@@ -205,7 +205,7 @@ function prepareStatements(client: pg.PoolClient) {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   let lock: DirLock | null = null;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -214,6 +214,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   try {
     const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
       extensions: { pg_trgm },
+      loadDataDir,
     });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
