@@ -188,7 +188,7 @@ export const LOCATION_MESSAGES = {
   doorScreen: 'Door screen',
   doorScreenHint: 'Scan to check in. The code changes every 30 seconds.',
   posterHeading: 'Check in at',
-  posterHint: 'Scan with your phone’s camera to check in on Bay Club',
+  posterHint: 'Scan with your phone’s camera to check in',
   profileCheckIns: 'Check-ins',
   noProfileCheckIns: 'No check-ins yet',
   distanceKm: (km: number) => (km < 1 ? `${Math.round(km * 1000)} m` : `${km < 10 ? km.toFixed(1) : Math.round(km)} km`),
@@ -304,6 +304,11 @@ export const locationsQuerySchema = z
       ),
     lat: queryNumber(LOCATION_MESSAGES.latitude, -90, 90).optional(),
     lng: queryNumber(LOCATION_MESSAGES.longitude, -180, 180).optional(),
+    /** Managers only: deactivated places too (marked `active: false`); ignored for everyone else. */
+    includeInactive: z
+      .enum(['true', 'false'], { error: 'Must be true or false' })
+      .optional()
+      .transform((v) => v === 'true'),
     cursor: z.string().max(600).optional(),
     limit: z.coerce.number().int().min(1).max(LOCATION_LIMITS.listPageSizeMax).optional().default(LOCATION_LIMITS.listPageSize),
   })
