@@ -51,6 +51,8 @@ export interface EventListFilters {
   going?: boolean;
   /** Ended events, newest first. */
   past?: boolean;
+  /** Events at this place (issue 12). */
+  locationId?: string;
 }
 
 export interface EventSummaryRow {
@@ -97,6 +99,7 @@ export function eventsListQuery(viewer: EventsViewer, f: EventListFilters, page:
   const conditions: SQL[] = [visibleEventsFilter(viewer)];
   if (f.city) conditions.push(sql`e.city = ${f.city}`);
   if (f.communityId) conditions.push(sql`e.community_id = ${f.communityId}::uuid`);
+  if (f.locationId) conditions.push(sql`e.location_id = ${f.locationId}::uuid`);
   if (f.from) conditions.push(sql`e.starts_at >= ${f.from.toISOString()}::timestamptz`);
   if (f.to) conditions.push(sql`e.starts_at < ${f.to.toISOString()}::timestamptz`);
   // An ended event started before now: the bound keeps the backward scan off the upcoming events.
