@@ -49,6 +49,15 @@ const envSchema = z.object({
    */
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
   LINK_PREVIEW_ALLOW_PRIVATE: bool.default(false),
+  /**
+   * Locations (issue 12): an optional map tile source ({z}/{x}/{y} template) for an embedded map on place pages,
+   * and its attribution. Without it, place pages only link to the member's map app.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}/, { error: 'must be an http(s) URL template with {z}, {x} and {y}' })
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
   /** Benchmark only (npm run bench:http): count SQL statements per request into a response header. */
   BENCH_COUNT_SQL: bool.default(false),
 });

@@ -2,6 +2,7 @@ import type { MessageView } from './messaging.js';
 import type { NotificationView } from './notifications.js';
 import type { PostServerEvent } from './posts.js';
 import type { EventServerEvent } from './events.js';
+import type { LocationServerEvent } from './locations.js';
 
 /** The member's WebSocket: one per signed-in tab, at this path. */
 export const REALTIME_PATH = '/api/realtime';
@@ -32,7 +33,8 @@ export type ServerEvent =
   | { type: 'session' }
   | { type: 'pong' }
   | PostServerEvent
-  | EventServerEvent;
+  | EventServerEvent
+  | LocationServerEvent;
 
 /** Client to server. */
 export type ClientEvent =

@@ -39,7 +39,12 @@ export type BusEvent =
    * Event id changed for these users: a check-in (r: the registration) for the door staff, or their own
    * registration (promoted, cancelled, edited) for the members concerned.
    */
-  | { k: 'evt'; id: string; t: 'checkin' | 'reg'; u: string[]; r?: string };
+  | { k: 'evt'; id: string; t: 'checkin' | 'reg'; u: string[]; r?: string }
+  /**
+   * Member u checked in or out (or deleted a check-in) at place id, visible to v's audience; l: limited members
+   * may see places (the view_locations flag when it was published).
+   */
+  | { k: 'loc'; id: string; u: string; v: 'public' | 'connections'; l: boolean };
 
 export async function publish(db: DbOrTx, event: BusEvent) {
   await db.execute(sql`select pg_notify(${BUS_CHANNEL}, ${JSON.stringify(event)})`);

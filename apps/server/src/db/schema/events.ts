@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { communities } from './communities.js';
+import { locations } from './locations.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -26,8 +27,8 @@ export const events = pgTable(
     venue: text('venue').notNull(),
     address: text('address').notNull().default(''),
     city: text('city'),
-    /** The locations issue links events to the club's places; no foreign key until that table exists. */
-    locationId: uuid('location_id'),
+    /** The club's place the event happens at (issue 12); places are deactivated, not deleted. */
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
     visibility: text('visibility', { enum: ['public', 'members', 'community'] }).notNull().default('members'),
     status: text('status', { enum: ['scheduled', 'cancelled'] }).notNull().default('scheduled'),
     /** Seats; null is unlimited. */
@@ -50,6 +51,8 @@ export const events = pgTable(
     index('events_starts_idx').on(t.startsAt, t.id),
     index('events_city_starts_idx').on(t.city, t.startsAt, t.id),
     index('events_community_starts_idx').on(t.communityId, t.startsAt, t.id),
+    // A place's upcoming events (issue 12) and the venue check-in's "happening now here".
+    index('events_location_starts_idx').on(t.locationId, t.startsAt, t.id).where(sql`${t.locationId} IS NOT NULL`),
     // The reminder job: scheduled events starting soon whose reminders are not sent.
     index('events_reminders_idx').on(t.startsAt).where(sql`${t.status} = 'scheduled' AND ${t.remindedHourAt} IS NULL`),
     // Search (issue 13): title and description.

@@ -4,6 +4,7 @@ export * from './roles.js';
 export * from './communities.js';
 export * from './posts.js';
 export * from './events.js';
+export * from './locations.js';
 export * from './app.js';
 export * from './media.js';
 export * from './social.js';

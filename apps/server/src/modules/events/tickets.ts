@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import { EVENT_LIMITS, TICKET_CODE_ALPHABET } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { getOrCreateSecret } from '../../platform/secrets.js';
+import { appKeyLoader, bytesToUuid, deriveAppKey, macMatches, macOf, tokenBytes, uuidBytes } from '../../platform/signed-tokens.js';
 
 /**
  * Tickets (decision 015): the QR carries base64url(registration id (16 bytes) + key version (1 byte) + HMAC-SHA256
@@ -15,53 +15,31 @@ const MAC_BYTES = 16;
 const TOKEN_BYTES = ID_BYTES + 1 + MAC_BYTES;
 
 /**
- * The ticket key, derived from the app's secret (the one better-auth signs sessions with) with HKDF and a
- * purpose label: a leaked ticket key signs nothing else, and a new app secret retires every ticket at once. The
- * version byte lets a later key rotation accept old tickets for a while.
+ * The ticket key (platform/signed-tokens: HKDF of the app secret with a purpose label). The version byte lets a
+ * later key rotation accept old tickets for a while.
  */
 export function deriveTicketKey(appSecret: string, version = KEY_VERSION): Buffer {
-  return Buffer.from(crypto.hkdfSync('sha256', appSecret, 'bayclub-event-tickets', `ticket-key-v${version}`, 32));
+  return deriveAppKey(appSecret, 'bayclub-event-tickets', `ticket-key-v${version}`);
 }
-
-function uuidBytes(id: string): Buffer | null {
-  const hex = id.replace(/-/g, '');
-  return /^[0-9a-f]{32}$/i.test(hex) ? Buffer.from(hex, 'hex') : null;
-}
-
-function bytesToUuid(b: Buffer): string {
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-const mac = (key: Buffer, body: Buffer) => crypto.createHmac('sha256', key).update(body).digest().subarray(0, MAC_BYTES);
 
 export function signTicket(key: Buffer, registrationId: string): string {
   const id = uuidBytes(registrationId);
   if (!id) throw new Error('registration id is not a uuid');
   const body = Buffer.concat([id, Buffer.from([KEY_VERSION])]);
-  return Buffer.concat([body, mac(key, body)]).toString('base64url');
+  return Buffer.concat([body, macOf(key, body, MAC_BYTES)]).toString('base64url');
 }
 
 /** The registration id a token was signed for, or null for anything forged, truncated or of an unknown key. */
 export function verifyTicket(key: Buffer, token: string): string | null {
-  if (token.length > 64 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
-  const raw = Buffer.from(token, 'base64url');
-  if (raw.length !== TOKEN_BYTES || raw[ID_BYTES] !== KEY_VERSION) return null;
-  const body = raw.subarray(0, ID_BYTES + 1);
-  const expected = mac(key, body);
-  if (!crypto.timingSafeEqual(expected, raw.subarray(ID_BYTES + 1))) return null;
+  const raw = tokenBytes(token, 64);
+  if (!raw || raw.length !== TOKEN_BYTES || raw[ID_BYTES] !== KEY_VERSION) return null;
+  if (!macMatches(key, raw.subarray(0, ID_BYTES + 1), raw.subarray(ID_BYTES + 1))) return null;
   return bytesToUuid(raw.subarray(0, ID_BYTES));
 }
 
 /** Tickets of this app: the key is derived once per process (the stored secret is read once). */
 export function createTicketSigner(ctx: Pick<AppContext, 'config' | 'database'>) {
-  let key: Promise<Buffer> | null = null;
-  const keyOf = () =>
-    (key ??= (async () =>
-      deriveTicketKey(ctx.config.BETTER_AUTH_SECRET ?? (await getOrCreateSecret(ctx.database.db, 'better_auth_secret'))))().catch((err) => {
-      key = null;
-      throw err;
-    }));
+  const keyOf = appKeyLoader(ctx, 'bayclub-event-tickets', `ticket-key-v${KEY_VERSION}`);
   return {
     sign: async (registrationId: string) => signTicket(await keyOf(), registrationId),
     verify: async (token: string) => verifyTicket(await keyOf(), token),

@@ -10,6 +10,7 @@ import { presentMessage } from '../messaging/presenter.js';
 import { findNotification } from '../notifications/repository.js';
 import { presentNotification } from '../notifications/presenter.js';
 import { postRecipients } from '../posts/repository.js';
+import { hereNowRecipients } from '../locations/repository.js';
 
 /** One open socket: one signed-in tab of one member. */
 export interface Connection {
@@ -153,6 +154,14 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
           else sendTo(userId, { type: 'event:registration', eventId: event.id });
         }
         return;
+      case 'loc': {
+        // Ids only: open place pages and lists refetch what their member may see.
+        const local = [...byUser.keys()];
+        if (!local.length) return;
+        const recipients = await hereNowRecipients(db, local, { checker: event.u, visibility: event.v, limitedMayView: event.l });
+        for (const userId of recipients) sendTo(userId, { type: 'location:here-now', locationId: event.id });
+        return;
+      }
       case 'kick': {
         const sessionsToClose = new Set(event.s ?? []);
         for (const userId of event.u ?? []) byUser.get(userId)?.forEach((c) => close(c, SOCKET_CLOSE.signedOut, 'signed out'));

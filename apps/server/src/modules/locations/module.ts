@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import type { MediaService } from '../media/service.js';
+import { checkInRoutes } from './check-in-routes.js';
+import { createCheckInService } from './check-ins.js';
+import { createPlaceTokenSigner } from './qr-tokens.js';
+import { locationsRoutes } from './routes.js';
+import { createLocationsService } from './service.js';
+
+/**
+ * Locations (issue 12, docs/api.md "Locations", decision 016): places and their codes (routes.ts) and check-ins
+ * (check-in-routes.ts).
+ */
+export async function registerLocations(app: FastifyInstance, ctx: AppContext, deps: { media: MediaService }) {
+  const db = ctx.database.db;
+  const flags = () => ctx.settings.flags();
+  const tokens = createPlaceTokenSigner(ctx);
+  const tiles = ctx.config.MAP_TILE_URL ? { urlTemplate: ctx.config.MAP_TILE_URL, attribution: ctx.config.MAP_TILE_ATTRIBUTION } : null;
+  const places = createLocationsService({ db, media: deps.media, log: ctx.log, flags, tokens, publicUrl: ctx.config.publicUrl, tiles });
+  await app.register(locationsRoutes(places));
+  await app.register(checkInRoutes(ctx, createCheckInService({ db, flags, tokens })));
+}

@@ -1,0 +1,445 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { LOCATION_LIMITS, type CheckInMode, type CheckInVisibility, type LocationCategory } from '@bayclub/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { locationCheckIns, locationPhotos, locations, matches, memberLocationSettings, profiles, userRoles } from '../../db/schema/index.js';
+import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
+import { containsPattern } from '../directory/repository.js';
+import { approvedMemberSql } from '../events/repository.js';
+import { blockedBetween, notBlockedWith } from '../safety/repository.js';
+
+export const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+
+const seconds = (ms: number) => sql.raw(`interval '${Math.round(ms / 1000)} seconds'`);
+/** A check-in `c` still "here now": within the 3 hours and not checked out. */
+const hereNowSql = sql`(c.created_at > now() - ${seconds(LOCATION_LIMITS.hereNowMs)} and c.checked_out_at is null)`;
+
+/** The members matched with `member` (active matches; the pair is stored smaller id first). */
+const matchesOf = (member: SQL) =>
+  sql`(select m.user2_id from ${matches} m where m.user1_id = ${member} and m.is_active
+    union all select m.user1_id from ${matches} m where m.user2_id = ${member} and m.is_active)`;
+
+/**
+ * SQL true when check-in `c` of member `p` (a profiles alias) shows in the place's lists to `viewer`: never a
+ * private one (not even the member's own: it counts for their history only); never a deactivated or unapproved
+ * member's; the viewer's own; public ones and their matches' connections-only ones, unless blocked either way.
+ */
+export function visibleCheckInSql(viewer: SQL): SQL {
+  return sql`(c.visibility <> 'private' and ${approvedMemberSql(sql`p`)} and (c.user_id = ${viewer} or (
+    ${notBlockedWith(sql`c.user_id`, viewer)} and (c.visibility = 'public' or c.user_id in ${matchesOf(viewer)}))))`;
+}
+
+const memberJson = (p: SQL) =>
+  sql`json_build_object('id', ${p}.id, 'fullName', ${p}.full_name, 'username', ${p}.username,
+    'profilePictureUrl', ${p}.profile_picture_url, 'isVerified', ${p}.is_verified, 'age', ${p}.age, 'city', ${p}.city)`;
+
+export interface MemberJson {
+  id: string;
+  fullName: string | null;
+  username: string | null;
+  profilePictureUrl: string | null;
+  isVerified: boolean;
+  age: number | null;
+  city: string | null;
+}
+
+/** A check-in `c` (member `p`) as JSON, with its exact time for cursors. */
+const checkInJson = sql`json_build_object('id', c.id, 'userId', c.user_id, 'member', ${memberJson(sql`p`)},
+  'visibility', c.visibility, 'createdAt', ${exactInstant(sql`c.created_at`)}, 'checkedOutAt', c.checked_out_at)`;
+
+export interface CheckInJson {
+  id: string;
+  userId: string;
+  member: MemberJson;
+  visibility: CheckInVisibility;
+  /** Exact (microseconds): also the cursor's time. */
+  createdAt: string;
+  checkedOutAt: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Places
+
+export interface LocationCoreRow {
+  id: string;
+  name: string;
+  active: boolean;
+  latitude: number | null;
+  longitude: number | null;
+  check_in_mode: CheckInMode;
+  qr_key_version: number;
+  qr_regenerated_at: Date | string | null;
+  category: LocationCategory;
+  city: string;
+  address: string;
+}
+
+const coreColumns = sql`l.id, l.name, l.active, l.latitude, l.longitude, l.check_in_mode, l.qr_key_version, l.qr_regenerated_at,
+  l.category, l.city, l.address`;
+
+/** A place's core facts; `lock` takes its row lock (edits, photos, regenerate run under it). */
+export async function findLocation(db: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<LocationCoreRow | null> {
+  const [row] = rowsOf<LocationCoreRow>(
+    await db.execute(sql`select ${coreColumns} from ${locations} l where l.id = ${id}::uuid ${opts.lock ? sql`for update` : sql``}`),
+  );
+  return row ?? null;
+}
+
+export type NewLocation = typeof locations.$inferInsert;
+
+export async function insertLocation(db: DbOrTx, values: NewLocation): Promise<string> {
+  const [row] = await db.insert(locations).values(values).returning({ id: locations.id });
+  return row!.id;
+}
+
+export async function updateLocation(db: DbOrTx, id: string, set: Partial<NewLocation>) {
+  await db.update(locations).set({ ...set, updatedAt: sql`now()` }).where(eq(locations.id, id));
+}
+
+/** Regenerate: the next key version (every older poster is revoked from this commit on). */
+export async function raiseKeyVersion(db: DbOrTx, id: string): Promise<{ qr_key_version: number; qr_regenerated_at: Date | string }> {
+  const [row] = rowsOf<{ qr_key_version: number; qr_regenerated_at: Date | string }>(
+    await db.execute(sql`
+      update ${locations} set qr_key_version = qr_key_version + 1, qr_regenerated_at = now(), updated_at = now()
+      where id = ${id}::uuid returning qr_key_version, qr_regenerated_at`),
+  );
+  return row!;
+}
+
+/** The list's order and its keyset: by name, or by distance from a position (the cursor carries the position). */
+export type LocationsCursor =
+  | { m: 'n'; n: string; i: string }
+  | { m: 'd'; d: number | null; i: string; la: number; ln: number };
+
+export interface LocationListFilters {
+  city?: string;
+  category?: string;
+  q?: string;
+  near?: { lat: number; lng: number };
+  /** Managers also see deactivated places. */
+  includeInactive: boolean;
+}
+
+export interface LocationCardRow {
+  id: string;
+  name: string;
+  category: LocationCategory;
+  city: string;
+  address: string;
+  active: boolean;
+  name_key: string;
+  dist: number | null;
+  photo_key: string | null;
+  here_now_count: number;
+}
+
+/**
+ * Great-circle distance in km from (lat, lng) to place `l` (haversine; null without coordinates: least() skips
+ * nulls, so the case must say it).
+ */
+export const distanceKmSql = (lat: number, lng: number) =>
+  sql`(case when l.latitude is null or l.longitude is null then null::float8 else 12742.0176 * asin(least(1, sqrt(
+    power(sin(radians(l.latitude - ${lat}::float8) / 2), 2)
+    + cos(radians(${lat}::float8)) * cos(radians(l.latitude)) * power(sin(radians(l.longitude - ${lng}::float8) / 2), 2)))) end)`;
+
+/** How many members here now at place `id` (an SQL expression) `viewer` may see. */
+const hereNowCountSql = (placeId: SQL, viewer: SQL) =>
+  sql`(select count(*)::int from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
+    where c.location_id = ${placeId} and ${hereNowSql} and ${visibleCheckInSql(viewer)})`;
+
+/** The first photo's key of place `id`. */
+const firstPhotoSql = (placeId: SQL) =>
+  sql`(select ph.image_key from ${locationPhotos} ph where ph.location_id = ${placeId} order by ph.created_at, ph.id limit 1)`;
+
+/**
+ * One page of places with each card's photo and here-now count, in one statement. The page is chosen first
+ * (filters, order, keyset; distance computed for the filtered places), then only its cards get their counts.
+ */
+export function locationsListQuery(viewerId: string, f: LocationListFilters, cursor: LocationsCursor | null, limit: number): SQL {
+  const viewer = sql`${viewerId}::uuid`;
+  const conditions: SQL[] = [];
+  if (!f.includeInactive) conditions.push(sql`l.active`);
+  if (f.city) conditions.push(sql`l.city = ${f.city}`);
+  if (f.category) conditions.push(sql`l.category = ${f.category}`);
+  if (f.q) {
+    const pattern = containsPattern(f.q.toLowerCase());
+    conditions.push(sql`(lower(l.name) like ${pattern} escape '\\' or lower(l.address) like ${pattern} escape '\\')`);
+  }
+  const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const origin = cursor?.m === 'd' ? { lat: cursor.la, lng: cursor.ln } : f.near;
+  const dist = origin ? distanceKmSql(origin.lat, origin.lng) : sql`null::float8`;
+  const order = f.near ? sql`(x.dist is null), x.dist, x.id` : sql`x.name_key, x.id`;
+  let keyset = sql`true`;
+  if (cursor?.m === 'n') keyset = sql`(x.name_key, x.id) > (${cursor.n}, ${cursor.i}::uuid)`;
+  else if (cursor?.m === 'd')
+    keyset =
+      cursor.d === null
+        ? sql`(x.dist is null and x.id > ${cursor.i}::uuid)`
+        : sql`(x.dist is null or x.dist > ${cursor.d}::float8 or (x.dist = ${cursor.d}::float8 and x.id > ${cursor.i}::uuid))`;
+  return sql`
+    select b.*, ${firstPhotoSql(sql`b.id`)} as photo_key, ${hereNowCountSql(sql`b.id`, viewer)} as here_now_count
+    from (
+      select x.* from (
+        select l.id, l.name, l.category, l.city, l.address, l.active, lower(l.name) as name_key, ${dist} as dist
+        from ${locations} l ${where}) x
+      where ${keyset}
+      order by ${order}
+      limit ${limit + 1}) b
+    order by ${sql.raw(f.near ? '(b.dist is null), b.dist, b.id' : 'b.name_key, b.id')}`;
+}
+
+export async function listLocations(db: DbOrTx, viewerId: string, f: LocationListFilters, cursor: LocationsCursor | null, limit: number) {
+  return rowsOf<LocationCardRow>(await db.execute(locationsListQuery(viewerId, f, cursor, limit)));
+}
+
+export interface LocationPageRow extends LocationCoreRow {
+  description: string;
+  opening_hours: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  photos: Array<{ id: string; key: string }>;
+  /** Everyone here now the viewer may see (count) and the newest hereNowMax of them (one scan for both). */
+  here: { count: number; items: CheckInJson[] };
+  /** Up to recentOnPage + 1 (the extra one says there is more). */
+  recent: CheckInJson[];
+  mine: CheckInJson | null;
+  default_visibility: CheckInVisibility | null;
+}
+
+/**
+ * The place page in one statement: details, photos, who is here now (and how many), the first recent check-ins,
+ * the viewer's own check-in of the last 3 hours and their default visibility.
+ */
+export async function findLocationPage(db: DbOrTx, id: string, viewerId: string): Promise<LocationPageRow | null> {
+  const [row] = rowsOf<LocationPageRow>(await db.execute(locationPageQuery(id, viewerId)));
+  return row ?? null;
+}
+
+/** The place page's SQL (exported so bench/locations-explain.ts can print its plan). */
+export function locationPageQuery(id: string, viewerId: string): SQL {
+  const viewer = sql`${viewerId}::uuid`;
+  const visible = visibleCheckInSql(viewer);
+  return sql`
+      select ${coreColumns}, l.description, l.opening_hours, l.created_at, l.updated_at,
+        (select coalesce(json_agg(json_build_object('id', ph.id, 'key', ph.image_key) order by ph.created_at, ph.id), '[]')
+          from ${locationPhotos} ph where ph.location_id = l.id) as photos,
+        (select json_build_object('count', count(*),
+            'items', coalesce(json_agg(h.j order by h.created_at desc, h.id desc) filter (where h.n <= ${LOCATION_LIMITS.hereNowMax}), '[]'))
+          from (
+            select ${checkInJson} as j, c.created_at, c.id, row_number() over (order by c.created_at desc, c.id desc) as n
+            from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
+            where c.location_id = l.id and ${hereNowSql} and ${visible}) h) as here,
+        (select coalesce(json_agg(r.j order by r.created_at desc, r.id desc), '[]') from (
+          select ${checkInJson} as j, c.created_at, c.id from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
+          where c.location_id = l.id and not ${hereNowSql} and ${visible}
+          order by c.created_at desc, c.id desc limit ${LOCATION_LIMITS.recentOnPage + 1}) r) as recent,
+        (select ${checkInJson} from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
+          where c.location_id = l.id and c.user_id = ${viewer} and c.created_at > now() - ${seconds(LOCATION_LIMITS.checkInWindowMs)}
+          order by c.created_at desc, c.id desc limit 1) as mine,
+        (select s.default_visibility from ${memberLocationSettings} s where s.user_id = ${viewer}) as default_visibility
+      from ${locations} l where l.id = ${id}::uuid`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Photos
+
+export async function countPhotos(db: DbOrTx, locationId: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${locationPhotos} where location_id = ${locationId}::uuid`));
+  return row!.n;
+}
+
+export async function insertPhoto(db: DbOrTx, locationId: string, key: string, createdBy: string) {
+  await db.insert(locationPhotos).values({ locationId, imageKey: key, createdBy });
+}
+
+/** Remove a place's photo; its key (for the storage outbox), or null when the place has no such photo. */
+export async function deletePhoto(db: DbOrTx, locationId: string, photoId: string): Promise<string | null> {
+  const [row] = rowsOf<{ image_key: string }>(
+    await db.execute(sql`delete from ${locationPhotos} where id = ${photoId}::uuid and location_id = ${locationId}::uuid returning image_key`),
+  );
+  return row?.image_key ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Check-ins
+
+/**
+ * Serialise check-ins of one member at one place (the 3-hour rule holds under concurrent requests): a
+ * transaction-scoped advisory lock on the pair, taken before looking for an earlier check-in. Two pairs whose
+ * hashes collide only wait for each other.
+ */
+export async function lockMemberAtPlace(tx: DbOrTx, userId: string, locationId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('location-check-in:' || ${userId}), hashtext(${locationId}))`);
+}
+
+/** The member's check-in at the place within the 3-hour window, if any (its exact time and the window's end). */
+export async function recentCheckInAt(db: DbOrTx, userId: string, locationId: string) {
+  const [row] = rowsOf<{ j: CheckInJson; next_at: Date | string }>(
+    await db.execute(sql`
+      select ${checkInJson} as j, c.created_at + ${seconds(LOCATION_LIMITS.checkInWindowMs)} as next_at
+      from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
+      where c.user_id = ${userId}::uuid and c.location_id = ${locationId}::uuid
+        and c.created_at > now() - ${seconds(LOCATION_LIMITS.checkInWindowMs)}
+      order by c.created_at desc, c.id desc limit 1`),
+  );
+  return row ?? null;
+}
+
+export async function insertCheckIn(
+  db: DbOrTx,
+  v: { userId: string; locationId: string; visibility: CheckInVisibility; method: 'poster' | 'door' | 'position' },
+): Promise<CheckInJson> {
+  const [row] = rowsOf<{ j: CheckInJson }>(
+    await db.execute(sql`
+      with c as (
+        insert into ${locationCheckIns} (location_id, user_id, visibility, method)
+        values (${v.locationId}::uuid, ${v.userId}::uuid, ${v.visibility}, ${v.method}) returning *)
+      select ${checkInJson} as j from c join ${profiles} p on p.id = c.user_id`),
+  );
+  return row!.j;
+}
+
+export interface CheckInRow {
+  id: string;
+  user_id: string;
+  location_id: string;
+  visibility: CheckInVisibility;
+  created_at: Date | string;
+  checked_out_at: Date | string | null;
+  location_active: boolean;
+}
+
+/** A check-in with its row lock (check-out, delete). */
+export async function lockCheckIn(db: DbOrTx, id: string): Promise<CheckInRow | null> {
+  const [row] = rowsOf<CheckInRow>(
+    await db.execute(sql`
+      select c.id, c.user_id, c.location_id, c.visibility, c.created_at, c.checked_out_at, l.active as location_active
+      from ${locationCheckIns} c join ${locations} l on l.id = c.location_id
+      where c.id = ${id}::uuid for update of c`),
+  );
+  return row ?? null;
+}
+
+export async function checkOut(db: DbOrTx, id: string): Promise<CheckInJson> {
+  const [row] = rowsOf<{ j: CheckInJson }>(
+    await db.execute(sql`
+      with c as (update ${locationCheckIns} set checked_out_at = now() where id = ${id}::uuid returning *)
+      select ${checkInJson} as j from c join ${profiles} p on p.id = c.user_id`),
+  );
+  return row!.j;
+}
+
+export async function deleteCheckIn(db: DbOrTx, id: string) {
+  await db.execute(sql`delete from ${locationCheckIns} where id = ${id}::uuid`);
+}
+
+/** The place's check-ins `viewer` may see that are no longer here now, newest first (keyset created_at, id). */
+export async function recentCheckIns(db: DbOrTx, locationId: string, viewerId: string, cursor: TimeCursor | null, limit: number) {
+  const viewer = sql`${viewerId}::uuid`;
+  return rowsOf<{ j: CheckInJson }>(
+    await db.execute(sql`
+      select ${checkInJson} as j from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
+      where c.location_id = ${locationId}::uuid and not ${hereNowSql} and ${visibleCheckInSql(viewer)}
+        ${cursor ? sql`and (c.created_at, c.id) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)` : sql``}
+      order by c.created_at desc, c.id desc limit ${limit + 1}`),
+  ).map((r) => r.j);
+}
+
+/** Whether `viewerId` may open `ownerId`'s profile lists: the owner exists, is active, no block either way. */
+export async function profileOpenTo(db: DbOrTx, ownerId: string, viewerId: string): Promise<boolean> {
+  const [row] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`
+      select (${ownerId}::uuid = ${viewerId}::uuid or (not p.is_deactivated and not ${blockedBetween(sql`p.id`, sql`${viewerId}::uuid`)})) as ok
+      from ${profiles} p where p.id = ${ownerId}::uuid`),
+  );
+  return row?.ok === true;
+}
+
+export interface ProfileCheckInRow {
+  id: string;
+  visibility: CheckInVisibility;
+  created_at: Date | string;
+  cursor_at: string;
+  checked_out_at: Date | string | null;
+  location_id: string;
+  location_name: string;
+  location_category: LocationCategory;
+  location_city: string;
+  photo_key: string | null;
+}
+
+/**
+ * A member's check-ins, newest first: all of them to the member; to others only those visible to them (the same
+ * rule as the place's lists) at places they can see (active, or any for managers).
+ */
+export async function profileCheckIns(
+  db: DbOrTx,
+  ownerId: string,
+  viewer: { id: string; includeInactive: boolean },
+  cursor: TimeCursor | null,
+  limit: number,
+): Promise<ProfileCheckInRow[]> {
+  const own = ownerId === viewer.id;
+  const conditions: SQL[] = [sql`c.user_id = ${ownerId}::uuid`];
+  if (!own) {
+    conditions.push(visibleCheckInSql(sql`${viewer.id}::uuid`));
+    if (!viewer.includeInactive) conditions.push(sql`l.active`);
+  }
+  if (cursor) conditions.push(sql`(c.created_at, c.id) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`);
+  return rowsOf<ProfileCheckInRow>(
+    await db.execute(sql`
+      select c.id, c.visibility, c.created_at, ${exactInstant(sql`c.created_at`)} as cursor_at, c.checked_out_at,
+        l.id as location_id, l.name as location_name, l.category as location_category, l.city as location_city,
+        ${firstPhotoSql(sql`l.id`)} as photo_key
+      from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id join ${locations} l on l.id = c.location_id
+      where ${sql.join(conditions, sql` and `)}
+      order by c.created_at desc, c.id desc limit ${limit + 1}`),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The member's setting
+
+export async function defaultVisibilityOf(db: DbOrTx, userId: string): Promise<CheckInVisibility | null> {
+  const [row] = rowsOf<{ v: CheckInVisibility }>(
+    await db.execute(sql`select default_visibility as v from ${memberLocationSettings} where user_id = ${userId}::uuid`),
+  );
+  return row?.v ?? null;
+}
+
+export async function saveDefaultVisibility(db: DbOrTx, userId: string, visibility: CheckInVisibility) {
+  await db
+    .insert(memberLocationSettings)
+    .values({ userId, defaultVisibility: visibility })
+    .onConflictDoUpdate({ target: memberLocationSettings.userId, set: { defaultVisibility: visibility, updatedAt: sql`now()` } });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Realtime
+
+/**
+ * Of the members with a socket in this process, those who may see a check-in of `checker` with `visibility`:
+ * approved and active, allowed to see places (full members, admins, limited members while `limitedMayView`),
+ * not blocked either way with the checker, and for connections-only check-ins matched with them. The checker's
+ * own tabs too.
+ */
+export async function hereNowRecipients(
+  db: DbOrTx,
+  local: string[],
+  e: { checker: string; visibility: 'public' | 'connections'; limitedMayView: boolean },
+): Promise<string[]> {
+  if (!local.length) return [];
+  const ids = sql`${`{${local.join(',')}}`}::uuid[]`;
+  const checker = sql`${e.checker}::uuid`;
+  const mayView = sql`(pr.account_type = 'full_platform' or ${e.limitedMayView}
+    or exists (select 1 from ${userRoles} r where r.user_id = pr.id and r.role = 'admin'))`;
+  const audience =
+    e.visibility === 'public'
+      ? sql`not ${blockedBetween(sql`pr.id`, checker)}`
+      : sql`(not ${blockedBetween(sql`pr.id`, checker)} and pr.id in ${matchesOf(checker)})`;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select pr.id from ${profiles} pr
+      where pr.id = any(${ids}) and ${approvedMemberSql(sql`pr`)} and (pr.id = ${checker} or (${mayView} and ${audience}))`),
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,293 @@
+import {
+  DEFAULT_CHECK_IN_VISIBILITY,
+  LOCATION_LIMITS,
+  LOCATION_MESSAGES,
+  clubStartOfToday,
+  locationCheckInUrl,
+  type CreateLocationData,
+  type LimitedUserFlags,
+  type LocationCheckInsPage,
+  type LocationQrView,
+  type LocationsPage,
+  type LocationsQuery,
+  type LocationView,
+  type DoorTokenView,
+  type UpdateLocationInput,
+} from '@bayclub/shared';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { decodeCursor, encodeCursor, isTimeCursor, isUuid } from '../../platform/cursor.js';
+import { conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { Actor } from '../access/policy.js';
+import { presentSummary } from '../events/presenter.js';
+import * as eventsRepo from '../events/repository.js';
+import { viewerOf as eventsViewerOf } from '../events/service.js';
+import { replaceImage } from '../media/replace-image.js';
+import { baseOfKey, variantKeys, type MediaService } from '../media/service.js';
+import { locationAccessOf, type LocationAccess } from './policy.js';
+import { posterPdf, posterPng, placeQrSvg } from './poster.js';
+import { NO_PERMISSIONS, photoUrlOf, presentCard, presentCheckIn, presentMap } from './presenter.js';
+import { doorStepAt, doorStepEnds, type PlaceTokenSigner } from './qr-tokens.js';
+import * as repo from './repository.js';
+
+export const placeGone = () => notFound(LOCATION_MESSAGES.notFound);
+/** Where a place's photos live in post-images. */
+export const locationFilesPrefix = (id: string) => `locations/${id}/`;
+
+const isNameCursor = (v: unknown): v is Extract<repo.LocationsCursor, { m: 'n' }> =>
+  typeof v === 'object' && v !== null && (v as { m?: unknown }).m === 'n' && typeof (v as { n?: unknown }).n === 'string' && isUuid((v as { i?: unknown }).i);
+const isFiniteIn = (v: unknown, max: number): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= max;
+const isDistanceCursor = (v: unknown): v is Extract<repo.LocationsCursor, { m: 'd' }> => {
+  if (typeof v !== 'object' || v === null) return false;
+  const c = v as { m?: unknown; d?: unknown; i?: unknown; la?: unknown; ln?: unknown };
+  return c.m === 'd' && (c.d === null || (typeof c.d === 'number' && Number.isFinite(c.d) && c.d >= 0)) && isUuid(c.i) && isFiniteIn(c.la, 90) && isFiniteIn(c.ln, 180);
+};
+
+export interface LocationsDeps {
+  db: Db;
+  media: MediaService;
+  log: FastifyBaseLogger;
+  flags: () => Promise<LimitedUserFlags>;
+  tokens: PlaceTokenSigner;
+  /** The app's public address: poster URLs. */
+  publicUrl: string;
+  /** An embedded map's tile source, when configured. */
+  tiles: { urlTemplate: string; attribution: string } | null;
+  now?: () => Date;
+}
+
+/**
+ * Places (decision 016): the list, the place page, create/edit/deactivate, photos, and the codes (QR, posters,
+ * door screen). Every method asks locationAccess first; a place the caller may not see (unknown, or deactivated
+ * to a non-manager) is 404 like an unknown id.
+ */
+export function createLocationsService(deps: LocationsDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The caller's access (read before any transaction: the flags are read on the pool). */
+  const accessOf = (actor: Actor): Promise<LocationAccess> => locationAccessOf(actor, deps.flags);
+
+  function requireView(access: LocationAccess) {
+    if (!access.canView) throw forbidden(LOCATION_MESSAGES.viewNotAllowed);
+  }
+  function requireManage(access: LocationAccess) {
+    if (!access.canManage) throw forbidden(LOCATION_MESSAGES.manageNotAllowed);
+  }
+  function requireQr(access: LocationAccess) {
+    if (!access.canGenerateQr) throw forbidden(LOCATION_MESSAGES.qrNotAllowed);
+  }
+
+  /** The place if this caller may see it: active, or any to managers. */
+  async function visiblePlace(tx: DbOrTx, access: LocationAccess, id: string, opts: { lock?: boolean } = {}) {
+    const place = await repo.findLocation(tx, id, opts);
+    if (!place || (!place.active && !access.canManage)) throw placeGone();
+    return place;
+  }
+
+  async function page(actor: Actor, access: LocationAccess, id: string): Promise<LocationView> {
+    const row = await repo.findLocationPage(db, id, actor.userId);
+    if (!row || (!row.active && !access.canManage)) throw placeGone();
+    const events = await eventsRepo.listEvents(db, eventsViewerOf(actor), { from: clubStartOfToday(now()), locationId: id }, { cursor: null, limit: LOCATION_LIMITS.eventsOnPage });
+    const at = now();
+    const recent = row.recent.slice(0, LOCATION_LIMITS.recentOnPage);
+    const lastRecent = recent[recent.length - 1];
+    const mine = row.mine ? presentCheckIn(row.mine, actor.userId, at) : null;
+    const nextAt = row.mine ? new Date(new Date(row.mine.createdAt).getTime() + LOCATION_LIMITS.checkInWindowMs) : null;
+    const hasPoint = row.latitude !== null && row.longitude !== null;
+    const canCheckIn = access.canCheckIn && row.active;
+    return {
+      id: row.id,
+      name: row.name,
+      category: row.category,
+      city: row.city as LocationView['city'],
+      address: row.address,
+      photoUrl: photoUrlOf(row.photos[0]?.key ?? null),
+      distanceKm: null,
+      hereNowCount: Number(row.here.count),
+      active: row.active,
+      description: row.description,
+      openingHours: row.opening_hours,
+      latitude: row.latitude === null ? null : Number(row.latitude),
+      longitude: row.longitude === null ? null : Number(row.longitude),
+      checkInMode: row.check_in_mode,
+      photos: row.photos.map((p) => ({ id: p.id, url: photoUrlOf(p.key)! })),
+      map: presentMap(row, deps.tiles),
+      permissions: {
+        ...NO_PERMISSIONS,
+        canEdit: access.canManage,
+        canGenerateQr: access.canGenerateQr,
+        canCheckIn,
+        canCheckInByPosition: canCheckIn && access.canView && hasPoint && row.check_in_mode === 'poster',
+        canScan: access.canScan && row.active,
+      },
+      hereNow: row.here.items.map((j) => presentCheckIn(j, actor.userId, at)),
+      recent: recent.map((j) => presentCheckIn(j, actor.userId, at)),
+      recentNextCursor: row.recent.length > recent.length && lastRecent ? encodeCursor({ c: lastRecent.createdAt, i: lastRecent.id }) : null,
+      mine,
+      nextCheckInAt: nextAt && nextAt.getTime() > at.getTime() ? nextAt.toISOString() : null,
+      defaultVisibility: row.default_visibility ?? DEFAULT_CHECK_IN_VISIBILITY,
+      events: events.slice(0, LOCATION_LIMITS.eventsOnPage).map(presentSummary),
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: new Date(row.updated_at).toISOString(),
+    };
+  }
+
+  async function qrView(place: repo.LocationCoreRow): Promise<LocationQrView> {
+    const token = await deps.tokens.sign({ kind: 'poster', locationId: place.id, keyVersion: place.qr_key_version });
+    const url = locationCheckInUrl(deps.publicUrl, token);
+    return {
+      locationId: place.id,
+      keyVersion: place.qr_key_version,
+      token,
+      url,
+      qrSvg: await placeQrSvg(url),
+      regeneratedAt: place.qr_regenerated_at ? new Date(place.qr_regenerated_at).toISOString() : null,
+      posterPngUrl: `/api/locations/${place.id}/poster.png`,
+      posterPdfUrl: `/api/locations/${place.id}/poster.pdf`,
+    };
+  }
+
+  return {
+    accessOf,
+
+    async list(actor: Actor, q: LocationsQuery): Promise<LocationsPage> {
+      const access = await accessOf(actor);
+      requireView(access);
+      const near = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined;
+      const cursor = near ? decodeCursor(q.cursor, isDistanceCursor) : decodeCursor(q.cursor, isNameCursor);
+      const rows = await repo.listLocations(db, actor.userId, { city: q.city, category: q.category, q: q.q || undefined, near, includeInactive: access.canManage && q.includeInactive }, cursor, q.limit);
+      const items = rows.slice(0, q.limit);
+      const last = items[items.length - 1];
+      let nextCursor: string | null = null;
+      if (rows.length > q.limit && last) {
+        const origin = cursor?.m === 'd' ? { la: cursor.la, ln: cursor.ln } : near ? { la: near.lat, ln: near.lng } : null;
+        nextCursor = origin
+          ? encodeCursor({ m: 'd', d: last.dist === null ? null : Number(last.dist), i: last.id, ...origin })
+          : encodeCursor({ m: 'n', n: last.name_key, i: last.id });
+      }
+      return { items: items.map(presentCard), nextCursor };
+    },
+
+    async get(actor: Actor, id: string): Promise<LocationView> {
+      const access = await accessOf(actor);
+      requireView(access);
+      return page(actor, access, id);
+    },
+
+    async create(actor: Actor, data: CreateLocationData): Promise<LocationView> {
+      const access = await accessOf(actor);
+      requireManage(access);
+      const id = await repo.insertLocation(db, { ...data, createdBy: actor.userId });
+      return page(actor, access, id);
+    },
+
+    async update(actor: Actor, id: string, patch: UpdateLocationInput): Promise<LocationView> {
+      const access = await accessOf(actor);
+      requireManage(access);
+      await db.transaction(async (tx) => {
+        await visiblePlace(tx, access, id, { lock: true });
+        await repo.updateLocation(tx, id, patch);
+      });
+      return page(actor, access, id);
+    },
+
+    /** A new photo (re-encoded WebP variants in post-images under locations/{id}/); at most photosMax. */
+    async addPhoto(request: FastifyRequest, actor: Actor, id: string): Promise<LocationView> {
+      const access = await accessOf(actor);
+      requireManage(access);
+      // Refused callers and unknown places hear so before a byte of the file is read or stored.
+      await visiblePlace(db, access, id);
+      await replaceImage({ db, media: deps.media, log: deps.log }, request, {
+        maxBytes: LOCATION_LIMITS.imageMaxBytes,
+        base: `${locationFilesPrefix(id)}${Date.now()}-${crypto.randomUUID().slice(0, 8)}`,
+        missing: LOCATION_MESSAGES.imageMissing,
+        swap: async (tx, key) => {
+          // Under the place's lock: two uploads at once cannot pass the limit together.
+          await visiblePlace(tx, access, id, { lock: true });
+          if ((await repo.countPhotos(tx, id)) >= LOCATION_LIMITS.photosMax) throw conflict(LOCATION_MESSAGES.photosFull);
+          await repo.insertPhoto(tx, id, key, actor.userId);
+          return null;
+        },
+      });
+      return page(actor, access, id);
+    },
+
+    async deletePhoto(actor: Actor, id: string, photoId: string): Promise<LocationView> {
+      const access = await accessOf(actor);
+      requireManage(access);
+      const outbox = await db.transaction(async (tx) => {
+        await visiblePlace(tx, access, id, { lock: true });
+        const key = await repo.deletePhoto(tx, id, photoId);
+        if (!key) throw notFound(LOCATION_MESSAGES.notFound);
+        return deps.media.scheduleDeletion(tx, variantKeys(baseOfKey(key)).map((k) => ({ bucket: 'post-images' as const, keyOrPrefix: k })));
+      });
+      await deps.media.drainDeletions(outbox).catch((err: unknown) => deps.log.error({ err }, 'Deleted place photos wait for the next drain'));
+      return page(actor, access, id);
+    },
+
+    /** The place's check-ins the caller may see that are no longer here now, newest first. */
+    async checkIns(actor: Actor, id: string, q: { cursor?: string; limit: number }): Promise<LocationCheckInsPage> {
+      const access = await accessOf(actor);
+      requireView(access);
+      await visiblePlace(db, access, id);
+      const cursor = decodeCursor(q.cursor, isTimeCursor);
+      const rows = await repo.recentCheckIns(db, id, actor.userId, cursor, q.limit);
+      const items = rows.slice(0, q.limit);
+      const last = items[items.length - 1];
+      const at = now();
+      return {
+        items: items.map((j) => presentCheckIn(j, actor.userId, at)),
+        nextCursor: rows.length > q.limit && last ? encodeCursor({ c: last.createdAt, i: last.id }) : null,
+      };
+    },
+
+    async qr(actor: Actor, id: string): Promise<LocationQrView> {
+      const access = await accessOf(actor);
+      requireQr(access);
+      return qrView(await visiblePlace(db, access, id));
+    },
+
+    /** A new key version: every poster printed before answers "revoked" from now on. */
+    async regenerate(actor: Actor, id: string): Promise<LocationQrView> {
+      const access = await accessOf(actor);
+      requireQr(access);
+      const place = await db.transaction(async (tx) => {
+        const current = await visiblePlace(tx, access, id, { lock: true });
+        return { ...current, ...(await repo.raiseKeyVersion(tx, id)) };
+      });
+      return qrView(place);
+    },
+
+    async poster(actor: Actor, id: string, format: 'png' | 'pdf'): Promise<{ name: string; body: Buffer }> {
+      const access = await accessOf(actor);
+      requireQr(access);
+      const place = await visiblePlace(db, access, id);
+      const { url } = await qrView(place);
+      return { name: place.name, body: format === 'png' ? await posterPng({ name: place.name, url }) : await posterPdf({ name: place.name, url }) };
+    },
+
+    /** The door screen's code for the current 30-second step. */
+    async doorToken(actor: Actor, id: string): Promise<DoorTokenView> {
+      const access = await accessOf(actor);
+      requireQr(access);
+      const place = await visiblePlace(db, access, id);
+      const at = now();
+      const step = doorStepAt(at);
+      const token = await deps.tokens.sign({ kind: 'door', locationId: place.id, keyVersion: place.qr_key_version, step });
+      const url = locationCheckInUrl(deps.publicUrl, token);
+      return {
+        locationId: place.id,
+        locationName: place.name,
+        token,
+        url,
+        qrSvg: await placeQrSvg(url),
+        expiresAt: doorStepEnds(step).toISOString(),
+        serverTime: at.toISOString(),
+        stepSeconds: LOCATION_LIMITS.doorTokenStepSeconds,
+      };
+    },
+  };
+}
+
+export type LocationsService = ReturnType<typeof createLocationsService>;
