@@ -30,6 +30,12 @@ export const untilNextCode = (code: DoorCode | undefined, now = Date.now()) =>
 
 function useSecondsLeft(until: number | undefined): number {
   const [now, setNow] = React.useState(() => Date.now());
+  const [lastUntil, setLastUntil] = React.useState(until);
+  // A new code: count from now, not from the last tick (up to a second ago).
+  if (until !== lastUntil) {
+    setLastUntil(until);
+    setNow(Date.now());
+  }
   React.useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1_000);
     return () => window.clearInterval(timer);
@@ -110,7 +116,7 @@ export function DoorScreenPage() {
       <p role="timer" aria-live="off" className="font-mono text-xl tabular-nums">
         {`New code in ${secondsLeft} s`}
       </p>
-      {query.isError && <p role="alert" className="text-sm text-red-700">Could not get the next code. Trying again...</p>}
+      {query.failureCount > 0 && <p role="alert" className="text-sm text-red-700">Could not get the next code. Trying again...</p>}
       {!awake && <p className="text-sm text-neutral-600">Keep this screen on: this browser cannot keep it awake by itself.</p>}
       <div className="flex flex-wrap justify-center gap-2">
         {document.fullscreenEnabled && (

@@ -31,8 +31,8 @@ export function LocationFormFields() {
     <div className="grid gap-5">
       <TextField<CreateLocationInput> name="name" label="Name" maxLength={LOCATION_LIMITS.nameMax} autoComplete="off" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField<CreateLocationInput> name="category" label="Category" options={CATEGORY_OPTIONS} placeholder="Choose a category" />
-        <SelectField<CreateLocationInput> name="city" label="City" options={CITY_OPTIONS} placeholder="Choose a city" />
+        <SelectField<CreateLocationInput> name="category" label="Category" options={CATEGORY_OPTIONS} placeholder="Select a category" />
+        <SelectField<CreateLocationInput> name="city" label="City" options={CITY_OPTIONS} placeholder="Select a city" />
       </div>
       <TextField<CreateLocationInput> name="address" label="Address" maxLength={LOCATION_LIMITS.addressMax} autoComplete="street-address" />
       <CoordinatesFields />

@@ -77,11 +77,12 @@ function ProfileCheckInRow({ checkIn }: { checkIn: ProfileCheckInView }) {
         )}
       </div>
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <h3 className="truncate font-medium">
+        {/* The profile's name is the h1 and tabs carry no heading: each check-in is a second-level one. */}
+        <h2 className="truncate font-medium">
           <Link to={`/locations/${location.id}`} className="hover:underline">
             {location.name}
           </Link>
-        </h3>
+        </h2>
         <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
           <span>{`${LOCATION_CATEGORY_LABELS[location.category]} · ${CITY_LABELS[location.city]} · ${checkInWhen(checkIn.createdAt)}`}</span>
           {checkIn.hereNow && <span className="font-medium text-foreground">· {LOCATION_MESSAGES.hereNow}</span>}
