@@ -28,5 +28,9 @@ declare module 'autocannon' {
     duration?: number;
     requests?: AutocannonRequest[];
   }
-  export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  /** The running job: a promise of the result that also reports each response (its time in ms). */
+  export interface AutocannonInstance extends Promise<AutocannonResult> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+  }
+  export default function autocannon(options: AutocannonOptions): AutocannonInstance;
 }

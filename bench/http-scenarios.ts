@@ -17,6 +17,7 @@ import {
 } from '../apps/server/src/test/server-process.js';
 import { feedDataStatements } from './feed-data.js';
 import { DOOR_EVENTS, DOOR_TICKETS, burstEventId, doorEventId, eventsDataStatements, ticketCodeOf } from './events-data.js';
+import { BENCH_POSITION, LOCATIONS_SCALE, benchLocationId, isCheckInPlace, locationsDataStatements } from './locations-data.js';
 
 /** What every scenario can use: built once per engine, through the API, as members and admins would. */
 export interface World {
@@ -246,6 +247,64 @@ scenarios.push(
           return { ...request, ...write('POST', `/api/events/${event}/check-ins`, w.reader.cookie, { code: ticketCodeOf(i % DOOR_TICKETS) }) };
         },
       };
+    },
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 12: locations at scale (bench/locations-data.ts): "near me" with here-now counts, a busy place's page, and a
+// check-in write.
+
+const locationsBulk = () => locationsDataStatements();
+/** Check-ins sent so far per world: each (member, place) pair is checked in once (a second time would be a 409). */
+const checkInsSent = new WeakMap<World, { n: number }>();
+const checkInPlaces = Array.from({ length: LOCATIONS_SCALE.places }, (_, p) => p).filter(isCheckInPlace);
+/** The places' poster codes (read once in the write scenario's setup). */
+const placeTokens = new Map<number, string>();
+
+scenarios.push(
+  {
+    name: 'GET /api/locations (near me, first 20, here-now counts)',
+    bulk: locationsBulk,
+    request: (w) => get(`/api/locations?lat=${BENCH_POSITION.lat}&lng=${BENCH_POSITION.lng}`, w.reader.cookie),
+  },
+  {
+    // A place with a dozen members here now and hundreds of recent check-ins: details, here now, recent, events.
+    name: 'GET /api/locations/:id (place page)',
+    bulk: locationsBulk,
+    request: (w) => get(`/api/locations/${benchLocationId(1)}`, w.reader.cookie),
+  },
+  {
+    // The world's members scan the bench places' posters in turn (each pair once): the code's HMAC, the pair's
+    // advisory lock, the 3-hour lookup, the insert, the venue-events lookup and the bus notice, in one transaction.
+    name: 'POST location check-in',
+    bulk: locationsBulk,
+    request: (w) => {
+      const cookies = [w.reader.cookie, ...w.partners.map((p) => p.cookie), ...w.senders.map((s) => s.cookie)];
+      let c = checkInsSent.get(w);
+      if (!c) checkInsSent.set(w, (c = { n: 0 }));
+      const counter = c;
+      return {
+        method: 'POST',
+        path: '/',
+        setupRequest: (request) => {
+          const n = counter.n++;
+          const place = checkInPlaces[Math.floor(n / cookies.length) % checkInPlaces.length]!;
+          return {
+            ...request,
+            ...write('POST', `/api/locations/${benchLocationId(place)}/check-ins`, cookies[n % cookies.length]!, { token: placeTokens.get(place), visibility: n % 3 === 0 ? 'private' : 'public' }),
+          };
+        },
+      };
+    },
+    // The places' poster codes, read once through the API as an admin would before printing.
+    setup: async (w) => {
+      if (placeTokens.size) return;
+      for (const p of checkInPlaces) {
+        const res = await fetch(`${w.base}/api/locations/${benchLocationId(p)}/qr`, { headers: { cookie: w.admin } });
+        if (res.status !== 200) throw new Error(`qr of bench place ${p}: ${res.status}`);
+        placeTokens.set(p, ((await res.json()) as { token: string }).token);
+      }
     },
   },
 );

@@ -7,6 +7,7 @@ import { createStorage } from '../platform/storage/index.js';
 import { openCliDatabase } from './open.js';
 import { seedDemoCommunities } from './seed-demo-communities.js';
 import { seedDemoEvents } from './seed-demo-events.js';
+import { seedDemoLocations } from './seed-demo-locations.js';
 
 /** A realistic demo community. Everyone's password is the same, so a newcomer can try every account. */
 const PASSWORD = 'bayclub-demo';
@@ -45,8 +46,12 @@ async function main() {
     if (existing) {
       console.log('The demo community is already here.');
       // A demo seeded before events existed gets them now (nothing happens once any event exists).
-      const ev = await seedDemoEvents(db, createStorage(loadConfig()), rand);
+      const storage = createStorage(loadConfig());
+      const ev = await seedDemoEvents(db, storage, rand);
       if (ev.events) console.log(`Added ${ev.events} events (${ev.registrations} RSVPs).`);
+      // Likewise places and check-ins (nothing happens once any place exists); after events, to link them.
+      const loc = await seedDemoLocations(db, storage, rand);
+      if (loc.places) console.log(`Added ${loc.places} places (${loc.checkIns} check-ins, ${loc.hereNow} here now; ${loc.linkedEvents} events linked).`);
       printSignIn(publicUrl);
       return;
     }
@@ -123,11 +128,13 @@ async function main() {
     const limitedIds = memberIds.filter((_, i) => i % 10 === 9);
     const c = await seedDemoCommunities(db, storage, { memberIds, adminId, limitedIds, rand });
     const ev = await seedDemoEvents(db, storage, rand);
+    const loc = await seedDemoLocations(db, storage, rand);
 
     console.log(
       `Created 1 admin, 50 members (5 community-only), ${pending.length} pending applications, ${c.communities} communities, ` +
         `${c.posts} posts (${c.photos} with photos), ${c.likes} likes and ${c.comments} comments, ` +
-        `${ev.events} events (${ev.registrations} RSVPs, ${ev.waitlisted} waitlisted, ${ev.checkedIn} checked in).`,
+        `${ev.events} events (${ev.registrations} RSVPs, ${ev.waitlisted} waitlisted, ${ev.checkedIn} checked in), ` +
+        `${loc.places} places (${loc.checkIns} check-ins, ${loc.hereNow} here now; ${loc.linkedEvents} events at them).`,
     );
     printSignIn(publicUrl);
   } finally {

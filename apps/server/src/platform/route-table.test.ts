@@ -176,6 +176,27 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/calendar-feed', { flag: 'access_calendar' }],
   ['DELETE', '/api/calendar-feed', { flag: 'access_calendar' }],
   ['GET', '/api/calendar/:token.ics', 'public'],
+  // Issue 12: locations. Approved members only; the service decides the flags (view_locations, checkin_locations,
+  // manage_locations, generate_qr_codes; admins always) and answers 404 for places a caller may not see.
+  ['GET', '/api/locations', 'approved'],
+  ['POST', '/api/locations', 'approved'],
+  ['GET', '/api/locations/scan', 'approved'],
+  ['GET', '/api/locations/:id', 'approved'],
+  ['PATCH', '/api/locations/:id', 'approved'],
+  ['POST', '/api/locations/:id/photos', 'approved'],
+  ['DELETE', '/api/locations/:id/photos/:photoId', 'approved'],
+  ['GET', '/api/locations/:id/check-ins', 'approved'],
+  ['POST', '/api/locations/:id/check-ins', 'approved'],
+  ['POST', '/api/locations/check-ins/:id/check-out', 'approved'],
+  ['DELETE', '/api/locations/check-ins/:id', 'approved'],
+  ['GET', '/api/locations/:id/qr', 'approved'],
+  ['POST', '/api/locations/:id/qr/regenerate', 'approved'],
+  ['GET', '/api/locations/:id/poster.png', 'approved'],
+  ['GET', '/api/locations/:id/poster.pdf', 'approved'],
+  ['GET', '/api/locations/:id/door-token', 'approved'],
+  ['GET', '/api/me/location-settings', 'approved'],
+  ['PUT', '/api/me/location-settings', 'approved'],
+  ['GET', '/api/profiles/:id/check-ins', 'approved'],
 ];
 
 const isValidAccess = (a: unknown): a is RouteAccess =>
@@ -447,7 +468,7 @@ const nobody: Subject = {
 };
 
 /** The routes that present a member to callers who may see members (what the full member's walk must find). */
-const MEMBER_LOOKUPS = ['/api/profiles/:id', '/api/profiles/:id/images', '/api/slugs/:slug', '/api/connections/with/:userId', '/media/:bucket/*'];
+const MEMBER_LOOKUPS = ['/api/profiles/:id', '/api/profiles/:id/images', '/api/profiles/:id/check-ins', '/api/slugs/:slug', '/api/connections/with/:userId', '/media/:bucket/*'];
 
 /** Every way of asking a route about `who`: id parameters, the slug, the body's userId (and a report reason). */
 function requestsAbout(route: RegisteredRoute, who: Subject) {
