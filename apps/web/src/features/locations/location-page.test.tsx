@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { realtime } from '#/features/realtime/realtime-client';
-import { makeEventSummary } from '#/features/events/event-fixtures';
+import { makeEvent, makeEventSummary } from '#/features/events/event-fixtures';
 import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
 import { checkedIn, makeCheckIn, makeLocationMember, makePlace, minutesAgo, page, PLACE_ID, refusal } from './location-fixtures';
@@ -191,5 +191,30 @@ describe('/locations/:id: checking in', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls).toEqual(['check-out', 'delete']));
     expect(await screen.findByText(LOCATION_MESSAGES.checkInDeleted)).toBeInTheDocument();
+  });
+});
+
+describe('an event held at one of the places', () => {
+  const event = makeEvent({ locationId: PLACE_ID, venue: 'The Pier' });
+  const open = (me = makeMe(), flags = makeFlags()) => {
+    mockApi({
+      ...signedInAs(me),
+      'GET /api/permissions': () => json({ flags }),
+      [`GET /api/events/${event.id}`]: () => json(event),
+      [`GET /api/events/${event.id}/attendees`]: () => json(page([])),
+    });
+    renderApp(`/events/${event.id}`);
+  };
+
+  it('links its venue to the place’s page', async () => {
+    open();
+    expect(await screen.findByRole('link', { name: 'The Pier' }, LOAD)).toHaveAttribute('href', `/locations/${PLACE_ID}`);
+  });
+
+  it('names the venue without a link for a limited member who may not see places', async () => {
+    open(makeMe({ accountType: 'community_only' }));
+    expect(await screen.findByRole('heading', { level: 1, name: event.title }, LOAD)).toBeInTheDocument();
+    expect(screen.getByText('The Pier')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'The Pier' })).not.toBeInTheDocument();
   });
 });
