@@ -121,7 +121,9 @@ function ConfirmPlace({
           {LOCATION_CATEGORY_LABELS[place.category]} · {CITY_LABELS[place.city]} · {LOCATION_MESSAGES.hereNowCount(place.hereNowCount)}
         </p>
       </div>
-      <CheckInResultCard result={result} />
+      <div>
+        <CheckInResultCard result={result} />
+      </div>
       {done && (
         <Button asChild className="justify-self-start">
           <Link to={`/locations/${place.id}`}>See who’s here</Link>

@@ -53,7 +53,10 @@ export function CheckInPanel({ place }: { place: LocationView }) {
         {LOCATION_MESSAGES.checkIn}
       </h2>
       {place.mine && <MyCheckIn checkIn={place.mine} locationId={place.id} />}
-      <CheckInResultCard result={result} linkPlace={false} />
+      {/* Both live regions in one grid cell: while empty they cost one gap, not two. */}
+      <div>
+        <CheckInResultCard result={result} linkPlace={false} />
+      </div>
       {waiting ? (
         <p className="text-sm text-muted-foreground">{LOCATION_MESSAGES.checkInAgainAt(clockTime(place.nextCheckInAt!))}</p>
       ) : (

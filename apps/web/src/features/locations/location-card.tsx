@@ -30,20 +30,19 @@ export function LocationCard({ place, headingLevel = 2 }: { place: LocationCardV
         </Heading>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
           <span>{LOCATION_CATEGORY_LABELS[place.category]}</span>
-          <span aria-hidden="true">·</span>
-          <span className="inline-flex items-center gap-1">
+          {/* Each dot travels with what follows it, so a wrapped line never ends on one. */}
+          <span className="inline-flex items-center gap-1 whitespace-nowrap">
+            <span aria-hidden="true">·</span>
             <MapPinIcon aria-hidden="true" className="size-3.5" />
             {CITY_LABELS[place.city]}
           </span>
           {place.distanceKm !== null && (
-            <>
+            <span className="inline-flex items-center gap-1 whitespace-nowrap">
               <span aria-hidden="true">·</span>
-              <span className="inline-flex items-center gap-1">
-                <NavigationIcon aria-hidden="true" className="size-3.5" />
-                <span className="sr-only">Distance: </span>
-                {LOCATION_MESSAGES.distanceKm(place.distanceKm)}
-              </span>
-            </>
+              <NavigationIcon aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">Distance: </span>
+              {LOCATION_MESSAGES.distanceKm(place.distanceKm)}
+            </span>
           )}
         </p>
         <p className="flex flex-wrap items-center gap-2 text-sm">

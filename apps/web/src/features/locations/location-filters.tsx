@@ -71,7 +71,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
     return () => clearTimeout(timer);
   }, [text, value, onSearch]);
   return (
-    <div className="relative min-w-0 flex-1">
+    // A line of its own on phones, where it would otherwise share the row with the city.
+    <div className="relative min-w-0 basis-full sm:basis-0 sm:flex-1">
       <label htmlFor={id} className="sr-only">
         {LOCATION_MESSAGES.searchLabel}
       </label>
@@ -117,7 +118,8 @@ export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFil
         </div>
         {extra}
       </div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Category">
+      {/* One scrolling row on phones (the list stays near the top), wrapped from 768 px. */}
+      <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:overflow-visible md:px-0" role="group" aria-label="Category">
         <ToggleButton pressed={!filters.category} onClick={() => update({ category: undefined })}>
           {LOCATION_MESSAGES.allCategories}
         </ToggleButton>

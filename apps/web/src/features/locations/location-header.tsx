@@ -27,9 +27,7 @@ export function LocationHeader({ place }: { place: LocationView }) {
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{place.name}</h1>
         <p className="flex items-start gap-1.5 text-muted-foreground">
           <MapPinIcon aria-hidden="true" className="mt-1 size-4 shrink-0" />
-          <span>
-            {place.address}, {CITY_LABELS[place.city]}
-          </span>
+          <span>{addressLine(place)}</span>
         </p>
         <div className="flex flex-wrap gap-2 pt-1">
           <MapLink place={place} />
@@ -38,6 +36,12 @@ export function LocationHeader({ place }: { place: LocationView }) {
       <TileMap place={place} />
     </header>
   );
+}
+
+/** The address, with the city added when the address does not already name it ("600 N Ashley Dr, Tampa"). */
+export function addressLine(place: Pick<LocationView, 'address' | 'city'>): string {
+  const city = CITY_LABELS[place.city];
+  return place.address.toLowerCase().includes(city.toLowerCase()) ? place.address : `${place.address}, ${city}`;
 }
 
 function LocationPhotos({ place }: { place: LocationView }) {
@@ -50,7 +54,7 @@ function LocationPhotos({ place }: { place: LocationView }) {
       <img
         src={imageVariantUrl(photos[index]!.url, 'large')}
         alt={`${place.name}, photo ${index + 1} of ${photos.length}`}
-        className="aspect-[2/1] w-full rounded-xl bg-muted object-cover"
+        className="aspect-[2/1] w-full rounded-xl bg-muted object-cover md:aspect-[3/1]"
       />
       {photos.length > 1 && (
         <ul aria-label="Photos" className="flex gap-2 overflow-x-auto pb-1">

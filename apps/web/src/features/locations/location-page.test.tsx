@@ -65,6 +65,11 @@ describe('/locations/:id: the place', () => {
     expect(screen.queryByRole('img', { name: 'Map around The Pier' })).not.toBeInTheDocument();
   });
 
+  it('does not name the city twice when the address already does', async () => {
+    openPlace(() => makePlace({ address: '600 N Ashley Dr, Tampa', city: 'tampa' }));
+    expect(await screen.findByText('600 N Ashley Dr, Tampa', {}, LOAD)).toBeInTheDocument();
+  });
+
   it.each([
     ['Android', 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/126 Mobile', /^geo:27\.7734,-82\.6226/],
     ['iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15', /^https:\/\/maps\.apple\.com\//],
