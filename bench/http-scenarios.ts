@@ -259,8 +259,8 @@ const locationsBulk = () => locationsDataStatements();
 /** Check-ins sent so far per world: each (member, place) pair is checked in once (a second time would be a 409). */
 const checkInsSent = new WeakMap<World, { n: number }>();
 const checkInPlaces = Array.from({ length: LOCATIONS_SCALE.places }, (_, p) => p).filter(isCheckInPlace);
-/** The places' poster codes (read once in the write scenario's setup). */
-const placeTokens = new Map<number, string>();
+/** The places' poster codes, per world (each engine's server signs with its own key), read in the setup. */
+const placeTokensOf = new WeakMap<World, Map<number, string>>();
 
 scenarios.push(
   {
@@ -292,14 +292,15 @@ scenarios.push(
           const place = checkInPlaces[Math.floor(n / cookies.length) % checkInPlaces.length]!;
           return {
             ...request,
-            ...write('POST', `/api/locations/${benchLocationId(place)}/check-ins`, cookies[n % cookies.length]!, { token: placeTokens.get(place), visibility: n % 3 === 0 ? 'private' : 'public' }),
+            ...write('POST', `/api/locations/${benchLocationId(place)}/check-ins`, cookies[n % cookies.length]!, { token: placeTokensOf.get(w)!.get(place), visibility: n % 3 === 0 ? 'private' : 'public' }),
           };
         },
       };
     },
     // The places' poster codes, read once through the API as an admin would before printing.
     setup: async (w) => {
-      if (placeTokens.size) return;
+      const placeTokens = new Map<number, string>();
+      placeTokensOf.set(w, placeTokens);
       for (const p of checkInPlaces) {
         const res = await fetch(`${w.base}/api/locations/${benchLocationId(p)}/qr`, { headers: { cookie: w.admin } });
         if (res.status !== 200) throw new Error(`qr of bench place ${p}: ${res.status}`);

@@ -106,6 +106,8 @@ export const EVENT_MESSAGES = {
   privateCommunityEvent: 'Events of a private community are for its members only',
   notCommunityMember: 'Only members of the community can create its events',
   notFound: 'This event is not available',
+  /** Issue 12: an event's place must be one of the club's active places. */
+  locationUnknown: 'Choose a place from Locations',
   cancelled: 'This event was cancelled',
   alreadyCancelled: 'This event is already cancelled',
   ended: 'This event has ended',
@@ -233,6 +235,8 @@ export const createEventSchema = z
     capacity: eventFields.capacity.optional().default(null),
     guestsAllowed: eventFields.guestsAllowed.optional().default(0),
     communityId: z.uuid({ error: 'Choose a community' }).nullable().optional().default(null),
+    /** Issue 12: one of the club's places (Locations); the venue and address stay the event's own words. */
+    locationId: z.uuid({ error: EVENT_MESSAGES.locationUnknown }).nullable().optional().default(null),
   })
   .superRefine((v, ctx) => {
     checkTimes(v, ctx);
@@ -258,6 +262,8 @@ export const updateEventSchema = z
     visibility: eventFields.visibility.optional(),
     capacity: eventFields.capacity.optional(),
     guestsAllowed: eventFields.guestsAllowed.optional(),
+    /** Issue 12: the event's place (null: none). */
+    locationId: z.uuid({ error: EVENT_MESSAGES.locationUnknown }).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     const anyTime = v.startsAtLocal !== undefined || v.endsAtLocal !== undefined || v.timeZone !== undefined;
@@ -396,7 +402,7 @@ export interface EventHostView extends MemberSummary {
 export interface EventView extends EventSummaryView {
   description: string;
   address: string;
-  /** Reserved for the locations issue (a venue of the club's places). */
+  /** The club's place it happens at (issue 12: /locations/{id}), or null. */
   locationId: string | null;
   guestsAllowed: number;
   hosts: EventHostView[];

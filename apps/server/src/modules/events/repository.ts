@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventHostRole, EventStatus, EventVisibility, RsvpStatus } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { communities, communityMembers, eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
+import { communities, communityMembers, eventHosts, eventRegistrations, events, locations, profiles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
 import { blockedBetween, notBlockedWith } from '../safety/repository.js';
 
@@ -217,6 +217,12 @@ export async function findCommunityForEvent(db: DbOrTx, communityId: string, use
 
 export type NewEvent = typeof events.$inferInsert;
 
+/** Issue 12: whether `locationId` is one of the club's active places (an event's place must be). */
+export async function isActivePlace(db: DbOrTx, locationId: string): Promise<boolean> {
+  const [row] = rowsOf<{ ok: number }>(await db.execute(sql`select 1 as ok from ${locations} where id = ${locationId}::uuid and active`));
+  return !!row;
+}
+
 export async function insertEvent(db: DbOrTx, values: NewEvent): Promise<string> {
   const [row] = await db.insert(events).values(values).returning({ id: events.id });
   return row!.id;
@@ -240,6 +246,7 @@ export interface EventCoreRow {
   community_visibility: 'public' | 'private' | null;
   created_by: string | null;
   cover_image_key: string | null;
+  location_id: string | null;
 }
 
 /** The fields an edit compares against (read under the lock the caller took with loadEventAccess). */
@@ -248,7 +255,7 @@ export async function findEventCore(db: DbOrTx, eventId: string): Promise<EventC
     await db.execute(sql`
       select e.id, e.title, e.starts_at, e.ends_at, e.time_zone, e.venue, e.address, e.city, e.visibility, e.status,
         e.capacity, e.guests_allowed, e.going_count, e.community_id, c.visibility as community_visibility,
-        e.created_by, e.cover_image_key
+        e.created_by, e.cover_image_key, e.location_id
       from ${events} e left join ${communities} c on c.id = e.community_id
       where e.id = ${eventId}::uuid`),
   );

@@ -34,6 +34,10 @@ import { loadMyRegistration, promoteWaitlist } from './registrations.js';
 import * as repo from './repository.js';
 
 const eventGone = () => notFound(EVENT_MESSAGES.notFound);
+/** Issue 12: an event's place is one of the club's active places, else 400 on the field. */
+async function requireActivePlace(db: DbOrTx, locationId: string) {
+  if (!(await repo.isActivePlace(db, locationId))) throw badRequest(EVENT_MESSAGES.locationUnknown, { locationId: EVENT_MESSAGES.locationUnknown });
+}
 /** Where an event's files live in post-images. */
 export const eventFilesPrefix = (eventId: string) => `events/${eventId}/`;
 export const eventPath = (id: string) => `/events/${id}`;
@@ -169,6 +173,7 @@ export function createEventsService(deps: {
         if (community.visibility === 'private' && input.visibility !== 'community')
           throw badRequest(EVENT_MESSAGES.privateCommunityEvent, { visibility: EVENT_MESSAGES.privateCommunityEvent });
       }
+      if (input.locationId) await requireActivePlace(db, input.locationId);
       const after = new AfterCommit();
       const id = await db.transaction(async (tx) => {
         const eventId = await repo.insertEvent(tx, {
@@ -185,6 +190,7 @@ export function createEventsService(deps: {
           visibility: input.visibility,
           capacity: input.capacity,
           guestsAllowed: input.guestsAllowed,
+          locationId: input.locationId,
         });
         if (input.communityId) {
           const message = `New event: ${input.title}`;
@@ -227,6 +233,11 @@ export function createEventsService(deps: {
         for (const key of ['venue', 'address', 'city'] as const) {
           if (input[key] !== undefined && input[key] !== current[key]) moved = true;
           if (input[key] !== undefined) Object.assign(set, { [key]: input[key] });
+        }
+        // Issue 12: the club's place (the words of venue and address say where; a new place alone tells nobody).
+        if (input.locationId !== undefined) {
+          if (input.locationId !== null && input.locationId !== current.location_id) await requireActivePlace(tx, input.locationId);
+          set.locationId = input.locationId;
         }
         if (input.title !== undefined) set.title = input.title;
         if (input.description !== undefined) set.description = input.description;

@@ -140,7 +140,7 @@ export function createCheckInService(deps: CheckInDeps) {
           address: page.address,
           photoUrl: photoUrlOf(page.photos[0]?.key ?? null),
           distanceKm: null,
-          hereNowCount: Number(page.here_now_count),
+          hereNowCount: Number(page.here.count),
           active: page.active,
         },
         kind: verified.kind,

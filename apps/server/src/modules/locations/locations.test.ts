@@ -340,6 +340,28 @@ describe('the place page', () => {
     expect(((await get(me, `/api/locations/${place}`)).json() as LocationView).events).toEqual([]);
   });
 
+  it('an event names its place on create and edit (an active place, else 400 on locationId); the page lists it', async () => {
+    const place = await createTestLocation(db, { name: 'Event Place' });
+    const closed = await createTestLocation(db, { active: false });
+    const base = { title: 'Trivia at the place', startsAtLocal: '2999-03-08T19:00', endsAtLocal: '2999-03-08T21:00', venue: 'Event Place', visibility: 'members' };
+    const created = await send(member, 'POST', '/api/events', { ...base, locationId: place });
+    expect(created.statusCode, created.body).toBe(201);
+    const eventId = created.json().id as string;
+    expect(created.json().locationId).toBe(place);
+    expect(((await get(member, `/api/locations/${place}`)).json() as LocationView).events.map((e) => e.id)).toContain(eventId);
+    for (const bad of [crypto.randomUUID(), closed]) {
+      const refused = await send(member, 'POST', '/api/events', { ...base, locationId: bad });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({ locationId: 'Choose a place from Locations' });
+      expect((await send(member, 'PATCH', `/api/events/${eventId}`, { locationId: bad })).json().error.fields).toEqual({ locationId: 'Choose a place from Locations' });
+    }
+    expect((await send(member, 'POST', '/api/events', { ...base, locationId: 'nope' })).json().error.fields).toEqual({ locationId: 'Choose a place from Locations' });
+    const cleared = await send(member, 'PATCH', `/api/events/${eventId}`, { locationId: null });
+    expect(cleared.json().locationId).toBeNull();
+    expect(((await get(member, `/api/locations/${place}`)).json() as LocationView).events).toEqual([]);
+    expect((await send(member, 'PATCH', `/api/events/${eventId}`, { locationId: place })).json().locationId).toBe(place);
+  });
+
   it('an embedded map only with a tile server configured', async () => {
     const withTiles = await buildTestApp({ MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© Example' }, { database: t.ctx.database });
     const place = await createTestLocation(db);

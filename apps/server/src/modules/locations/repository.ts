@@ -197,8 +197,8 @@ export interface LocationPageRow extends LocationCoreRow {
   created_at: Date | string;
   updated_at: Date | string;
   photos: Array<{ id: string; key: string }>;
-  here_now_count: number;
-  here_now: CheckInJson[];
+  /** Everyone here now the viewer may see (count) and the newest hereNowMax of them (one scan for both). */
+  here: { count: number; items: CheckInJson[] };
   /** Up to recentOnPage + 1 (the extra one says there is more). */
   recent: CheckInJson[];
   mine: CheckInJson | null;
@@ -210,18 +210,24 @@ export interface LocationPageRow extends LocationCoreRow {
  * the viewer's own check-in of the last 3 hours and their default visibility.
  */
 export async function findLocationPage(db: DbOrTx, id: string, viewerId: string): Promise<LocationPageRow | null> {
+  const [row] = rowsOf<LocationPageRow>(await db.execute(locationPageQuery(id, viewerId)));
+  return row ?? null;
+}
+
+/** The place page's SQL (exported so bench/locations-explain.ts can print its plan). */
+export function locationPageQuery(id: string, viewerId: string): SQL {
   const viewer = sql`${viewerId}::uuid`;
   const visible = visibleCheckInSql(viewer);
-  const [row] = rowsOf<LocationPageRow>(
-    await db.execute(sql`
+  return sql`
       select ${coreColumns}, l.description, l.opening_hours, l.created_at, l.updated_at,
         (select coalesce(json_agg(json_build_object('id', ph.id, 'key', ph.image_key) order by ph.created_at, ph.id), '[]')
           from ${locationPhotos} ph where ph.location_id = l.id) as photos,
-        ${hereNowCountSql(sql`l.id`, viewer)} as here_now_count,
-        (select coalesce(json_agg(h.j order by h.created_at desc, h.id desc), '[]') from (
-          select ${checkInJson} as j, c.created_at, c.id from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
-          where c.location_id = l.id and ${hereNowSql} and ${visible}
-          order by c.created_at desc, c.id desc limit ${LOCATION_LIMITS.hereNowMax}) h) as here_now,
+        (select json_build_object('count', count(*),
+            'items', coalesce(json_agg(h.j order by h.created_at desc, h.id desc) filter (where h.n <= ${LOCATION_LIMITS.hereNowMax}), '[]'))
+          from (
+            select ${checkInJson} as j, c.created_at, c.id, row_number() over (order by c.created_at desc, c.id desc) as n
+            from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
+            where c.location_id = l.id and ${hereNowSql} and ${visible}) h) as here,
         (select coalesce(json_agg(r.j order by r.created_at desc, r.id desc), '[]') from (
           select ${checkInJson} as j, c.created_at, c.id from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
           where c.location_id = l.id and not ${hereNowSql} and ${visible}
@@ -230,9 +236,7 @@ export async function findLocationPage(db: DbOrTx, id: string, viewerId: string)
           where c.location_id = l.id and c.user_id = ${viewer} and c.created_at > now() - ${seconds(LOCATION_LIMITS.checkInWindowMs)}
           order by c.created_at desc, c.id desc limit 1) as mine,
         (select s.default_visibility from ${memberLocationSettings} s where s.user_id = ${viewer}) as default_visibility
-      from ${locations} l where l.id = ${id}::uuid`),
-  );
-  return row ?? null;
+      from ${locations} l where l.id = ${id}::uuid`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
