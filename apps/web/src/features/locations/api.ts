@@ -55,6 +55,8 @@ export interface LocationFilters {
   near?: { lat: number; lng: number };
   /** Managers: deactivated places too. */
   includeInactive?: boolean;
+  /** Places per page (the server's 20 unless set; at most 50). */
+  limit?: number;
 }
 
 /** Coordinates rounded to about 10 m: close enough for "near me", and a moving phone keeps its cache entry. */
@@ -70,6 +72,7 @@ function listParams(filters: LocationFilters): Record<string, string> {
     out.lng = rounded(filters.near.lng);
   }
   if (filters.includeInactive) out.includeInactive = 'true';
+  if (filters.limit) out.limit = String(filters.limit);
   return out;
 }
 
@@ -130,7 +133,7 @@ export const locationQueryOptions = (id: string) =>
     refetchInterval: (query) => nextExpiryDelay(query.state.data),
   });
 
-export const useLocationQuery = (id: string) => useQuery(locationQueryOptions(id));
+export const useLocationQuery = (id: string, enabled = true) => useQuery({ ...locationQueryOptions(id), enabled: enabled && id !== '' });
 
 /**
  * Older check-ins of a place, after the ones its page came with: starts at the page's `recentNextCursor` and is

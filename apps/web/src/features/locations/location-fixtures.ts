@@ -31,7 +31,7 @@ export function makeLocationMember(overrides: Partial<MemberSummary> = {}): Memb
 
 export function makeCard(overrides: Partial<LocationCardView> = {}): LocationCardView {
   return {
-    id: nextId('10ca7100-0000'),
+    id: nextId('1ace0000-0000'),
     name: 'Buddy Brew Coffee',
     category: 'cafe',
     city: 'tampa',
