@@ -19,6 +19,7 @@ import {
   applyMember,
   approve,
   createFirstAdmin,
+  expectStatus,
   freePort,
   matchPair,
   PROCESS_ORIGIN,
@@ -270,6 +271,10 @@ try {
   await approve(api, admin, a!);
   await approve(api, admin, b!);
   const { conversationId } = await matchPair(a!, b!, { a: api, b: api });
+  const place = await expectStatus<{ id: string }>(201, api, 'POST', '/api/locations', {
+    cookie: admin,
+    body: { name: 'The Pier', category: 'venue', address: '600 2nd Ave NE', city: 'st_pete', latitude: 27.7734, longitude: -82.6226 },
+  });
 
   const routes: RouteCase[] = [
     { name: 'landing', path: '/', heading: /Bay Club/ },
@@ -277,6 +282,8 @@ try {
     { name: 'profile', path: '/profile', cookie: a!.cookie, heading: /Member/ },
     { name: 'chat', path: `/chat/${conversationId}`, cookie: a!.cookie, heading: /Member/ },
     { name: 'admin', path: '/admin', cookie: admin, heading: /Dashboard/ },
+    { name: 'places', path: '/locations', cookie: a!.cookie, heading: /Locations/ },
+    { name: 'place', path: `/locations/${place.body.id}`, cookie: a!.cookie, heading: /The Pier/ },
   ];
 
   const precache = precacheSummary();

@@ -4,7 +4,7 @@ import { useMe, type Audience } from '#/features/auth/use-session';
 import { NotFoundPage } from '#/features/shell/not-found-page';
 import { PublicLayout } from '#/features/shell/public-layout';
 import { SlugAddress, SlugHandler, SlugRegisterAddress, SlugSignIn } from '#/features/shell/slug-handler';
-import { CrmPage, LocationsPage } from '#/features/placeholders/pages';
+import { CrmPage } from '#/features/placeholders/pages';
 import { lazyNamed, preloadElements } from '#/lib/lazy-named';
 import { AdminOnly, CrmOnly, FlagOnly, SignedInAtSignIn } from './guards';
 
@@ -37,6 +37,11 @@ const CommunityRegisterPage = lazyNamed(() => import('#/features/communities/com
 const EventsPage = lazyNamed(() => import('#/features/events/events-page'), 'EventsPage');
 const EventDetailPage = lazyNamed(() => import('#/features/events/event-page'), 'EventPage');
 const EventDoorPage = lazyNamed(() => import('#/features/events/door-page'), 'EventDoorPage');
+const LocationsPage = lazyNamed(() => import('#/features/locations/locations-page'), 'LocationsPage');
+const LocationPage = lazyNamed(() => import('#/features/locations/location-page'), 'LocationPage');
+const LocationCheckInPage = lazyNamed(() => import('#/features/locations/check-in-page'), 'LocationCheckInPage');
+const LocationCheckInSignInRedirect = lazyNamed(() => import('#/features/locations/check-in-page'), 'LocationCheckInSignInRedirect');
+const DoorScreenPage = lazyNamed(() => import('#/features/locations/door-screen-page'), 'DoorScreenPage');
 
 const to = (path: string) => <Navigate to={path} replace />;
 const APPLY = { pathname: '/', hash: '#apply' };
@@ -45,6 +50,17 @@ const legalRoutes: RouteObject[] = [
   { path: 'terms-of-service', element: <TermsOfServicePage /> },
   { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
   { path: 'delete-data', element: <DeleteDataPage /> },
+];
+
+/**
+ * Locations (issue 12) for both member tables: the pages decide what a limited member's flags allow. Not in the
+ * spec's tables beyond /locations: a place's page, the poster's check-in link and the door screen (decision 016).
+ */
+const locationRoutes: RouteObject[] = [
+  { path: 'locations', element: <LocationsPage /> },
+  { path: 'locations/check-in', element: <LocationCheckInPage /> },
+  { path: 'locations/:locationId', element: <LocationPage /> },
+  { path: 'locations/:locationId/door', element: <DoorScreenPage /> },
 ];
 
 /** Spec 2: routes for signed-out visitors. */
@@ -62,6 +78,8 @@ export const signedOutRoutes: RouteObject[] = [
       { path: 'view-profile/:userId', element: <ViewProfileSignInRedirect /> },
       { path: 'events', element: <EventsPage /> },
       { path: 'events/:eventId', element: <EventDetailPage /> },
+      // Not in the spec's table: a poster's QR opens this; sign in first, then back (decision 016).
+      { path: 'locations/check-in', element: <LocationCheckInSignInRedirect /> },
       { path: 'communities', element: <CommunitiesPage /> },
       // Not in the spec's table; /{slug} and /c/{slug} lead visitors here for a community's About page (decision 014).
       { path: 'community/:communityId', element: <CommunityPage /> },
@@ -108,7 +126,7 @@ export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): Route
         { path: 'communities', element: <CommunitiesPage /> },
         { path: 'connections', element: <ConnectionsPage /> },
         { path: 'groups', element: <GroupsPage /> },
-        { path: 'locations', element: <LocationsPage /> },
+        ...locationRoutes,
         { path: 'events', element: <EventsPage /> },
         { path: 'events/:eventId', element: <EventDetailPage /> },
         // Not in the spec's table: the hosts' door check-in (decision 015).
@@ -151,7 +169,7 @@ export const communityOnlyRoutes: RouteObject[] = [
       { path: 'events', element: <EventsPage /> },
       { path: 'events/:eventId', element: <EventDetailPage /> },
       { path: 'events/:eventId/door', element: <EventDoorPage /> },
-      { path: 'locations', element: <LocationsPage /> },
+      ...locationRoutes,
       { path: 'community/:communityId', element: <CommunityPage /> },
       // Not in the spec's community_only table: the public list, with the Community tab's flag (decision 014).
       { path: 'communities', element: <FlagOnly flag="see_communities_nav"><CommunitiesPage /></FlagOnly> },

@@ -60,6 +60,7 @@ function valuesOf(event: EventView | undefined, communityId: string | null): Cre
     visibility: event.visibility,
     capacity: event.capacity,
     guestsAllowed: event.guestsAllowed,
+    locationId: event.locationId,
   };
 }
 

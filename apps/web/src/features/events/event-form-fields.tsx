@@ -15,6 +15,7 @@ import { TextField } from '#/components/text-field';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Input } from '#/components/ui/input';
 import { Textarea } from '#/components/ui/textarea';
+import { EventPlaceField } from '#/features/locations/event-place-field';
 import { zoneCity } from './event-time';
 
 const CITY_OPTIONS = [{ value: '', label: 'No particular city' }, ...CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }))];
@@ -59,6 +60,7 @@ export function EventFormFields({ communities, editing }: { communities: MyCommu
         <TextField<CreateEventInput> name="endsAtLocal" label="Ends" type="datetime-local" />
       </div>
       <SelectField<CreateEventInput> name="timeZone" label="Time zone" options={ZONE_OPTIONS} />
+      <EventPlaceField />
       <TextField<CreateEventInput> name="venue" label="Venue" maxLength={EVENT_LIMITS.venueMax} autoComplete="off" />
       <TextField<CreateEventInput> name="address" label={<>Address {optional}</>} maxLength={EVENT_LIMITS.addressMax} autoComplete="off" />
       <SelectField<CreateEventInput>

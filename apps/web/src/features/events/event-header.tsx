@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { CalendarIcon, ExternalLinkIcon, GlobeIcon, LockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { EVENT_MESSAGES, EVENT_VISIBILITY_LABELS, imageVariantUrl, type EventView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
+import { useLocationAccess } from '#/features/locations/use-location-access';
 import { MEMBER_LINK_REL } from '#/features/messaging/message-text';
 import { EventBadges } from './event-card';
 import { cityName, longDate, mapUrl, timeRange, zoneLabel } from './event-time';
@@ -16,6 +17,8 @@ export function EventHeader({ event }: { event: EventView }) {
   // The address usually names the town already; the club's city label stands in when there is no address.
   const place = event.address || cityName(event.city);
   const VisibilityIcon = event.visibility === 'public' ? GlobeIcon : LockIcon;
+  // Held at one of the club's places (issue 12): the venue opens its page for members who may see places.
+  const placeLink = useLocationAccess().canView && event.locationId ? `/locations/${event.locationId}` : null;
   return (
     <header className="grid gap-4">
       {event.status === 'cancelled' && (
@@ -56,7 +59,13 @@ export function EventHeader({ event }: { event: EventView }) {
             <span className="sr-only">Where</span>
           </dt>
           <dd className="grid">
-            <span className="font-medium">{event.venue}</span>
+            {placeLink ? (
+              <Link to={placeLink} className="font-medium hover:underline">
+                {event.venue}
+              </Link>
+            ) : (
+              <span className="font-medium">{event.venue}</span>
+            )}
             {place && <span>{place}</span>}
             <a href={mapUrl(event)} target="_blank" rel={MEMBER_LINK_REL} className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
               Open in Google Maps

@@ -5,7 +5,10 @@ import { createQrDetector, type QrDetector } from './decode-qr';
 
 type CameraState = 'idle' | 'starting' | 'running' | 'paused' | 'denied' | 'unavailable' | 'error';
 
-const MESSAGES: Partial<Record<CameraState, string>> = {
+/** What the scanner says per camera state; a page with no typed-code fallback passes its own texts. */
+export type ScannerMessages = Partial<Record<CameraState, string>>;
+
+const MESSAGES: ScannerMessages = {
   denied: 'Camera permission was denied. Allow the camera for this site in your browser settings, or type the code below.',
   unavailable: 'This browser cannot use a camera here. Type the code below.',
   error: 'The camera could not start. Try again, or type the code below.',
@@ -20,7 +23,17 @@ const FRAME_MS = 125;
  * jsQR. It stops when the page unmounts or the tab is hidden (and starts again when it is shown), so the camera
  * light never stays on behind the member's back. `paused` skips frames while a check-in is on its way.
  */
-export function QrScanner({ onScan, paused }: { onScan: (text: string) => void; paused: boolean }) {
+export function QrScanner({
+  onScan,
+  paused,
+  messages = MESSAGES,
+  videoLabel = 'Camera view for scanning tickets',
+}: {
+  onScan: (text: string) => void;
+  paused: boolean;
+  messages?: ScannerMessages;
+  videoLabel?: string;
+}) {
   const [state, setState] = React.useState<CameraState>('idle');
   const video = React.useRef<HTMLVideoElement>(null);
   const stream = React.useRef<MediaStream | null>(null);
@@ -86,11 +99,11 @@ export function QrScanner({ onScan, paused }: { onScan: (text: string) => void; 
   return (
     <div className="grid gap-3">
       <div className="relative aspect-square w-full max-w-sm overflow-hidden rounded-lg bg-black/90" hidden={!running && state !== 'starting'}>
-        <video ref={video} muted playsInline aria-label="Camera view for scanning tickets" className="size-full object-cover" />
+        <video ref={video} muted playsInline aria-label={videoLabel} className="size-full object-cover" />
       </div>
-      {MESSAGES[state] && (
+      {messages[state] && (
         <p role={state === 'paused' ? 'status' : 'alert'} className="text-sm">
-          {MESSAGES[state]}
+          {messages[state]}
         </p>
       )}
       {running ? (

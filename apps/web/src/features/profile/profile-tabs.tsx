@@ -1,7 +1,14 @@
-import type * as React from 'react';
-import { ImagesIcon, MessageCircleIcon } from 'lucide-react';
+import * as React from 'react';
+import { ImagesIcon, MapPinIcon, MessageCircleIcon } from 'lucide-react';
+import { LOCATION_MESSAGES } from '@bayclub/shared';
+import { PageSpinner } from '#/components/page-spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { PhotoGallery } from '#/features/gallery/photo-gallery';
+import { useShowProfileCheckIns } from '#/features/locations/use-location-access';
+import { lazyNamed } from '#/lib/lazy-named';
+
+// The Check-ins tab's code loads when the tab is first opened (decision 011).
+const ProfileCheckIns = lazyNamed(() => import('#/features/locations/profile-check-ins'), 'ProfileCheckIns');
 
 interface ProfileTabsProps {
   profileId: string;
@@ -11,8 +18,9 @@ interface ProfileTabsProps {
   messageContent: React.ReactNode;
 }
 
-/** Spec 2: the two tabs under a profile's header, Photos first. */
+/** Spec 2: the tabs under a profile's header, Photos first; Check-ins (issue 12) for those who may see them. */
 export function ProfileTabs({ profileId, isOwner, messageLabel, messageContent }: ProfileTabsProps) {
+  const checkIns = useShowProfileCheckIns(isOwner);
   return (
     <Tabs defaultValue="photos" className="gap-4">
       <TabsList className="w-full">
@@ -24,11 +32,24 @@ export function ProfileTabs({ profileId, isOwner, messageLabel, messageContent }
           <MessageCircleIcon aria-hidden="true" />
           {messageLabel}
         </TabsTrigger>
+        {checkIns && (
+          <TabsTrigger value="check-ins" onPointerEnter={() => void ProfileCheckIns.preload()}>
+            <MapPinIcon aria-hidden="true" />
+            {LOCATION_MESSAGES.profileCheckIns}
+          </TabsTrigger>
+        )}
       </TabsList>
       <TabsContent value="photos">
         <PhotoGallery profileId={profileId} isOwner={isOwner} />
       </TabsContent>
       <TabsContent value="message">{messageContent}</TabsContent>
+      {checkIns && (
+        <TabsContent value="check-ins">
+          <React.Suspense fallback={<PageSpinner />}>
+            <ProfileCheckIns profileId={profileId} isOwner={isOwner} />
+          </React.Suspense>
+        </TabsContent>
+      )}
     </Tabs>
   );
 }

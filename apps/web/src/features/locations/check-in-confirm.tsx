@@ -1,0 +1,149 @@
+import * as React from 'react';
+import { Link } from 'react-router';
+import { RotateCcwIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  CITY_LABELS,
+  LOCATION_CATEGORY_LABELS,
+  LOCATION_MESSAGES,
+  type CheckInVisibility,
+  type LocationCheckInResult,
+  type LocationScanView,
+} from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Skeleton } from '#/components/ui/skeleton';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage, isApiError } from '#/lib/api';
+import { isRefusal, useCheckInMutation, useScanQuery } from './api';
+import { clockTime } from './check-in-format';
+import { CheckInResultCard } from './check-in-result';
+import { VisibilityChoice } from './visibility-choice';
+
+/**
+ * A scanned code (the poster's URL opened by the camera app, or the in-app scanner): the server says which place
+ * it is for (or why it cannot check anyone in), the member chooses who may see the check-in (their default
+ * preselected) and confirms. `initialVisibility` carries a choice already made on the place's page.
+ */
+export function CheckInConfirm({
+  token,
+  initialVisibility,
+  onScanAgain,
+}: {
+  token: string;
+  initialVisibility?: CheckInVisibility;
+  onScanAgain?: () => void;
+}) {
+  const scan = useScanQuery(token);
+  if (scan.isPending) {
+    return (
+      <div role="status" className="grid gap-3">
+        <span className="sr-only">Checking the code</span>
+        <Skeleton className="h-16 w-full" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (scan.isError) {
+    const forbidden = isApiError(scan.error) && scan.error.isForbidden;
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4">
+        <p>{forbidden ? LOCATION_MESSAGES.checkInNotAllowed : `Could not read the code. ${errorMessage(scan.error)}`}</p>
+        {!forbidden && (
+          <Button variant="outline" size="sm" onClick={() => void scan.refetch()}>
+            <RotateCcwIcon aria-hidden="true" />
+            Retry
+          </Button>
+        )}
+      </div>
+    );
+  }
+  if (isRefusal(scan.data)) {
+    return (
+      <div className="grid gap-3">
+        <CheckInResultCard result={scan.data} />
+        {onScanAgain && <ScanAgain onClick={onScanAgain} />}
+      </div>
+    );
+  }
+  return <ConfirmPlace scan={scan.data} token={token} initialVisibility={initialVisibility} onScanAgain={onScanAgain} />;
+}
+
+function ScanAgain({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="outline" onClick={onClick} className="justify-self-start">
+      {LOCATION_MESSAGES.scanCode}
+    </Button>
+  );
+}
+
+function ConfirmPlace({
+  scan,
+  token,
+  initialVisibility,
+  onScanAgain,
+}: {
+  scan: LocationScanView;
+  token: string;
+  initialVisibility?: CheckInVisibility;
+  onScanAgain?: () => void;
+}) {
+  const [visibility, setVisibility] = React.useState<CheckInVisibility>(initialVisibility ?? scan.defaultVisibility);
+  const [result, setResult] = React.useState<LocationCheckInResult | null>(null);
+  const checkIn = useCheckInMutation();
+  const place = scan.location;
+  const waiting = scan.mine !== null && scan.nextCheckInAt !== null;
+  const done = result?.outcome === 'checked_in';
+  // Nothing to try again here: already checked in (until the time shown), or the place closed.
+  const blocked = (waiting && !result) || result?.outcome === 'already_checked_in' || result?.outcome === 'closed';
+
+  const handleCheckIn = () =>
+    checkIn.mutate(
+      { locationId: place.id, input: { token, visibility } },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          navigator.vibrate?.(answer.outcome === 'checked_in' ? 80 : [150, 80, 150]);
+        },
+        onError: (error) => toast.error('Could not check in', { description: errorMessage(error) }),
+      },
+    );
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-0.5">
+        <p className="text-sm text-muted-foreground">{scan.kind === 'door' ? 'Door screen of' : LOCATION_MESSAGES.posterHeading}</p>
+        <h2 className="text-xl font-semibold">
+          <Link to={`/locations/${place.id}`} className="underline-offset-4 hover:underline">
+            {place.name}
+          </Link>
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          {LOCATION_CATEGORY_LABELS[place.category]} · {CITY_LABELS[place.city]} · {LOCATION_MESSAGES.hereNowCount(place.hereNowCount)}
+        </p>
+      </div>
+      <div>
+        <CheckInResultCard result={result} />
+      </div>
+      {done && (
+        <Button asChild className="justify-self-start">
+          <Link to={`/locations/${place.id}`}>See who’s here</Link>
+        </Button>
+      )}
+      {waiting && !result && (
+        <p className="rounded-lg border p-3 text-sm">
+          {LOCATION_MESSAGES.alreadyCheckedIn}. {LOCATION_MESSAGES.checkInAgainAt(clockTime(scan.nextCheckInAt!))}
+        </p>
+      )}
+      {!done && !blocked && (
+        <>
+          <VisibilityChoice value={visibility} onChange={setVisibility} disabled={checkIn.isPending} />
+          <Button onClick={handleCheckIn} disabled={checkIn.isPending} className="justify-self-start">
+            {checkIn.isPending && <Spinner />}
+            {LOCATION_MESSAGES.checkIn}
+          </Button>
+        </>
+      )}
+      {result && !done && onScanAgain && <ScanAgain onClick={onScanAgain} />}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import {
+  CHECK_IN_VISIBILITIES,
+  CHECK_IN_VISIBILITY_DESCRIPTIONS,
+  CHECK_IN_VISIBILITY_LABELS,
+  DEFAULT_CHECK_IN_VISIBILITY,
+  LOCATION_MESSAGES,
+  type CheckInVisibility,
+} from '@bayclub/shared';
+import { Label } from '#/components/ui/label';
+import { NativeSelect } from '#/components/ui/native-select';
+import { errorMessage } from '#/lib/api';
+import { useLocationSettingsMutation, useLocationSettingsQuery } from './api';
+
+/**
+ * The member's default visibility of check-ins (decision 016: on the Locations page, where check-ins happen),
+ * saved as soon as it is changed. A disclosure keeps it one line until opened.
+ */
+export function CheckInPrivacySetting() {
+  const id = React.useId();
+  const query = useLocationSettingsQuery();
+  const save = useLocationSettingsMutation();
+  const value: CheckInVisibility = save.isPending && save.variables ? save.variables : (query.data?.defaultVisibility ?? DEFAULT_CHECK_IN_VISIBILITY);
+
+  const handleChange = (next: CheckInVisibility) =>
+    save.mutate(next, {
+      onSuccess: () => toast.success(LOCATION_MESSAGES.settingsSaved),
+      onError: (error) => toast.error('Could not save', { description: errorMessage(error) }),
+    });
+
+  return (
+    <details className="group rounded-lg border bg-muted/30 px-3 py-2 text-sm">
+      <summary className="cursor-pointer font-medium">
+        Check-in privacy: <span className="font-normal">{query.isPending ? '...' : CHECK_IN_VISIBILITY_LABELS[value]}</span>
+      </summary>
+      <div className="grid gap-1.5 pt-3 pb-1 sm:max-w-md">
+        <Label htmlFor={id}>{LOCATION_MESSAGES.defaultVisibility}</Label>
+        <NativeSelect
+          id={id}
+          value={value}
+          disabled={query.isPending || save.isPending}
+          onChange={(e) => handleChange(e.target.value as CheckInVisibility)}
+          aria-describedby={`${id}-hint`}
+        >
+          {CHECK_IN_VISIBILITIES.map((v) => (
+            <option key={v} value={v}>
+              {CHECK_IN_VISIBILITY_LABELS[v]}
+            </option>
+          ))}
+        </NativeSelect>
+        <p id={`${id}-hint`} className="text-muted-foreground">
+          {CHECK_IN_VISIBILITY_DESCRIPTIONS[value]}. You can choose again at each check-in.
+        </p>
+      </div>
+    </details>
+  );
+}

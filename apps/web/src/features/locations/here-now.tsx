@@ -1,0 +1,37 @@
+import { UsersIcon } from 'lucide-react';
+import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
+import { clockTime } from './check-in-format';
+import { CheckInRow } from './check-in-row';
+
+/**
+ * Who is here now (checked in within 3 hours, not checked out) among those the member may see; kept live by the
+ * socket (location:here-now) and by a refetch when the first of them passes their 3 hours.
+ */
+export function HereNow({ place }: { place: LocationView }) {
+  const more = Math.max(0, place.hereNowCount - place.hereNow.length);
+  return (
+    <section aria-labelledby="place-here-now" className="grid gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="place-here-now" className="text-lg font-semibold">
+          {LOCATION_MESSAGES.hereNow}
+        </h2>
+        <p className="inline-flex items-center gap-1 text-sm text-muted-foreground">
+          <UsersIcon aria-hidden="true" className="size-3.5" />
+          {LOCATION_MESSAGES.hereNowCount(place.hereNowCount)}
+        </p>
+      </div>
+      {place.hereNow.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{LOCATION_MESSAGES.nobodyHere}</p>
+      ) : (
+        <ul aria-label="Members here now" className="grid gap-3">
+          {place.hereNow.map((checkIn) => (
+            <li key={checkIn.id}>
+              <CheckInRow checkIn={checkIn} when={`Since ${clockTime(checkIn.createdAt)}`} />
+            </li>
+          ))}
+          {more > 0 && <li className="text-sm text-muted-foreground">{`and ${more} more`}</li>}
+        </ul>
+      )}
+    </section>
+  );
+}

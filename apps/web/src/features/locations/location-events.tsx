@@ -1,0 +1,24 @@
+import { LOCATION_MESSAGES, type EventSummaryView } from '@bayclub/shared';
+import { EventCard } from '#/features/events/event-card';
+
+/** Upcoming events at this place the member can see (the server picks the next few), each a link to the event. */
+export function LocationEvents({ events }: { events: EventSummaryView[] }) {
+  return (
+    <section aria-labelledby="place-events" className="grid gap-3">
+      <h2 id="place-events" className="text-lg font-semibold">
+        {LOCATION_MESSAGES.eventsHere}
+      </h2>
+      {events.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{LOCATION_MESSAGES.noEventsHere}</p>
+      ) : (
+        <ul aria-label={LOCATION_MESSAGES.eventsHere} className="grid gap-3">
+          {events.map((event) => (
+            <li key={event.id}>
+              <EventCard event={event} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import * as React from 'react';
+import { MapPinIcon } from 'lucide-react';
+import { CITY_LABELS, imageVariantUrl, LOCATION_CATEGORY_LABELS, LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
+import { Badge } from '#/components/ui/badge';
+import { cn } from '#/lib/utils';
+import { CategoryIcon } from './category-icon';
+import { MapLink, TileMap } from './location-map';
+
+/** The place's photos (one large, the others as thumbnails to pick), name, category, address and the map. */
+export function LocationHeader({ place }: { place: LocationView }) {
+  return (
+    <header className="grid gap-4">
+      {!place.active && (
+        <p role="status" className="rounded-lg border border-amber-500/60 bg-amber-50 px-3 py-2 text-sm dark:bg-amber-950">
+          {LOCATION_MESSAGES.deactivated}
+        </p>
+      )}
+      <LocationPhotos place={place} />
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="secondary">
+            <CategoryIcon category={place.category} />
+            {LOCATION_CATEGORY_LABELS[place.category]}
+          </Badge>
+          {!place.active && <Badge variant="outline">{LOCATION_MESSAGES.inactiveBadge}</Badge>}
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{place.name}</h1>
+        <p className="flex items-start gap-1.5 text-muted-foreground">
+          <MapPinIcon aria-hidden="true" className="mt-1 size-4 shrink-0" />
+          <span>{addressLine(place)}</span>
+        </p>
+        <div className="flex flex-wrap gap-2 pt-1">
+          <MapLink place={place} />
+        </div>
+      </div>
+      <TileMap place={place} />
+    </header>
+  );
+}
+
+/** The address, with the city added when the address does not already name it ("600 N Ashley Dr, Tampa"). */
+export function addressLine(place: Pick<LocationView, 'address' | 'city'>): string {
+  const city = CITY_LABELS[place.city];
+  return place.address.toLowerCase().includes(city.toLowerCase()) ? place.address : `${place.address}, ${city}`;
+}
+
+function LocationPhotos({ place }: { place: LocationView }) {
+  const [chosen, setChosen] = React.useState(0);
+  const photos = place.photos;
+  if (photos.length === 0) return null;
+  const index = Math.min(chosen, photos.length - 1);
+  return (
+    <div className="grid gap-2">
+      <img
+        src={imageVariantUrl(photos[index]!.url, 'large')}
+        alt={`${place.name}, photo ${index + 1} of ${photos.length}`}
+        className="aspect-[2/1] w-full rounded-xl bg-muted object-cover md:aspect-[3/1]"
+      />
+      {photos.length > 1 && (
+        <ul aria-label="Photos" className="flex gap-2 overflow-x-auto pb-1">
+          {photos.map((photo, i) => (
+            <li key={photo.id}>
+              <button
+                type="button"
+                aria-pressed={i === index}
+                aria-label={`Show photo ${i + 1}`}
+                onClick={() => setChosen(i)}
+                className={cn('block size-16 overflow-hidden rounded-md border-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none', i === index ? 'border-primary' : 'border-transparent')}
+              >
+                <img src={imageVariantUrl(photo.url, 'small')} alt="" loading="lazy" className="size-full object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Link, useParams } from 'react-router';
+import { ArrowLeftIcon, MapPinOffIcon, RotateCcwIcon } from 'lucide-react';
+import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
+import { PageSpinner } from '#/components/page-spinner';
+import { Button } from '#/components/ui/button';
+import { MessageText } from '#/features/messaging/message-text';
+import { errorMessage, isApiError } from '#/lib/api';
+import { useLocationQuery } from './api';
+import { CheckInPanel } from './check-in-panel';
+import { HereNow } from './here-now';
+import { LocationEvents } from './location-events';
+import { LocationHeader } from './location-header';
+import { LocationManageActions } from './location-manage-actions';
+import { RecentCheckIns } from './recent-check-ins';
+import { useLocationAccess } from './use-location-access';
+import { useHereNowRealtime } from './use-location-realtime';
+
+/** '/locations/:locationId': the place, who is here now (live), checking in, events here, recent check-ins. */
+export function LocationPage() {
+  const { locationId = '' } = useParams();
+  const access = useLocationAccess();
+  if (!access.canView) return <PlaceNotFound message={LOCATION_MESSAGES.viewNotAllowed} />;
+  return <LocationPageContent key={locationId} locationId={locationId} />;
+}
+
+function LocationPageContent({ locationId }: { locationId: string }) {
+  const query = useLocationQuery(locationId);
+  useHereNowRealtime(locationId);
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    const error = query.error;
+    if (isApiError(error) && (error.isNotFound || error.status === 400)) return <PlaceNotFound message={LOCATION_MESSAGES.notFound} />;
+    return (
+      <section role="alert" className="mx-auto grid max-w-md justify-items-center gap-3 px-4 py-16 text-center">
+        <p className="font-medium">Could not load this place</p>
+        <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          <RotateCcwIcon aria-hidden="true" />
+          Retry
+        </Button>
+      </section>
+    );
+  }
+  return <LocationDetails place={query.data} />;
+}
+
+function LocationDetails({ place }: { place: LocationView }) {
+  const { permissions } = place;
+  return (
+    <article className="mx-auto grid w-full max-w-4xl content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
+      <Link to="/locations" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+        <ArrowLeftIcon aria-hidden="true" className="size-4" />
+        All places
+      </Link>
+      <LocationHeader place={place} />
+      {(permissions.canEdit || permissions.canGenerateQr) && <LocationManageActions place={place} />}
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid content-start gap-6">
+          {place.active && (permissions.canCheckIn || place.mine) && <CheckInPanel place={place} />}
+          <HereNow place={place} />
+          {place.description && (
+            <section aria-labelledby="place-about" className="grid gap-2">
+              <h2 id="place-about" className="text-lg font-semibold">
+                About
+              </h2>
+              <MessageText content={place.description} />
+            </section>
+          )}
+          <LocationEvents events={place.events} />
+          <RecentCheckIns place={place} />
+        </div>
+        <section aria-labelledby="place-hours" className="grid content-start gap-2 self-start rounded-xl border p-4">
+          <h2 id="place-hours" className="font-semibold">
+            {LOCATION_MESSAGES.openingHours}
+          </h2>
+          <p className="text-sm whitespace-pre-line text-muted-foreground">{place.openingHours || 'Not given yet.'}</p>
+        </section>
+      </div>
+    </article>
+  );
+}
+
+/** Unknown, deactivated or not for this member: the same answer, with the way back. */
+function PlaceNotFound({ message }: { message: string }) {
+  return (
+    <section className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+      <MapPinOffIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h1 className="text-2xl font-semibold">{message}</h1>
+      <Button asChild>
+        <Link to="/locations">See all places</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import * as React from 'react';
+import { Link } from 'react-router';
+import { DownloadIcon, MonitorIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { LOCATION_MESSAGES, type LocationQrView, type LocationView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
+import { Skeleton } from '#/components/ui/skeleton';
+import { Spinner } from '#/components/ui/spinner';
+import { svgDataUrl } from '#/features/events/your-ticket';
+import { errorMessage } from '#/lib/api';
+import { useQrQuery, useRegenerateQrMutation } from './api';
+import { checkInWhen } from './check-in-format';
+import { ConfirmDialog } from './confirm-dialog';
+
+/**
+ * The place's QR code (for members who may generate codes): the SVG, the print-ready posters, Regenerate (asked
+ * first: every printed poster stops working) and the door screen.
+ */
+export function QrDialog({ open, onOpenChange, place }: { open: boolean; onOpenChange: (open: boolean) => void; place: LocationView }) {
+  const query = useQrQuery(place.id);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{LOCATION_MESSAGES.qrCode}</DialogTitle>
+          <DialogDescription>{`Print it for the door of ${place.name}: members scan it with their phone’s camera to check in.`}</DialogDescription>
+        </DialogHeader>
+        {query.isPending ? (
+          <div role="status" className="grid justify-items-center">
+            <Skeleton className="size-56" />
+            <span className="sr-only">Loading the code</span>
+          </div>
+        ) : query.isError ? (
+          <div role="alert" className="grid justify-items-start gap-2 text-sm">
+            <p>Could not load the code. {errorMessage(query.error)}</p>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              <RotateCcwIcon aria-hidden="true" />
+              Retry
+            </Button>
+          </div>
+        ) : (
+          <QrBody qr={query.data} place={place} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function QrBody({ qr, place }: { qr: LocationQrView; place: LocationView }) {
+  const regenerate = useRegenerateQrMutation(place.id);
+  const [confirming, setConfirming] = React.useState(false);
+  const handleRegenerate = () =>
+    regenerate.mutate(undefined, {
+      onSuccess: () => toast.success(LOCATION_MESSAGES.regenerated),
+      onError: (error) => toast.error('Could not make a new code', { description: errorMessage(error) }),
+    });
+  return (
+    <div className="grid gap-4">
+      <img src={svgDataUrl(qr.qrSvg)} alt={`QR code to check in at ${place.name}`} className="mx-auto size-56 rounded bg-white p-2" />
+      <p className="text-center text-sm text-muted-foreground">
+        {`Code version ${qr.keyVersion}`}
+        {qr.regeneratedAt && ` · made ${checkInWhen(qr.regeneratedAt)}`}
+      </p>
+      {place.checkInMode === 'door_screen' && <p className="rounded-lg border p-3 text-sm">{LOCATION_MESSAGES.posterNotAccepted}</p>}
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button asChild variant="outline">
+          <a href={qr.posterPngUrl} download>
+            <DownloadIcon aria-hidden="true" />
+            {LOCATION_MESSAGES.downloadPng}
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={qr.posterPdfUrl} download>
+            <DownloadIcon aria-hidden="true" />
+            {LOCATION_MESSAGES.downloadPdf}
+          </a>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`/locations/${place.id}/door`}>
+            <MonitorIcon aria-hidden="true" />
+            {LOCATION_MESSAGES.doorScreen}
+          </Link>
+        </Button>
+        <Button variant="destructive" onClick={() => setConfirming(true)} disabled={regenerate.isPending}>
+          {regenerate.isPending ? <Spinner /> : <RefreshCwIcon aria-hidden="true" />}
+          {LOCATION_MESSAGES.regenerate}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`${LOCATION_MESSAGES.regenerate} the code?`}
+        description={LOCATION_MESSAGES.regenerateConfirm}
+        confirm={LOCATION_MESSAGES.regenerate}
+        onConfirm={handleRegenerate}
+      />
+    </div>
+  );
+}

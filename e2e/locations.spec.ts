@@ -1,0 +1,134 @@
+import fs from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import sharp from 'sharp';
+import jsQR from 'jsqr';
+import { LOCATION_MESSAGES, type LocationQrView } from '@bayclub/shared';
+import { test, expect, signInViaUi } from './support/fixtures';
+import { approvedMember, memberApi } from './support/members';
+import { expectAccessibleAtBothSizes, memberContext } from './support/communities';
+
+// Issue 12 (locations) in the browser, on both engines: a manager creates a place and downloads its poster; a member
+// opens the poster's URL as the phone's camera app would (signed out: sign in, then back), checks in with "public";
+// a second member, on the place's page and on the list, sees them here now without reloading.
+
+let seq = 0;
+const uniquePlace = (label: string) => `${label} ${Date.now().toString(36)}${(seq += 1)}`;
+
+/** The bytes of a download. */
+const downloaded = async (download: Download) => fs.readFile(await download.path());
+
+/** What the QR on a poster PNG says, read from its pixels as a phone's camera app would. */
+async function readQr(png: Buffer): Promise<string> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const found = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+  expect(found, 'a QR code on the poster').not.toBeNull();
+  return found!.data;
+}
+
+/** New place, in the dialog on /locations: the details, then Done on the photos step. Ends on the place's page. */
+async function createPlaceInBrowser(page: Page, name: string) {
+  await page.goto('/locations');
+  await page.getByRole('button', { name: LOCATION_MESSAGES.newPlace }).click();
+  const form = page.getByRole('form', { name: LOCATION_MESSAGES.newPlace });
+  await form.getByRole('textbox', { name: 'Name' }).fill(name);
+  await form.getByRole('combobox', { name: 'Category' }).selectOption('bar');
+  await form.getByRole('combobox', { name: 'City' }).selectOption('st_pete');
+  await form.getByRole('textbox', { name: 'Address' }).fill('600 2nd Ave NE');
+  await form.getByRole('textbox', { name: 'Latitude' }).fill('27.7734');
+  await form.getByRole('textbox', { name: 'Longitude' }).fill('-82.6226');
+  await form.getByRole('textbox', { name: /Opening hours/ }).fill('Daily 11am-11pm');
+  await form.getByRole('button', { name: 'Create place' }).click();
+  const photos = page.getByRole('dialog', { name: 'Add photos' });
+  await expect(photos).toBeVisible();
+  await photos.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/locations\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return page.url().split('/').at(-1)!;
+}
+
+test('a manager makes a place and its poster; a member checks in from the poster’s URL; another sees them here now', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const manager = await approvedMember(playwright, baseURL!, 'locmgr');
+  const guest = await approvedMember(playwright, baseURL!, 'locin');
+  const watcher = await approvedMember(playwright, baseURL!, 'locsee');
+  const name = uniquePlace('Rooftop Bar');
+
+  // The manager creates the place from /locations and downloads its posters.
+  const managerContext = await memberContext(browser);
+  const managerPage = await managerContext.newPage();
+  await signInViaUi(managerPage, manager.email, manager.password);
+  await managerPage.goto('/locations');
+  await expectAccessibleAtBothSizes(managerPage, () => expect(managerPage.getByRole('button', { name: LOCATION_MESSAGES.newPlace })).toBeVisible());
+  const placeId = await createPlaceInBrowser(managerPage, name);
+  await expectAccessibleAtBothSizes(managerPage, () => expect(managerPage.getByRole('heading', { level: 1, name })).toBeVisible());
+
+  await managerPage.getByRole('button', { name: LOCATION_MESSAGES.qrCode }).click();
+  const qrDialog = managerPage.getByRole('dialog', { name: LOCATION_MESSAGES.qrCode });
+  await expect(qrDialog.getByRole('img', { name: `QR code to check in at ${name}` })).toBeVisible();
+  await expectAccessibleAtBothSizes(managerPage, () => expect(qrDialog.getByRole('link', { name: LOCATION_MESSAGES.downloadPng })).toBeVisible());
+  const pngDownload = managerPage.waitForEvent('download');
+  await qrDialog.getByRole('link', { name: LOCATION_MESSAGES.downloadPng }).click();
+  const png = await downloaded(await pngDownload);
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect((await pngDownload).suggestedFilename()).toMatch(/^rooftop-bar-.*-poster\.png$/);
+  const pdfDownload = managerPage.waitForEvent('download');
+  await qrDialog.getByRole('link', { name: LOCATION_MESSAGES.downloadPdf }).click();
+  expect((await downloaded(await pdfDownload)).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The poster's QR holds the check-in link of this server, the same the API gives the manager.
+  const posterUrl = await readQr(png);
+  const managerApi = await memberApi(playwright, baseURL!, manager.email, manager.password);
+  const qr = (await (await managerApi.get(`/api/locations/${placeId}/qr`)).json()) as LocationQrView;
+  await managerApi.dispose();
+  expect(posterUrl).toBe(qr.url);
+  expect(new URL(posterUrl).origin).toBe(new URL(baseURL!).origin);
+  expect(new URL(posterUrl).pathname).toBe('/locations/check-in');
+
+  // The watcher has the place open (nobody here yet) and, on a phone, shares a position near it.
+  const watcherContext = await memberContext(browser, { geolocation: { latitude: 27.7729, longitude: -82.6221 }, permissions: ['geolocation'] });
+  const watcherPage = await watcherContext.newPage();
+  await signInViaUi(watcherPage, watcher.email, watcher.password);
+  await watcherPage.goto(`/locations/${placeId}`);
+  const hereNow = watcherPage.getByRole('region', { name: LOCATION_MESSAGES.hereNow });
+  await expect(hereNow.getByText(LOCATION_MESSAGES.nobodyHere)).toBeVisible();
+
+  // The guest's phone camera opens the poster's URL: signed out, they sign in and come back to the same code.
+  const guestContext = await memberContext(browser);
+  const guestPage = await guestContext.newPage();
+  await guestPage.goto(posterUrl);
+  await expect(guestPage).toHaveURL(/\/auth$/);
+  await guestPage.getByLabel('Email').fill(guest.email);
+  await guestPage.getByLabel('Password', { exact: true }).fill(guest.password);
+  await guestPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(guestPage).toHaveURL(posterUrl);
+  await expect(guestPage.getByRole('link', { name })).toBeVisible();
+  const publicChoice = guestPage.getByRole('radio', { name: /^Public/ });
+  await expect(guestPage.getByRole('radio', { name: /^Connections only/ })).toBeChecked();
+  await expectAccessibleAtBothSizes(guestPage, () => expect(publicChoice).toBeVisible());
+  await publicChoice.check();
+  await guestPage.getByRole('button', { name: LOCATION_MESSAGES.checkIn, exact: true }).click();
+  await expect(guestPage.getByRole('status').getByText(LOCATION_MESSAGES.checkedIn)).toBeVisible();
+  await expectAccessibleAtBothSizes(guestPage, () => expect(guestPage.getByRole('link', { name: 'See who’s here' })).toBeVisible());
+
+  // The watcher's open page shows the guest here now, live; so does the list's count, nearest first with distance.
+  await expect(hereNow.getByRole('link', { name: guest.name })).toBeVisible();
+  await expect(hereNow.getByText('1 member here now')).toBeVisible();
+  await expectAccessibleAtBothSizes(watcherPage, () => expect(hereNow.getByRole('link', { name: guest.name })).toBeVisible());
+  await watcherPage.goto('/locations');
+  await watcherPage.getByRole('button', { name: LOCATION_MESSAGES.nearMe }).click();
+  const card = watcherPage.getByRole('list', { name: 'Places, nearest first' }).getByRole('listitem').filter({ hasText: name });
+  await expect(card).toContainText('1 member here now');
+  await expect(card).toContainText(/\d+ m/);
+  await expectAccessibleAtBothSizes(watcherPage, () => expect(card).toBeVisible());
+
+  // The guest's own profile lists the check-in.
+  await guestPage.goto('/profile');
+  await guestPage.getByRole('tab', { name: LOCATION_MESSAGES.profileCheckIns }).click();
+  await expect(guestPage.getByRole('list', { name: LOCATION_MESSAGES.profileCheckIns }).getByRole('link', { name })).toBeVisible();
+
+  await Promise.all([managerContext.close(), watcherContext.close(), guestContext.close()]);
+});
