@@ -59,17 +59,9 @@ export function applyMessagingEvent(queryClient: QueryClient, event: ServerEvent
       if (event.truncated) void queryClient.invalidateQueries({ queryKey: messagingKeys.messagesPrefix });
       return;
     }
-    case 'notification':
-    case 'session':
-    case 'pong':
-    // Posts' events are the posts feature's (features/posts/use-posts-realtime.ts).
-    case 'feed:new':
-    case 'post:counts':
-    case 'post:comment':
-    case 'post:removed':
-    // Events' are the events feature's.
-    case 'event:checkin':
-    case 'event:registration':
+    // Every other event belongs to the feature that listens for it (notifications, posts, events, locations...):
+    // a new feature's events need no line here.
+    default:
       return;
   }
 }
