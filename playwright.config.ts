@@ -5,6 +5,8 @@ export const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
+  // Per port: CI runs the PGlite and the PostgreSQL journeys side by side.
+  outputDir: `test-results/${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

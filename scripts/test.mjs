@@ -2,17 +2,27 @@
 // (browser journeys).
 // Set TEST_DATABASE_URL to run every database test on a PostgreSQL server instead of PGlite.
 // Prints a closing line "N passed, N failed" summed over both runners.
-// --no-e2e skips the browser journeys. --database-only runs only what depends on the database engine (the server
-// suite and the browser journeys): CI's second pass, on PostgreSQL, after a full pass on PGlite has run the type
-// check, lint and the shared and web suites, which no engine changes.
+//
+// Options (CI's .ci/run uses them to run each part once, and the two engines' journeys side by side):
+//   --no-e2e         skip the browser journeys
+//   --database-only  only what the database engine changes: the server suite and the browser journeys (the type
+//                    check, lint and the shared and web suites are the same on every engine)
+//   --e2e-only       only the browser journeys
+//   --no-build       the journeys use the web app already built in apps/web/dist
+// E2E_PORT picks the journeys' server port (3100), so two runs (one per engine) can share the machine.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+const has = (option) => process.argv.includes(option);
+const e2eOnly = has('--e2e-only');
+const databaseOnly = has('--database-only');
+const runChecks = !e2eOnly && !databaseOnly;
+const runVitest = !e2eOnly;
+const runE2e = !has('--no-e2e');
+
 const out = path.resolve('.test-output');
 fs.mkdirSync(out, { recursive: true });
-const skipE2e = process.argv.includes('--no-e2e');
-const databaseOnly = process.argv.includes('--database-only');
 
 function run(cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -20,50 +30,53 @@ function run(cmd, args, env = {}) {
 }
 
 const totals = { passed: 0, failed: 0 };
+let failedRun = false;
 
 // Static checks first: a type error or lint error fails the run like a failing test.
-let checksCode = 0;
-for (const script of databaseOnly ? [] : ['typecheck', 'lint']) {
-  const code = run('npm', ['run', script, '--silent']);
-  if (code === 0) totals.passed += 1;
-  else {
-    totals.failed += 1;
-    checksCode = code;
+if (runChecks) {
+  for (const script of ['typecheck', 'lint']) {
+    const code = run('npm', ['run', script, '--silent']);
+    if (code === 0) totals.passed += 1;
+    else {
+      totals.failed += 1;
+      failedRun = true;
+    }
   }
 }
 
-const vitestJson = path.join(out, 'vitest.json');
-fs.rmSync(vitestJson, { force: true });
-const vitestCode = run('npx', [
-  'vitest',
-  'run',
-  ...(databaseOnly ? ['--project=server'] : []),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-if (fs.existsSync(vitestJson)) {
-  const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
-  totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests;
+if (runVitest) {
+  const vitestJson = path.join(out, 'vitest.json');
+  fs.rmSync(vitestJson, { force: true });
+  const code = run('npx', [
+    'vitest',
+    'run',
+    ...(databaseOnly ? ['--project=server'] : []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]);
+  if (fs.existsSync(vitestJson)) {
+    const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+  } else if (code !== 0) totals.failed += 1;
+  if (code !== 0) failedRun = true;
 }
-if (vitestCode !== 0 && !fs.existsSync(vitestJson)) totals.failed += 1;
 
-let e2eCode = 0;
-if (!skipE2e) {
-  const pwJson = path.join(out, 'playwright.json');
+if (runE2e) {
+  const port = process.env.E2E_PORT ?? '3100';
+  const pwJson = path.join(out, `playwright-${port}.json`);
   fs.rmSync(pwJson, { force: true });
-  run('npm', ['run', 'build', '--silent']);
-  e2eCode = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  if (!has('--no-build')) run('npm', ['run', 'build', '--silent']);
+  const code = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
   if (fs.existsSync(pwJson)) {
     const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats;
     totals.passed += s.expected + (s.flaky ?? 0);
     totals.failed += s.unexpected;
-  }
-  if (e2eCode !== 0 && !fs.existsSync(pwJson)) totals.failed += 1;
+  } else if (code !== 0) totals.failed += 1;
+  if (code !== 0) failedRun = true;
 }
 
-const failed = checksCode !== 0 || vitestCode !== 0 || e2eCode !== 0;
-if (failed && totals.failed === 0) totals.failed = 1;
+if (failedRun && totals.failed === 0) totals.failed = 1;
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(failedRun ? 1 : 0);
