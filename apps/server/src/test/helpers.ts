@@ -9,6 +9,7 @@ import { upsertSettings } from '../modules/settings/repository.js';
 import { eq } from 'drizzle-orm';
 import type { ApplyInput, UserRole } from '@bayclub/shared';
 import { createTestDatabase } from './database.js';
+import { STATEMENT_COUNT_HEADER } from '../platform/statement-count.js';
 import type { Database } from '../db/client.js';
 import type { Storage } from '../platform/storage/storage.js';
 import fs from 'node:fs/promises';
@@ -164,6 +165,19 @@ export async function createMember(t: TestApp): Promise<TestUser> {
   const user = await applyAs(t);
   await makeFullPlatform(t, user.id);
   return user;
+}
+
+/**
+ * Waits until GET `url` costs `statements` SQL statements for `user`: set-up writes made straight in the database
+ * are heard over LISTEN a moment after COMMIT on PostgreSQL, and until then the member's session is read again on
+ * every request (decision 010). Tests that count statements start from there.
+ */
+export async function untilStatementCount(t: TestApp, user: { cookie: string }, url: string, statements: number) {
+  for (let i = 0; i < 40; i++) {
+    const res = await injectAs(t, user, { method: 'GET', url });
+    if (Number(res.headers[STATEMENT_COUNT_HEADER]) === statements) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** inject with a member's cookie. */

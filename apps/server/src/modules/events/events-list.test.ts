@@ -9,6 +9,7 @@ import {
   createMember,
   deactivate,
   injectAs,
+  untilStatementCount,
   type TestUser,
 } from '../../test/helpers.js';
 import { addMember, insertCommunity } from '../../test/communities.js';
@@ -179,7 +180,7 @@ describe('GET /api/events: order, filters and pages', () => {
       expect(res.statusCode, res.body).toBe(200);
       return Number(res.headers[STATEMENT_COUNT_HEADER]);
     };
-    await get(me, '/api/events'); // the session is cached from here on
+    await untilStatementCount(t, me, '/api/events', 1);
     const empty = await countOf(`/api/events?city=${city}`);
     const first = await createTestEvent(db, { createdBy: host.id, city, capacity: 50 });
     const pageOne = await countOf(`/api/events/${first}`);

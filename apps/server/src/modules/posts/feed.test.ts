@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PostView } from '@bayclub/shared';
-import { buildTestApp, createAdmin, createMember, grantRole, type TestUser } from '../../test/helpers.js';
+import { buildTestApp, createAdmin, createMember, grantRole, untilStatementCount, type TestUser } from '../../test/helpers.js';
 import { addMember, insertCommunity } from '../../test/communities.js';
 import { posts } from '../../db/schema/index.js';
 import { STATEMENT_COUNT_HEADER } from '../../platform/statement-count.js';
@@ -102,7 +102,7 @@ describe('GET /api/feed', () => {
       expect(res.statusCode).toBe(200);
       return Number(res.headers[STATEMENT_COUNT_HEADER]);
     };
-    await get(t, me, '/api/feed'); // the session is cached from here on
+    await untilStatementCount(t, me, '/api/feed?limit=20', 1);
     const empty = await count();
     for (let i = 0; i < 8; i++) {
       const author = await createMember(t);
