@@ -67,10 +67,12 @@ export function PushPrompt() {
   return (
     <div aria-live="polite">
       {visible && (
+        // A banner above the page, in the flow: floating over the page it covered whatever lay beneath it (the chat
+        // composer's Send button, the Settings Save bar, a page's header actions) 5 s after signing in.
         <section
           aria-labelledby={titleId}
           aria-describedby={bodyId}
-          className="fixed inset-x-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-30 mx-auto max-w-sm rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg md:inset-x-auto md:right-4 md:bottom-4"
+          className="mx-3 mt-3 max-w-xl rounded-xl border bg-popover p-4 text-popover-foreground shadow-sm md:mx-6 md:mt-4"
         >
           <div className="flex gap-3">
             <BellRingIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />

@@ -36,6 +36,7 @@ export function AppLayout({ me, audience }: { me: MeView; audience: Audience }) 
             <AppBrand to="/" />
           </header>
         )}
+        {active && <PushPrompt />}
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col pb-20 outline-none md:pb-0">
           <React.Suspense fallback={<PageSpinner />}>
             <Outlet />
@@ -44,7 +45,6 @@ export function AppLayout({ me, audience }: { me: MeView; audience: Audience }) 
       </SidebarInset>
       <BottomTabs me={me} />
       {active && <RealtimeConnection />}
-      {active && <PushPrompt />}
     </SidebarProvider>
   );
 }
