@@ -5,12 +5,12 @@
 // plan_cache_mode = force_generic_plan; searches with force_custom_plan, as the repository sets for them.
 // Run: node --import tsx bench/directory-plans.ts   (BENCH_DATABASE_URL, default the test server on port 54329;
 // BENCH_ENGINE=pglite for the embedded engine, whose statements are always planned with their values)
-import crypto from 'node:crypto';
-import pg from 'pg';
+import { openBenchDatabase } from './bench-database.js';
+import type pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ALL_INTERESTS, CITIES } from '@bayclub/shared';
-import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/client.js';
+import { runMigrations, type Database } from '../apps/server/src/db/client.js';
 import { directoryQuery, type DirectoryCursor, type DirectoryFilters } from '../apps/server/src/modules/directory/repository.js';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
@@ -18,31 +18,7 @@ const ENGINE = process.env.BENCH_ENGINE ?? 'postgres';
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
 const dialect = new PgDialect();
 
-async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (ENGINE === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
-    return { database, drop: () => database.close() };
-  }
-  const name = `bayclub_dirplans_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 });
-  if (process.env.BENCH_KEEP) console.log(`database ${url.toString()}`);
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const c = new pg.Client({ connectionString: SERVER });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+const open = () => openBenchDatabase(ENGINE === 'pglite' ? undefined : SERVER, 'bayclub_dirplans', { keep: !!process.env.BENCH_KEEP });
 
 const literalArray = (values: readonly string[]) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 

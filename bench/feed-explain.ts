@@ -9,11 +9,12 @@
  * Prints the median execution time of each shape (as the app runs it: see time()) for readers in 1, 3, 20 and 100 communities, first page and a
  * page deep in the feed, and the plan of the LATERAL shape. Measured, never asserted.
  */
+import { openBenchDatabase } from './bench-database.js';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/client.js';
+import { runMigrations, type Database } from '../apps/server/src/db/client.js';
 import { feedSql, feedSqlSingleWalk, type Reader } from '../apps/server/src/modules/posts/repository.js';
 
 const POSTS = Number(process.env.FEED_POSTS ?? 200_000);
@@ -21,32 +22,7 @@ const MEMBERS = 10_000;
 const COMMUNITIES = 200;
 const RUNS = 15;
 
-async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.FEED_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite' });
-    return { database, drop: () => database.close() };
-  }
-  const name = `bayclub_feed_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      if (process.env.FEED_KEEP) return void console.log(`kept database ${name}`);
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+const open = () => openBenchDatabase(process.env.FEED_DATABASE_URL, 'bayclub_feed', { keep: !!process.env.FEED_KEEP });
 
 async function generate(database: Database) {
   const db = database.db;

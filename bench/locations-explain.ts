@@ -6,42 +6,17 @@
  *   node --import tsx bench/locations-explain.ts                                  # PGlite (in memory)
  *   LOCATIONS_DATABASE_URL=postgres://postgres@127.0.0.1:54330/postgres node --import tsx bench/locations-explain.ts
  */
-import crypto from 'node:crypto';
-import pg from 'pg';
+import { openBenchDatabase } from './bench-database.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/client.js';
+import { runMigrations, type Database } from '../apps/server/src/db/client.js';
 import { findLocationPage, locationPageQuery, locationsListQuery } from '../apps/server/src/modules/locations/repository.js';
 import { BENCH_POSITION, benchLocationId, locationsDataStatements } from './locations-data.js';
 import { benchUuid } from './events-data.js';
 
 const RUNS = 15;
 
-async function open(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.LOCATIONS_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite' });
-    return { database, drop: () => database.close() };
-  }
-  const name = `bayclub_locations_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+const open = () => openBenchDatabase(process.env.LOCATIONS_DATABASE_URL, 'bayclub_locations');
 
 const dialect = new PgDialect();
 const rowsOf = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[]));
