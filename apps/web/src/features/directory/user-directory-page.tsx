@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { SlidersHorizontalIcon } from 'lucide-react';
-import { DIRECTORY_MESSAGES, DIRECTORY_SORT_LABELS, DIRECTORY_SORTS, type DirectorySort } from '@bayclub/shared';
+import { DIRECTORY_LIMITS, DIRECTORY_MESSAGES, DIRECTORY_SORT_LABELS, DIRECTORY_SORTS, type DirectorySort } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
@@ -11,7 +11,7 @@ import { useDirectoryQuery } from './api';
 import { clearedFilters, countDirectoryFilters, directoryFromSearch, directoryToParams, type DirectoryFilters } from './directory-params';
 import { DirectoryFiltersForm } from './directory-filters-form';
 import { DirectoryEmpty, DirectoryError, DirectorySkeleton, MemberGrid } from './directory-results';
-import { DirectorySearchBox } from './directory-search-box';
+import { DebouncedSearchBox } from '#/components/debounced-search-box';
 
 /**
  * '/user-directory' (People): members to browse, search and filter. Everything the member chose lives in the URL,
@@ -55,7 +55,15 @@ export function UserDirectoryPage() {
         {DIRECTORY_MESSAGES.title}
       </h1>
       <div className="flex flex-wrap items-end gap-3">
-        <DirectorySearchBox value={filters.q} onSearch={handleSearch} />
+        <DebouncedSearchBox
+          value={filters.q}
+          onSearch={handleSearch}
+          label={DIRECTORY_MESSAGES.searchLabel}
+          placeholder="Search by name or username"
+          maxLength={DIRECTORY_LIMITS.queryMax}
+          debounceMs={DIRECTORY_LIMITS.searchDebounce}
+          className="flex-1"
+        />
         <div className="grid gap-1">
           <Label htmlFor={sortId} className="text-xs text-muted-foreground">
             Sort by

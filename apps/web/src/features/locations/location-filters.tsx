@@ -1,6 +1,5 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
-import { SearchIcon } from 'lucide-react';
 import {
   CITIES,
   CITY_LABELS,
@@ -11,7 +10,7 @@ import {
   type City,
   type LocationCategory,
 } from '@bayclub/shared';
-import { Input } from '#/components/ui/input';
+import { DebouncedSearchBox } from '#/components/debounced-search-box';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { ToggleButton } from '#/features/events/event-filters';
@@ -54,47 +53,6 @@ export function useLocationFiltersInUrl() {
   return { filters, update };
 }
 
-/** The search box: what is typed reaches the URL (and the server) 300 ms after typing stops, or at once on Enter. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
-  const id = React.useId();
-  const [text, setText] = React.useState(value);
-  const [lastValue, setLastValue] = React.useState(value);
-  // The URL changed from elsewhere (Back, Clear filters): show that search.
-  if (value !== lastValue) {
-    setLastValue(value);
-    if (text.trim() !== value) setText(value);
-  }
-  React.useEffect(() => {
-    const next = text.trim();
-    if (next === value) return;
-    const timer = setTimeout(() => onSearch(next), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
-  return (
-    // A line of its own on phones, where it would otherwise share the row with the city.
-    <div className="relative min-w-0 basis-full sm:basis-0 sm:flex-1">
-      <label htmlFor={id} className="sr-only">
-        {LOCATION_MESSAGES.searchLabel}
-      </label>
-      <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-      <Input
-        id={id}
-        type="search"
-        value={text}
-        maxLength={LOCATION_LIMITS.queryMax}
-        placeholder="Search by name or address"
-        autoComplete="off"
-        enterKeyHint="search"
-        className="pl-9"
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && text.trim() !== value) onSearch(text.trim());
-        }}
-      />
-    </div>
-  );
-}
-
 /** Search, city and the category chips (one at a time; tapping the chosen one again shows all). */
 export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFilters; update: Update; extra?: React.ReactNode }) {
   const cityId = React.useId();
@@ -102,7 +60,16 @@ export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFil
   return (
     <form role="search" aria-label="Filter places" className="grid gap-3" onSubmit={(e) => e.preventDefault()}>
       <div className="flex flex-wrap items-end gap-3">
-        <SearchBox value={filters.q} onSearch={handleSearch} />
+        <DebouncedSearchBox
+          value={filters.q}
+          onSearch={handleSearch}
+          label={LOCATION_MESSAGES.searchLabel}
+          placeholder="Search by name or address"
+          maxLength={LOCATION_LIMITS.queryMax}
+          debounceMs={SEARCH_DEBOUNCE_MS}
+          // A line of its own on phones, where it would otherwise share the row with the city.
+          className="basis-full sm:basis-0 sm:flex-1"
+        />
         <div className="grid gap-1">
           <Label htmlFor={cityId} className="text-xs text-muted-foreground">
             City

@@ -1,21 +1,29 @@
 import * as React from 'react';
 import { SearchIcon } from 'lucide-react';
-import { DIRECTORY_LIMITS, DIRECTORY_MESSAGES } from '@bayclub/shared';
 import { Input } from '#/components/ui/input';
+import { cn } from '#/lib/utils';
 
-interface DirectorySearchBoxProps {
+interface DebouncedSearchBoxProps {
   /** The search in the URL. */
   value: string;
-  /** Called 300 ms after typing stops, with the trimmed text. */
+  /** Called once typing pauses (or at once on Enter), with the trimmed text. */
   onSearch: (q: string) => void;
+  /** The label screen readers hear (the box shows only a placeholder). */
+  label: string;
+  placeholder: string;
+  maxLength: number;
+  debounceMs: number;
+  className?: string;
 }
 
-/** The search box: typing stays local and reaches the URL (and the server) once the member pauses. */
-export function DirectorySearchBox({ value, onSearch }: DirectorySearchBoxProps) {
+/**
+ * A search box whose typing stays local and reaches the URL (and the server) once the member pauses, so a list is
+ * not refetched per keystroke; a search changed elsewhere (Back, Clear filters) shows in the box.
+ */
+export function DebouncedSearchBox({ value, onSearch, label, placeholder, maxLength, debounceMs, className }: DebouncedSearchBoxProps) {
   const id = React.useId();
   const [text, setText] = React.useState(value);
   const [lastValue, setLastValue] = React.useState(value);
-  // The URL changed from elsewhere (Clear filters, back button): show that search.
   if (value !== lastValue) {
     setLastValue(value);
     if (text.trim() !== value) setText(value);
@@ -24,22 +32,22 @@ export function DirectorySearchBox({ value, onSearch }: DirectorySearchBoxProps)
   React.useEffect(() => {
     const next = text.trim();
     if (next === value) return;
-    const timer = setTimeout(() => onSearch(next), DIRECTORY_LIMITS.searchDebounce);
+    const timer = setTimeout(() => onSearch(next), debounceMs);
     return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value, onSearch, debounceMs]);
 
   return (
-    <div className="relative min-w-0 flex-1">
+    <div className={cn('relative min-w-0', className)}>
       <label htmlFor={id} className="sr-only">
-        {DIRECTORY_MESSAGES.searchLabel}
+        {label}
       </label>
       <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input
         id={id}
         type="search"
         value={text}
-        maxLength={DIRECTORY_LIMITS.queryMax}
-        placeholder="Search by name or username"
+        maxLength={maxLength}
+        placeholder={placeholder}
         autoComplete="off"
         enterKeyHint="search"
         className="pl-9"
