@@ -21,3 +21,4 @@ export * from './communities.js';
 export * from './posts.js';
 export * from './directory.js';
 export * from './events.js';
+export * from './search.js';

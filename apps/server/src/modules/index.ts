@@ -30,6 +30,7 @@ import { postsRoutes } from './posts/routes.js';
 import { createDirectoryService } from './directory/service.js';
 import { directoryRoutes } from './directory/routes.js';
 import { registerEvents } from './events/module.js';
+import { searchRoutes } from './search/routes.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -71,5 +72,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(postsRoutes(ctx, { media, notifier }));
   await app.register(directoryRoutes(ctx, createDirectoryService({ db })));
   await registerEvents(app, ctx, { media, notifier });
+  await app.register(searchRoutes(ctx));
   return { hub, push };
 }
