@@ -28,5 +28,9 @@ declare module 'autocannon' {
     duration?: number;
     requests?: AutocannonRequest[];
   }
-  export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  /** The run: a promise of its result that also reports each response (time in milliseconds). */
+  export interface AutocannonInstance extends Promise<AutocannonResult> {
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): this;
+  }
+  export default function autocannon(options: AutocannonOptions): AutocannonInstance;
 }

@@ -60,6 +60,18 @@ export const LAST_NAMES = [
   'Edwards', 'Collins', 'Stewart', 'Sanchez', 'Morris',
 ] as const;
 
+/**
+ * The terms the benchmarks search (bench/http-scenarios.ts, bench/search-plans.ts), 3 to 10 letters: rare (each in
+ * a few posts per 100,000), common (in 1 to 80 percent of posts: the more common, the sooner the newest-first walk
+ * finds a page; around 1 percent costs most) and misspelled (a letter added, dropped or changed; typo tolerance
+ * finds the word).
+ */
+export const SEARCH_TERMS = {
+  rare: ['flamingo', 'osprey', 'snook', 'egret', 'stingray', 'mangrove', 'heron', 'pelican'],
+  common: ['beach', 'sun', 'coffee', 'yoga', 'tampa', 'brunch', 'kayak', 'music', 'seminole', 'snorkel'],
+  misspelled: ['sunsett', 'kayakk', 'cofee', 'meditaton', 'tampaa', 'musik', 'flamingp', 'pelicann'],
+} as const;
+
 /** How many rows search adds to the feed's and the events' data. */
 export const SEARCH_EXTRA = { communities: 750, events: 5_000 } as const;
 

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, runMigrations, type Database } from '../apps/server/src/db/client.js';
 import { feedDataStatements } from './feed-data.js';
 import { eventsDataStatements } from './events-data.js';
-import { searchDataStatements } from './search-data.js';
+import { SEARCH_TERMS, searchDataStatements } from './search-data.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_LIMITS, clubStartOfToday, searchWords } from '@bayclub/shared';
 import { searchSql, typoAlternatives, type SearchPlan } from '../apps/server/src/modules/search/repository.js';
@@ -71,13 +71,6 @@ async function populate(database: Database): Promise<string> {
   return reader;
 }
 
-/** The terms the bench searches: rare, common and misspelled, 3 to 10 letters (bench/http-scenarios.ts too). */
-export const SEARCH_TERMS = {
-  rare: [],
-  common: [],
-  misspelled: ['kayakk'],
-} as const;
-
 const dialect = new PgDialect();
 
 /** The plan the service would search with (the lexicon asked the same way). */
@@ -105,10 +98,23 @@ async function countsFor(database: Database, plan: SearchPlan): Promise<string> 
   return ['user', 'community', 'event', 'post'].map((t) => `${t} ${counts.get(t) ?? 0}`).join(', ');
 }
 
+/** Runs per term (the machine is shared: a median says more than one run). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+/** Execution times (EXPLAIN ANALYZE without per-node timing, whose clock reads slow a plan down) of `runs` runs. */
+async function executionTimes(database: Database, query: SQL, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const lines = await explain(database, query, 'analyze, timing off, costs off, summary on');
+    times.push(Number(/Execution Time: ([\d.]+)/.exec(lines.join('\n'))?.[1] ?? NaN));
+  }
+  return times;
+}
+
 /** EXPLAIN ANALYZE as the app runs it: a prepared statement planned for its values (force_custom_plan). */
-async function explain(database: Database, query: SQL): Promise<string[]> {
+async function explain(database: Database, query: SQL, options = 'analyze, costs off, timing on, summary on'): Promise<string[]> {
   if (database.engine === 'pglite') {
-    const res = await database.db.execute(sql`explain (analyze, costs off, timing on, summary on) ${query}`);
+    const res = await database.db.execute(sql`explain (${sql.raw(options)}) ${query}`);
     return (res.rows as Array<Record<string, string>>).map((r) => Object.values(r)[0]!);
   }
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
@@ -122,7 +128,7 @@ async function explain(database: Database, query: SQL): Promise<string[]> {
     const args = values.length ? `(${values.join(',')})` : '';
     // Two runs: the second is what a warm server sees.
     await client.query(`explain analyze execute searchplan${args}`);
-    const res = await client.query(`explain (analyze, costs off, summary on) execute searchplan${args}`);
+    const res = await client.query(`explain (${options}) execute searchplan${args}`);
     await client.query('deallocate searchplan');
     return res.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
   } finally {
@@ -147,11 +153,12 @@ async function main() {
       for (const q of terms) {
         const plan = await planFor(database, reader, q);
         const lines = await explain(database, searchSql(plan));
+        const times = await executionTimes(database, searchSql(plan), RUNS);
         const indexes = [...new Set(lines.flatMap((l) => [...l.matchAll(/(?:Index|Index Only|Bitmap Index) Scan(?: Backward)? (?:using|on) (\w+)/g)].map((m) => m[1])))];
         const seq = [...new Set(lines.flatMap((l) => [...l.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1])))];
-        const time = lines.find((l) => /Execution Time/.test(l))?.trim();
         const counts = await countsFor(database, plan);
-        console.log(`== ${kind} "${q}": ${time ?? ''}; counts ${counts}; typo words ${plan.wordPatterns.join(' ') || '-'}`);
+        const median = [...times].sort((a, b) => a - b)[times.length >> 1]!;
+        console.log(`== ${kind} "${q}": ${median.toFixed(1)} ms (median of ${times.length}: ${times.map((t) => t.toFixed(1)).join(', ')}); counts ${counts}; typo words ${plan.wordPatterns.join(' ') || '-'}`);
         console.log(`   indexes: ${indexes.join(', ') || 'none'}${seq.length ? `; sequential scans: ${seq.join(', ')}` : ''}`);
         if (process.env.BENCH_VERBOSE) console.log(lines.join('\n'));
       }
