@@ -151,6 +151,9 @@ export interface SearchResponse {
   postsSearched: boolean;
 }
 
+/** `s` as a regular expression that matches exactly it (server excerpts and typo patterns, web highlighting). */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A tab's count: exact below the cap, then "99+". */
 export const searchCountLabel = (count: number) =>
   count >= SEARCH_LIMITS.countCap ? `${SEARCH_LIMITS.countCap - 1}+` : String(count);

@@ -1,9 +1,8 @@
-import { SEARCH_LIMITS, SEARCH_TYPES, type City, type SearchResult, type SearchType } from '@bayclub/shared';
+import { SEARCH_LIMITS, SEARCH_TYPES, escapeRegExp, type City, type SearchResult, type SearchType } from '@bayclub/shared';
 import { publicUrl } from '../../platform/storage/storage.js';
 import type { SearchRow } from './repository.js';
 
 const ELLIPSIS = '...';
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** Characters kept before the first match when an excerpt starts further in. */

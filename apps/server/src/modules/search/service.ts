@@ -3,6 +3,7 @@ import {
   SEARCH_LIMITS,
   SEARCH_TYPES,
   clubStartOfToday,
+  escapeRegExp,
   searchWords,
   type LimitedUserFlags,
   type SearchResponse,
@@ -17,7 +18,6 @@ import { scopeNeedsFlags, searchScope } from './policy.js';
 import * as repo from './repository.js';
 
 const noCounts = () => Object.fromEntries(SEARCH_TYPES.map((t) => [t, 0])) as Record<SearchType, number>;
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const length = (s: string) => Array.from(s).length;
 
 /** Query words shorter than this take no part in word matching (one or two letters are in nearly everything). */

@@ -1,4 +1,4 @@
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegExp } from '@bayclub/shared';
 
 /**
  * `text` cut into pieces, each marked when it is one of `terms` (case-insensitive, longest term first so "sunset"
