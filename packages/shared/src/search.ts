@@ -34,8 +34,11 @@ export const SEARCH_LIMITS = {
   minLength: 2,
   /** Posts need a trigram (3 characters): a two-letter post search would read every post. */
   postsMinLength: 3,
-  /** Counts stop here; the tab then says `${countCap - 1}+` (counting every match of a common word is not cheap). */
-  countCap: 100,
+  /**
+   * Counts stop here; the tab then says `${countCap}+`. Counting further means reading every match of a common
+   * word; the cap is also how many of a type's matches are looked through for the best five (decision 017).
+   */
+  countCap: 50,
   /** Bios and descriptions are cut to an excerpt this long around their first match. */
   excerpt: 160,
 } as const;
@@ -154,9 +157,8 @@ export interface SearchResponse {
 /** `s` as a regular expression that matches exactly it (server excerpts and typo patterns, web highlighting). */
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A tab's count: exact below the cap, then "99+". */
-export const searchCountLabel = (count: number) =>
-  count >= SEARCH_LIMITS.countCap ? `${SEARCH_LIMITS.countCap - 1}+` : String(count);
+/** A tab's count: exact below the cap, then "50+" (at least that many). */
+export const searchCountLabel = (count: number) => (count >= SEARCH_LIMITS.countCap ? `${SEARCH_LIMITS.countCap}+` : String(count));
 
 /** Spec section 3: a search history entry (localStorage globalSearchHistory): what was searched, where, when. */
 export interface SearchHistoryEntry {

@@ -176,11 +176,11 @@ function communitiesSql(plan: SearchPlan): SQL {
 
 /**
  * The first `cap` rows in `order` (a table's newest or soonest first) that match the text AND that the searcher may
- * open. In two steps, so the planner plans the text alone: the first `4 x cap` text matches (a common word walks the
+ * open. In two steps, so the planner plans the text alone: the first `1.5 x cap` text matches (a common word walks the
  * order's index and stops; a rare one comes from the trigram index), then the visible ones among them. Planned as
  * one query, the visibility rules' cautious estimates made PostgreSQL fetch every match of a common word through
  * the trigram index (4,600 heap rows for "kayak" at 100,000 posts: 20 ms against 6 ms for the walk).
- * Should more than three in four of those matches be hidden from the searcher (all in private communities, say),
+ * Should more than a third of those matches be hidden from the searcher (all in private communities, say),
  * the one query runs after all (`every`), so a result set is never cut short by the first step.
  */
 function firstVisible(o: { table: SQL; alias: string; where: SQL; visible: SQL; order: SQL; columns: SQL; cap: number }): SQL {

@@ -386,7 +386,7 @@ describe('GET /api/search: ranking, five per type, counts', () => {
     expect(idsOf(await found(me, word), 'event')).toEqual([titled, soon, later]);
   });
 
-  it('five of each type; counts stop at the cap (99+)', async () => {
+  it('five of each type; counts stop at the cap (50+)', async () => {
     const me = await createMember(t);
     const word = token();
     const creator = await quickMember(t);

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   SEARCH_HISTORY_KEY,
+  SEARCH_LIMITS,
   SEARCH_MESSAGES,
   type SearchHistoryEntry,
   type SearchResponse,
@@ -104,7 +105,7 @@ describe('Global search overlay', () => {
     await user.type(within(dialog).getByRole('combobox'), 'tampa');
     expect(await within(dialog).findByRole('status')).toHaveTextContent(SEARCH_MESSAGES.searching);
     await waitFor(() => expect(searchCalls(fetchMock)).toEqual(['tampa']));
-    release(json(answer('tampa', [ANA, YOGIS, RUN, POST], { user: 12, post: 100 }, { terms: ['tampa'] })));
+    release(json(answer('tampa', [ANA, YOGIS, RUN, POST], { user: 12, post: SEARCH_LIMITS.countCap }, { terms: ['tampa'] })));
     const listbox = await within(dialog).findByRole('listbox', { name: 'All results' });
     expect(within(dialog).getByRole('status')).toHaveTextContent('');
     expect(within(listbox).getAllByRole('group').map((g) => g.getAttribute('aria-labelledby') && g.firstElementChild?.textContent)).toEqual([
@@ -115,7 +116,7 @@ describe('Global search overlay', () => {
     ]);
     expect(within(listbox).getAllByRole('option')).toHaveLength(4);
     const tabs = within(dialog).getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['All114+', 'Users12', 'Communities1', 'Events1', 'Posts99+']);
+    expect(tabs).toEqual([`All${14 + SEARCH_LIMITS.countCap}+`, 'Users12', 'Communities1', 'Events1', `Posts${SEARCH_LIMITS.countCap}+`]);
     // The event's date in its own zone (7:00 PM in New York).
     expect(within(listbox).getByRole('option', { name: 'Tampa sunset run' })).toHaveAccessibleDescription('Fri, Mar 14, 7:00 PM · Bring water');
     // One request per pause, never one per keystroke.
