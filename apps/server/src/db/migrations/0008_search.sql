@@ -64,6 +64,12 @@ CREATE TRIGGER posts_search_words_changed AFTER UPDATE OF content ON posts
   FOR EACH ROW WHEN (OLD.content IS DISTINCT FROM NEW.content)
   EXECUTE FUNCTION bayclub_search_words('content');
 --> statement-breakpoint
+-- A search plans for its word: walk the newest posts (a common word) or use the trigram index (a rare one). The
+-- choice rests on how common the planner thinks the word is, which it learns by trying the pattern on sampled posts:
+-- 1,000 instead of 100 tell a word in 1% of posts from one in 0.1% (at 1,000,000 posts "snorkel" went from a
+-- 10,000-row index fetch, 20-240 ms, to the walk, 11 ms).
+ALTER TABLE posts ALTER COLUMN content SET STATISTICS 1000;
+--> statement-breakpoint
 -- The words of the rows written before this migration.
 INSERT INTO search_words (word)
 SELECT DISTINCT w FROM (
