@@ -91,19 +91,21 @@ const prefixPattern = (q: string) => containsPattern(q).slice(1);
 /**
  * A row matches when one of its fields contains the query as typed (`%`, `_` and `\` literal), or when every query
  * word (or one of its typo alternatives) is somewhere in its fields. Both forms are served by the trigram indexes.
+ * With word patterns, only they are asked: a field holding the query as typed holds each of its words too (the
+ * patterns start with the word as typed), so asking both would only test every row twice.
  */
 function matches(fields: SQL[], plan: SearchPlan): SQL {
+  if (plan.wordPatterns.length) {
+    return sql`(${sql.join(
+      plan.wordPatterns.map((re) => sql`(${sql.join(fields.map((f) => sql`${f} ~* ${re}`), sql` or `)})`),
+      sql` and `,
+    )})`;
+  }
   const pattern = containsPattern(plan.q);
-  const typed = sql.join(
+  return sql`(${sql.join(
     fields.map((f) => sql`${f} ilike ${pattern} escape '\\'`),
     sql` or `,
-  );
-  if (!plan.wordPatterns.length) return sql`(${typed})`;
-  const words = sql.join(
-    plan.wordPatterns.map((re) => sql`(${sql.join(fields.map((f) => sql`${f} ~* ${re}`), sql` or `)})`),
-    sql` and `,
-  );
-  return sql`((${typed}) or (${words}))`;
+  )})`;
 }
 
 /** How many of a type's pool are ranked by word similarity (the rest cannot reach the first few). */
