@@ -2,7 +2,8 @@
 // the bench data of `npm run bench:http` (bench/feed-data.ts at BENCH_POSTS posts, default 100,000; events-data.ts;
 // search-data.ts: 10,000 members, 1,000 communities, 10,000 events), then prints EXPLAIN ANALYZE of the search
 // statement for rare, common and misspelled terms of 3 to 10 letters, as the app runs it (planned for its values:
-// the repository's transaction sets force_custom_plan), with the indexes each plan uses and its execution time.
+// the repository's transaction sets force_custom_plan), with the indexes each plan uses, its execution time and the
+// time of the whole search as the service runs it (five statements, planning included), medians of BENCH_RUNS (5).
 // Run: node --import tsx bench/search-plans.ts   (BENCH_DATABASE_URL, default the test server on port 54330;
 // BENCH_ENGINE=pglite for the embedded engine; BENCH_KEEP=1 keeps the database; BENCH_VERBOSE=1 prints the plans)
 import crypto from 'node:crypto';
@@ -111,6 +112,24 @@ async function executionTimes(database: Database, query: SQL, runs: number): Pro
   return times;
 }
 
+/**
+ * The whole search as the service runs it (BEGIN, set_config, the lexicon, the search, COMMIT), timed from here:
+ * planning and round trips included, HTTP and the session not.
+ */
+async function serviceTimes(database: Database, plan: SearchPlan, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`);
+      await typoAlternatives(tx, searchWords(plan.q));
+      await tx.execute(searchSql(plan));
+    });
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
 /** EXPLAIN ANALYZE as the app runs it: a prepared statement planned for its values (force_custom_plan). */
 async function explain(database: Database, query: SQL, options = 'analyze, costs off, timing on, summary on'): Promise<string[]> {
   if (database.engine === 'pglite') {
@@ -157,8 +176,12 @@ async function main() {
         const indexes = [...new Set(lines.flatMap((l) => [...l.matchAll(/(?:Index|Index Only|Bitmap Index) Scan(?: Backward)? (?:using|on) (\w+)/g)].map((m) => m[1])))];
         const seq = [...new Set(lines.flatMap((l) => [...l.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1])))];
         const counts = await countsFor(database, plan);
-        const median = [...times].sort((a, b) => a - b)[times.length >> 1]!;
-        console.log(`== ${kind} "${q}": ${median.toFixed(1)} ms (median of ${times.length}: ${times.map((t) => t.toFixed(1)).join(', ')}); counts ${counts}; typo words ${plan.wordPatterns.join(' ') || '-'}`);
+        const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+        const service = await serviceTimes(database, plan, RUNS);
+        console.log(
+          `== ${kind} "${q}": execution ${median(times).toFixed(1)} ms, as the service runs it ${median(service).toFixed(1)} ms ` +
+            `(medians of ${times.length}); counts ${counts}; typo words ${plan.wordPatterns.join(' ') || '-'}`,
+        );
         console.log(`   indexes: ${indexes.join(', ') || 'none'}${seq.length ? `; sequential scans: ${seq.join(', ')}` : ''}`);
         if (process.env.BENCH_VERBOSE) console.log(lines.join('\n'));
       }
