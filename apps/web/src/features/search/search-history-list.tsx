@@ -18,7 +18,7 @@ export function SearchHistoryList({ listboxId, entries, active, optionId, onSele
   if (!entries.length) return null;
   const labelId = `${listboxId}-label`;
   return (
-    <section className="grid gap-1">
+    <section className="flex flex-col gap-1">
       <div className="flex items-center justify-between px-3">
         <h3 id={labelId} className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           {SEARCH_MESSAGES.recent}
@@ -27,7 +27,7 @@ export function SearchHistoryList({ listboxId, entries, active, optionId, onSele
           {SEARCH_MESSAGES.clearRecent}
         </Button>
       </div>
-      <div id={listboxId} role="listbox" aria-labelledby={labelId} className="grid gap-0.5">
+      <div id={listboxId} role="listbox" aria-labelledby={labelId} className="flex flex-col gap-0.5">
         {entries.slice(0, SEARCH_LIMITS.historyShown).map((entry, i) => (
           <div
             key={`${entry.query}-${entry.timestamp}`}

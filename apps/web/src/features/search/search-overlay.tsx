@@ -145,8 +145,9 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-2 border-b px-4 py-3 pr-12">
         <SearchIcon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+        {/* type text, not search: the browser's own clear button would sit beside the dialog's close button. */}
         <input
-          type="search"
+          type="text"
           role="combobox"
           aria-label={SEARCH_MESSAGES.inputLabel}
           aria-expanded={count > 0}
@@ -181,7 +182,7 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
           {shown}
         </SearchTabs>
       ) : (
-        <div className="min-h-0 overflow-y-auto px-2 py-2">{shown}</div>
+        <div className="min-h-0 min-w-0 overflow-x-hidden overflow-y-auto px-2 py-2">{shown}</div>
       )}
     </div>
   );

@@ -29,20 +29,20 @@ export function SearchResults({ listboxId, tab, results, terms, active, optionId
   const label = `${SEARCH_TAB_LABELS[tab]} results`;
   if (tab !== 'all') {
     return (
-      <div id={listboxId} role="listbox" aria-label={label} className="grid gap-0.5">
+      <div id={listboxId} role="listbox" aria-label={label} className="flex flex-col gap-0.5">
         {results.map(option)}
       </div>
     );
   }
   let index = 0;
   return (
-    <div id={listboxId} role="listbox" aria-label={label} className="grid gap-2">
+    <div id={listboxId} role="listbox" aria-label={label} className="flex flex-col gap-2">
       {SEARCH_TYPES.map((type) => {
         const ofType = results.filter((r) => r.type === type);
         if (!ofType.length) return null;
         const headingId = `${listboxId}-${type}`;
         return (
-          <div key={type} role="group" aria-labelledby={headingId} className="grid gap-0.5">
+          <div key={type} role="group" aria-labelledby={headingId} className="flex flex-col gap-0.5">
             <div id={headingId} role="presentation" className="px-3 pt-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
               {SEARCH_TAB_LABELS[type]}
             </div>

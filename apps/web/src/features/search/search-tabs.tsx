@@ -19,10 +19,11 @@ interface SearchTabsProps {
 /** Spec 2: tabs All / Users / Communities / Events / Posts, each with its count; the active tab's panel below. */
 export function SearchTabs({ tab, onTab, counts, children }: SearchTabsProps) {
   return (
-    <Tabs value={tab} onValueChange={(v) => onTab(v as SearchTab)} className="min-h-0 flex-1 gap-0">
-      <TabsList aria-label="Result types" className="mx-3 mt-2 h-auto w-auto flex-wrap justify-start sm:flex-nowrap">
+    <Tabs value={tab} onValueChange={(v) => onTab(v as SearchTab)} className="min-h-0 min-w-0 flex-1 gap-0">
+      {/* One row that scrolls sideways on a phone rather than wrapping over the results. */}
+      <TabsList aria-label="Result types" className="mx-3 mt-2 flex h-auto w-auto max-w-full justify-start overflow-x-auto">
         {SEARCH_TABS.map((t) => (
-          <TabsTrigger key={t} value={t} className="flex-none px-2.5">
+          <TabsTrigger key={t} value={t} className="h-8 flex-none px-2.5">
             {SEARCH_TAB_LABELS[t]}
             {counts && (
               <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">
@@ -33,7 +34,7 @@ export function SearchTabs({ tab, onTab, counts, children }: SearchTabsProps) {
         ))}
       </TabsList>
       {SEARCH_TABS.map((t) => (
-        <TabsContent key={t} value={t} className="min-h-0 overflow-y-auto px-2 py-2">
+        <TabsContent key={t} value={t} className="min-h-0 min-w-0 overflow-x-hidden overflow-y-auto px-2 py-2">
           {t === tab && children}
         </TabsContent>
       ))}
