@@ -28,9 +28,9 @@ declare module 'autocannon' {
     duration?: number;
     requests?: AutocannonRequest[];
   }
-  /** The running job: a promise of the result that also reports each response (its time in ms). */
+  /** The run: a promise of its result that also reports each response (time in milliseconds). */
   export interface AutocannonInstance extends Promise<AutocannonResult> {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+    on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): this;
   }
   export default function autocannon(options: AutocannonOptions): AutocannonInstance;
 }

@@ -11,10 +11,13 @@
 //   the 5 communities (7i + 37k) mod 200, k = 0..4 (about 250 members each);
 // - post n (0..199,999): every 20th is member-wide (community_id null), the rest in community n mod 200 by one of its
 //   members; newest first every 13 s back from now, and every 50th post shares its neighbour's exact timestamp (ties
-//   the keyset must order by id); every 5th has one image; 0-4 likes and 0-2 comments, counts kept on the row as the
-//   app keeps them.
+//   the keyset must order by id); 8 to 24 words that read like members' posts (search-data.ts postContentSql:
+//   global search measures them); every 5th has one image; 0-4 likes and 0-2 comments, counts kept on the row as
+//   the app keeps them.
+import { postContentSql } from './search-data.js';
 
-export const FEED_SCALE = { members: 10_000, communities: 200, posts: 200_000 } as const;
+/** BENCH_POSTS changes the number of posts (global search is measured at 100,000 and 1,000,000). */
+export const FEED_SCALE = { members: 10_000, communities: 200, posts: Number(process.env.BENCH_POSTS ?? 200_000) } as const;
 /** How many communities the bench reader is an active member of. */
 export const READER_COMMUNITIES = 5;
 
@@ -64,7 +67,7 @@ export function feedDataStatements(readerId: string): string[] {
        pg_temp.bench_uuid('bench-member-' || (CASE WHEN n % 20 = 0 THEN n % ${members}
          ELSE ((143 * (n % ${communities})) % ${communities}) + ${communities} * ((n / ${communities}) % ${members / communities}) END)),
        CASE WHEN n % 20 = 0 THEN NULL ELSE pg_temp.bench_uuid('bench-community-' || (n % ${communities})) END,
-       'Post ' || n || ' of the feed benchmark: who is up for a sunset run on Bayshore this week? Bring water, it is still warm out there.',
+       ${postContentSql('n')},
        CASE WHEN n % 5 = 0 THEN ARRAY['posts/bench/' || n || '.webp'] ELSE '{}'::text[] END,
        CASE WHEN n % 5 = 0 THEN ARRAY['1080x720'] ELSE '{}'::text[] END,
        now() - ((n - n % 50 / 49) * 13 || ' seconds')::interval

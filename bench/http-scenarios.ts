@@ -18,6 +18,7 @@ import {
 import { feedDataStatements } from './feed-data.js';
 import { DOOR_EVENTS, DOOR_TICKETS, burstEventId, doorEventId, eventsDataStatements, ticketCodeOf } from './events-data.js';
 import { BENCH_POSITION, LOCATIONS_SCALE, benchLocationId, isCheckInPlace, locationsDataStatements } from './locations-data.js';
+import { SEARCH_TERMS, searchDataStatements } from './search-data.js';
 
 /** What every scenario can use: built once per engine, through the API, as members and admins would. */
 export interface World {
@@ -36,6 +37,9 @@ export interface World {
   senders: Array<{ cookie: string; conversationId: string }>;
 }
 
+/** Statements written behind the stopped app; scenarios sharing data share the same functions. */
+export type Bulk = (world: World) => string[];
+
 export interface Scenario {
   name: string;
   /** Creates what the request needs, through the API, after the world was built. */
@@ -46,7 +50,9 @@ export interface Scenario {
    * Data too large to write through the API (the feed at scale): statements run against the database while the app
    * is stopped, after the world was built and before any setup. Scenarios sharing data share the same function.
    */
-  bulk?: (world: World) => string[];
+  bulk?: Bulk | Bulk[];
+  /** Connections for this request and for the empty route it is compared with (default BENCH_CONNECTIONS). */
+  connections?: number;
   /** The issue's target on PostgreSQL: at least this ratio to the empty route, p99 below this many ms. */
   target?: { ratio: number; p99: number };
 }
@@ -316,6 +322,77 @@ scenarios.push(
         placeTokens.set(p, ((await res.json()) as { token: string }).token);
       }
     },
+  },
+);
+
+// Issue 13: global search at scale: the feed's members, communities and posts (BENCH_POSTS: 100,000 and 1,000,000
+// measured), the events' events, and search-data.ts to reach 1,000 communities and 10,000 events with text that
+// reads like members'. Each request searches the next term of its list. BENCH_SEARCH_CONNECTIONS (default 1: the
+// latency of one member's search, the issue's target) sets the connections for these and their empty-route runs.
+
+const searchBulk: Bulk = () => searchDataStatements();
+const SEARCH_BULK = [feedBulk, eventsBulk, searchBulk];
+const SEARCH_CONNECTIONS = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 1);
+
+function searching(w: World, terms: readonly string[]): AutocannonRequest {
+  let n = 0;
+  return {
+    method: 'GET',
+    path: '/',
+    headers: { cookie: w.reader.cookie },
+    setupRequest: (request) => ({ ...request, path: `/api/search?q=${encodeURIComponent(terms[n++ % terms.length]!)}` }),
+  };
+}
+
+/** A word nobody wrote before (letters only). */
+const freshWord = () => `zb${crypto.randomBytes(5).toString('hex').replace(/\d/g, (d) => 'ghijklmnop'[Number(d)]!)}`;
+
+/**
+ * The issue's check, printed: a post written through the API is found by the very next search (no index to wait
+ * for), also by a typo of its new word; both within the same second.
+ */
+async function searchAfterWrite(w: World) {
+  const seen: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const word = freshWord();
+    const started = performance.now();
+    const { body: post } = await expectStatus<{ id: string }>(201, w.base, 'POST', '/api/posts', {
+      cookie: w.reader.cookie,
+      body: { communityId: null, content: `Written for the search bench: ${word}.`, imageKeys: [] },
+    });
+    for (const q of [word, `${word.slice(0, -1)}x${word.slice(-1)}`]) {
+      const { body } = await expectStatus<{ results: Array<{ id: string }> }>(200, w.base, 'GET', `/api/search?q=${q}`, { cookie: w.reader.cookie });
+      if (!body.results.some((r) => r.id === post.id)) throw new Error(`a post written just now was not found by "${q}"`);
+    }
+    seen.push(performance.now() - started);
+  }
+  console.log(`search: a post written then searched (as typed and misspelled) was found each time, ${seen.map((t) => t.toFixed(0)).join(', ')} ms after the write began`);
+}
+
+scenarios.push(
+  {
+    name: 'GET /api/search (rare terms)',
+    bulk: SEARCH_BULK,
+    setup: searchAfterWrite,
+    connections: SEARCH_CONNECTIONS,
+    request: (w) => searching(w, SEARCH_TERMS.rare),
+  },
+  { name: 'GET /api/search (common terms)', bulk: SEARCH_BULK, connections: SEARCH_CONNECTIONS, request: (w) => searching(w, SEARCH_TERMS.common) },
+  { name: 'GET /api/search (misspelled terms)', bulk: SEARCH_BULK, connections: SEARCH_CONNECTIONS, request: (w) => searching(w, SEARCH_TERMS.misspelled) },
+  {
+    // Writing a post also adds its new words to the lexicon (migration 0009's trigger): its cost is in here.
+    name: 'POST a post (new words for the lexicon)',
+    bulk: SEARCH_BULK,
+    connections: SEARCH_CONNECTIONS,
+    request: (w) => ({
+      method: 'POST',
+      path: '/api/posts',
+      setupRequest: (request) => ({
+        ...request,
+        headers: { cookie: w.reader.cookie, origin: PROCESS_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ communityId: null, content: `Bench post about ${freshWord()} and the beach at sunset.`, imageKeys: [] }),
+      }),
+    }),
   },
 );
 

@@ -9,9 +9,10 @@
 //     serves an empty Fastify route; both are pinned to CPU 0 and this load generator to CPU 1 (taskset; without it,
 //     nothing is pinned and the table says so);
 //  3. each scenario is warmed up, then runs its rounds, each right after a run of the empty route (autocannon, 50
-//     connections); reads run before writes, whose rows would otherwise change what the reads measure. The table
-//     shows the median of the rounds: req/s, p50, p95, p99, non-2xx answers, statements per request, the ratio to the
-//     empty route measured just before it, and the empty route's own req/s and p99 (the floor the machine allows).
+//     connections, or the scenario's own `connections`, for both); reads run before writes, whose rows would
+//     otherwise change what the reads measure. The table shows the median of the rounds: req/s, p50, p95, p99 (from
+//     every response's time), non-2xx answers, statements per request, the ratio to the empty route measured just
+//     before it, and the empty route's own req/s and p99 (the floor the machine allows).
 // Ratios are what to compare between runs: the machine is shared and absolute numbers move with its load. On
 // PostgreSQL the table also says whether issue 9's target for the request was met.
 //
@@ -97,21 +98,29 @@ async function startEmptyServer(): Promise<{ child: ChildProcess; base: string }
 interface Run {
   rps: number;
   p50: number;
-  /** From every response's time (autocannon's own percentiles skip 95). */
   p95: number;
   p99: number;
   non2xx: number;
   errors: number;
 }
 
-async function load(base: string, request: AutocannonRequest, seconds: number): Promise<Run> {
+/** The value below which `q` of the sorted times fall (nearest rank). */
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+
+async function load(base: string, request: AutocannonRequest, seconds: number, connections = CONNECTIONS): Promise<Run> {
   const times: number[] = [];
-  const job = autocannon({ url: base, connections: CONNECTIONS, duration: seconds, requests: [request] });
-  job.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  const r: AutocannonResult = await job;
+  const run = autocannon({ url: base, connections, duration: seconds, requests: [request] });
+  // Every response's time: autocannon's own percentiles have no p95.
+  const r: AutocannonResult = await run.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   times.sort((a, b) => a - b);
-  const p95 = times.length ? times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]! : 0;
-  return { rps: r.requests.total / r.duration, p50: r.latency.p50, p95, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    rps: r.requests.total / r.duration,
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 /** The request autocannon would send next, as a fetch. */
@@ -146,7 +155,7 @@ interface Row {
 }
 
 function printTable(engine: string, rows: Row[]) {
-  const header = ['request', 'req/s', 'p50', 'p95', 'p99', 'non-2xx', 'SQL/req', 'ratio', 'empty req/s', 'empty p99', engine === 'postgres' ? 'target' : ''];
+  const header = ['request', 'conn', 'req/s', 'p50', 'p95', 'p99', 'non-2xx', 'SQL/req', 'ratio', 'empty req/s', 'empty p99', engine === 'postgres' ? 'target' : ''];
   const lines = rows.map(({ scenario, statements, runs, empty }) => {
     const ratios = runs.map((r, i) => r.rps / empty[i]!.rps);
     const ratio = median(ratios);
@@ -154,17 +163,19 @@ function printTable(engine: string, rows: Row[]) {
     const t = scenario.target;
     const target = engine !== 'postgres' || !t ? '' : `${ratio >= t.ratio && p99 < t.p99 ? 'met' : 'missed'} (>= ${t.ratio}, p99 < ${t.p99} ms)`;
     const non2xx = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
+    const ms = (v: number) => `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ms`;
     return [
       scenario.name,
+      String(scenario.connections ?? CONNECTIONS),
       median(runs.map((r) => r.rps)).toFixed(0),
-      `${median(runs.map((r) => r.p50)).toFixed(0)} ms`,
-      `${median(runs.map((r) => r.p95)).toFixed(0)} ms`,
-      `${p99.toFixed(0)} ms`,
+      ms(median(runs.map((r) => r.p50))),
+      ms(median(runs.map((r) => r.p95))),
+      ms(p99),
       String(non2xx),
       statements,
       ratio.toFixed(3),
       median(empty.map((r) => r.rps)).toFixed(0),
-      `${median(empty.map((r) => r.p99)).toFixed(0)} ms`,
+      ms(median(empty.map((r) => r.p99))),
       target,
     ];
   });
@@ -215,7 +226,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', serverUrl?: string) {
     app = await startApp(dataDir, database, true);
     let t = performance.now();
     const world = await buildWorld(app);
-    const bulks = [...new Set(selected.flatMap((s) => (s.bulk ? [s.bulk] : [])))];
+    const bulks = [...new Set(selected.flatMap((s) => (Array.isArray(s.bulk) ? s.bulk : s.bulk ? [s.bulk] : [])))];
     if (bulks.length > 0) {
       // Written behind the stopped app (PGlite is one process's), then served by a fresh one.
       await app.stop();
@@ -242,10 +253,11 @@ async function benchEngine(engine: 'pglite' | 'postgres', serverUrl?: string) {
     // after it measure (and leave the planner's statistics behind until autovacuum catches up).
     const order = [...rows].sort((a, b) => Number(isWrite(a.scenario, world)) - Number(isWrite(b.scenario, world)));
     for (const row of order) {
-      await load(app.base, row.scenario.request(world), WARMUP);
+      const connections = row.scenario.connections ?? CONNECTIONS;
+      await load(app.base, row.scenario.request(world), WARMUP, connections);
       for (let round = 1; round <= ROUNDS; round++) {
-        row.empty.push(await load(empty.base, { method: 'GET', path: '/' }, SECONDS));
-        row.runs.push(await load(app.base, row.scenario.request(world), SECONDS));
+        row.empty.push(await load(empty.base, { method: 'GET', path: '/' }, SECONDS, connections));
+        row.runs.push(await load(app.base, row.scenario.request(world), SECONDS, connections));
       }
       process.stdout.write(`${row.scenario.name}: done (${((performance.now() - t) / 1000).toFixed(0)} s)\n`);
     }

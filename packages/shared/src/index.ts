@@ -22,3 +22,4 @@ export * from './posts.js';
 export * from './directory.js';
 export * from './events.js';
 export * from './locations.js';
+export * from './search.js';

@@ -150,6 +150,7 @@ Sign in at ${publicUrl}/login with password "${PASSWORD}" and one of:
   priya@bayclub.demo             applicant with a pending application
   lucasjohnson@bayclub.demo      community-only member (limited by the permission flags)
   Any other demo member has an address like firstnamelastname@bayclub.demo.
+Signed in, press Ctrl+K (Cmd+K on a Mac) to search members, communities, events and posts (try "yoga" or "sunset").
 `);
 }
 

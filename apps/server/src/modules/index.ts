@@ -31,6 +31,7 @@ import { createDirectoryService } from './directory/service.js';
 import { directoryRoutes } from './directory/routes.js';
 import { registerEvents } from './events/module.js';
 import { registerLocations } from './locations/module.js';
+import { searchRoutes } from './search/routes.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -73,5 +74,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(directoryRoutes(ctx, createDirectoryService({ db })));
   await registerEvents(app, ctx, { media, notifier });
   await registerLocations(app, ctx, { media });
+  await app.register(searchRoutes(ctx));
   return { hub, push };
 }

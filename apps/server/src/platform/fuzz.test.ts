@@ -96,6 +96,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'GET /api/admin/applications': { queryKeys: ['status', 'cursor', 'limit'] },
   // Issue 4.
   'GET /api/say-hi/deck': { queryKeys: ['city', 'interests', 'ageMin', 'ageMax', 'cursor', 'limit'] },
+  'GET /api/search': { queryKeys: ['q'] },
   'GET /api/directory': { queryKeys: ['q', 'city', 'interests', 'ageMin', 'ageMax', 'verified', 'hideIncomplete', 'sort', 'cursor', 'limit'] },
   'POST /api/hellos': { body: { userId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60', note: 'Hi there!' } },
   'GET /api/hellos': { queryKeys: ['direction', 'cursor', 'limit'] },

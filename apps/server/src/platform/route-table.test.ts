@@ -158,6 +158,8 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['GET', '/api/events/:id/attendance', 'approved'],
   // Issue 13: the People directory (full_platform, as the spec's side menu says; decision 018).
   ['GET', '/api/directory', 'full_platform'],
+  // Issue 13: global search (approved members; what each finds is decided per type and row, decision 017).
+  ['GET', '/api/search', 'approved'],
   // Issue 11: the events themselves (lists and the event page are public; eventViewer answers 404 to non-viewers).
   ['GET', '/api/events', 'public'],
   ['GET', '/api/events/month', 'public'],

@@ -57,6 +57,7 @@ export const events = pgTable(
     index('events_reminders_idx').on(t.startsAt).where(sql`${t.status} = 'scheduled' AND ${t.remindedHourAt} IS NULL`),
     // Search (issue 13): title and description.
     index('events_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('events_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
     check('events_title_length', sql`char_length(${t.title}) BETWEEN 3 AND 120`),
     check('events_description_length', sql`char_length(${t.description}) <= 5000`),
     check('events_times', sql`${t.endsAt} > ${t.startsAt}`),

@@ -9,3 +9,4 @@ export * from './app.js';
 export * from './media.js';
 export * from './social.js';
 export * from './mail.js';
+export * from './search.js';

@@ -47,6 +47,10 @@ export const profiles = pgTable(
     index('profiles_directory_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id).where(sql`not ${t.isDeactivated}`),
     index('profiles_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
     index('profiles_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    // Global search (issue 13, decision 017) also matches bios; lists that look through many rows leave out the
+    // (few) deactivated members as one hashed set read from this index.
+    index('profiles_bio_trgm_idx').using('gin', sql`${t.bio} gin_trgm_ops`),
+    index('profiles_deactivated_idx').on(t.id).where(sql`${t.isDeactivated}`),
     check('profiles_username_lowercase', sql`${t.username} = lower(${t.username})`),
     check('profiles_age_range', sql`${t.age} IS NULL OR (${t.age} BETWEEN 13 AND 100)`),
   ],

@@ -78,6 +78,32 @@ const visibleTo = (viewer: SQL, staff: SQL) => sql`(select a.is_deactivated from
   and p.author_id <> all(${blockedAround(viewer)})
   and (p.hidden_at is null or p.author_id = ${viewer} or ${staff})`;
 
+/**
+ * SQL true when `reader` may read post `p`: postPermissions(...).canRead in SQL, for a list that looks through every
+ * post (global search), so it shows exactly the posts the reader could open one by one. The community is member-wide
+ * (null), public, one the reader is an active member of, or the reader is an admin (communityViewer's canRead); the
+ * author is active and not blocked either way; a hidden post shows only to its author and its moderators (platform
+ * moderators for member-wide posts; the community's creator and moderators, and admins): visibleTo's rules.
+ *
+ * Unlike visibleTo, the per-post checks are hashed sets built once (deactivated members through
+ * profiles_deactivated_idx, the private communities the reader is not in, the reader's blocks): a search may check
+ * thousands of posts that match a word, where a lookup per post cost ~5 us each.
+ * The caller checked canSeeMembers: applicants and deactivated members read no posts at all.
+ */
+export function readablePostsFilter(reader: Reader): SQL {
+  const v = sql`${reader.userId}::uuid`;
+  const closedToReader = sql`select c.id from ${communities} c where c.visibility = 'private' and not exists (
+    select 1 from ${communityMembers} cm where cm.community_id = c.id and cm.user_id = ${v} and cm.status = 'active')`;
+  const readsCommunity = reader.admin ? sql`true` : sql`(p.community_id is null or p.community_id not in (${closedToReader}))`;
+  const staff = sql`(case when p.community_id is null then ${reader.platformModerator}::boolean
+    else ${reader.admin}::boolean or exists (select 1 from ${communityMembers} rm where rm.community_id = p.community_id
+      and rm.user_id = ${v} and rm.status = 'active' and rm.role in ('creator', 'moderator')) end)`;
+  return sql`(${readsCommunity}
+    and p.author_id not in (select d.id from ${profiles} d where d.is_deactivated)
+    and p.author_id <> all(${blockedAround(v)})
+    and (p.hidden_at is null or p.author_id = ${v} or ${staff}))`;
+}
+
 /** The members the viewer blocked or was blocked by, as one array (both directions served by the blocks indexes). */
 const blockedAround = (viewer: SQL) => sql`array(
     select b.blocked_id from ${blocks} b where b.blocker_id = ${viewer}

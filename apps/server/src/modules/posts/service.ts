@@ -42,7 +42,8 @@ function requireApproved(actor: Actor) {
   if (!canSeeMembers(actor)) throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.notApproved);
 }
 
-const readerOf = (actor: Actor): repo.Reader => ({ userId: actor.userId, admin: isAdmin(actor), platformModerator: isPlatformModerator(actor) });
+/** The reader facts the list queries need (global search reads posts with them too). */
+export const readerOf = (actor: Actor): repo.Reader => ({ userId: actor.userId, admin: isAdmin(actor), platformModerator: isPlatformModerator(actor) });
 
 function pageOf<R extends { id: string; cursor_at: string }, V>(rows: R[], limit: number, present: (r: R) => V): Page<V> {
   const page = rows.slice(0, limit);

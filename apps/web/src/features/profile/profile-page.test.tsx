@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
 import { apiError, json, mockApi, never, renderApp, signedInAs, type Handler } from '#/test/render-app';
@@ -247,14 +247,17 @@ describe('settings menu', () => {
     expect(trigger).toHaveFocus();
   });
 
-  it('opens the search note and the Settings modal', async () => {
+  it('opens global search (focus back on Settings when it closes) and the Settings modal', async () => {
     ownProfileApi();
     const user = userEvent.setup();
     await openProfile();
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     await user.click(screen.getByRole('menuitem', { name: 'Search' }));
-    expect(await screen.findByRole('dialog', { name: 'Search' })).toHaveTextContent('coming soon');
+    const search = await screen.findByRole('dialog', { name: 'Search' });
+    expect(within(search).getByRole('combobox', { name: 'Search' })).toHaveFocus();
     await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Settings' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     await user.click(screen.getByRole('menuitem', { name: 'Profile Settings' }));

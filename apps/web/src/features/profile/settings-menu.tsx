@@ -15,26 +15,29 @@ import { OnceOpened } from '#/components/once-opened';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useUnreadNotificationCount } from '#/features/shell/notifications-api';
 import { formatBadgeCount } from '#/lib/format';
-import { SearchSoonDialog } from './soon-dialogs';
+import { canSeeMembers } from '@bayclub/shared';
+import { useMe } from '#/features/auth/use-session';
+import { openGlobalSearch } from '#/features/search/search-store';
 
 // The settings modal and the notifications panel load the first time they open (decision 011).
 const SettingsModal = lazyNamed(() => import('#/features/settings/settings-modal'), 'SettingsModal');
 const NotificationsPanel = lazyNamed(() => import('#/features/notifications/notifications-panel'), 'NotificationsPanel');
 
-type Open = 'search' | 'notifications' | 'settings' | null;
+type Open = 'notifications' | 'settings' | null;
 
 /** `/profile?notifications=open` opens the notifications panel (a link target for anything that wants to show it). */
 export const NOTIFICATIONS_PARAM = 'notifications';
 
 /**
  * Spec 2: the own profile's Settings menu: Search, Notifications (with the unread count), Profile Settings, Sign Out.
- * Search comes in a later issue; until then its entry opens a short, honest dialog.
+ * Search opens the global search overlay (for members who may search: decision 017).
  */
 export function SettingsMenu() {
   const [open, setOpen] = React.useState<Open>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const triggerRef = React.useRef<HTMLButtonElement>(null);
   const unread = useUnreadNotificationCount();
+  const canSearch = canSeeMembers(useMe()?.profile ?? null);
   const signOut = useSignOut();
   const panelFromLink = searchParams.get(NOTIFICATIONS_PARAM) === 'open';
   const close = (next: boolean) => {
@@ -68,10 +71,12 @@ export function SettingsMenu() {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-56">
-          <DropdownMenuItem onSelect={() => setOpen('search')}>
-            <SearchIcon aria-hidden="true" />
-            Search
-          </DropdownMenuItem>
+          {canSearch && (
+            <DropdownMenuItem onSelect={() => openGlobalSearch(triggerRef.current)}>
+              <SearchIcon aria-hidden="true" />
+              Search
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={() => setOpen('notifications')}>
             <BellIcon aria-hidden="true" />
             Notifications
@@ -94,7 +99,6 @@ export function SettingsMenu() {
           {formatBadgeCount(unread)} unread notifications
         </span>
       )}
-      <SearchSoonDialog open={open === 'search'} onOpenChange={close} onCloseAutoFocus={returnFocus} />
       <OnceOpened open={open === 'notifications' || panelFromLink}>
         <NotificationsPanel open={open === 'notifications' || panelFromLink} onOpenChange={close} onCloseAutoFocus={returnFocus} />
       </OnceOpened>

@@ -3,6 +3,7 @@ import { Outlet, useMatch } from 'react-router';
 import type { MeView } from '@bayclub/shared';
 import { RealtimeConnection } from '#/features/realtime/realtime-connection';
 import { PushPrompt } from '#/features/push/push-prompt';
+import { GlobalSearch } from '#/features/search/global-search';
 import { PageSpinner } from '#/components/page-spinner';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '#/components/ui/sidebar';
 import type { Audience } from '#/features/auth/use-session';
@@ -45,6 +46,7 @@ export function AppLayout({ me, audience }: { me: MeView; audience: Audience }) 
       </SidebarInset>
       <BottomTabs me={me} />
       {active && <RealtimeConnection />}
+      <GlobalSearch me={me} />
     </SidebarProvider>
   );
 }

@@ -1,0 +1,255 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_LIMITS, type EventStatus } from '@bayclub/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { communities, events, posts, profiles, searchWords } from '../../db/schema/index.js';
+import { textArray } from '../../platform/sql-arrays.js';
+import { containsPattern } from '../directory/repository.js';
+import { approvedMemberSql, visibleEventsFilter, type EventsViewer } from '../events/repository.js';
+import { readablePostsFilter, type Reader } from '../posts/repository.js';
+import { notBlockedWith } from '../safety/repository.js';
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+/** Lexicon words tried per query word: the most similar ones (decision 017). */
+export const ALTERNATIVES_PER_WORD = 8;
+/** Query words shorter than this are matched as typed (a 3-letter word's "typos" are other words). */
+export const TYPO_MIN_LENGTH = 4;
+
+/**
+ * Typo tolerance, step one: for each query word of TYPO_MIN_LENGTH letters or more, the lexicon's words that look
+ * like it (pg_trgm word similarity at its threshold, 0.6: "yoga" finds "yogis", "sunsett" finds "sunset") and do not
+ * already contain it (those match the word as typed anyway). Answers one list per query word, best first.
+ */
+export async function typoAlternatives(db: DbOrTx, words: string[]): Promise<string[][]> {
+  const found = words.map(() => [] as string[]);
+  const rows = rowsOf<{ ord: number | string; word: string }>(
+    await db.execute(sql`
+      select q.ord, c.word from unnest(${textArray(words)}) with ordinality as q(w, ord)
+      cross join lateral (
+        select l.word from ${searchWords} l
+        where char_length(q.w) >= ${TYPO_MIN_LENGTH} and q.w <% l.word and strpos(l.word, q.w) = 0
+        order by word_similarity(q.w, l.word) desc, l.word
+        limit ${ALTERNATIVES_PER_WORD}
+      ) c
+      order by q.ord`),
+  );
+  for (const r of rows) found[Number(r.ord) - 1]?.push(r.word);
+  return found;
+}
+
+/** Which types the searcher may find (policy.ts decides) and how the query matches. */
+export interface SearchPlan {
+  /** The normalized query. */
+  q: string;
+  /**
+   * One regular expression per query word: the word or one of its typo alternatives, anywhere (letters and digits
+   * only, so nothing in them is special). Empty: only the query as typed matches.
+   */
+  wordPatterns: string[];
+  searcherId: string;
+  users: boolean;
+  communities: boolean;
+  /** The events' visibility facts (events/repository visibleEventsFilter), or null: no events. */
+  events: EventsViewer | null;
+  /** The posts' reader (posts/repository readablePostsFilter), or null: no posts. */
+  posts: Reader | null;
+  /** Midnight today in club time: events starting from here on. */
+  today: Date;
+  /**
+   * The query as a whole word (PostgreSQL regex: `\m` and `\M` around it, every other character literal): a field
+   * holding it has word similarity 1, so ranking skips computing it there.
+   */
+  wholeWord: string;
+  /** Matches counted per type (and looked through for the best few). */
+  cap: number;
+  perType: number;
+}
+
+/** One result row, whatever its type: the columns the presenter needs, null where a type has none. */
+export interface SearchRow {
+  type: 'user' | 'community' | 'event' | 'post';
+  id: string;
+  title: string | null;
+  subtitle: string | null;
+  body: string | null;
+  picture: string | null;
+  verified: boolean | null;
+  starts_at: Date | string | null;
+  time_zone: string | null;
+  city: string | null;
+  status: EventStatus | null;
+  created_at: Date | string;
+  /** The post's content was cut at the preview length. */
+  truncated: boolean | null;
+  /** Matches of this type, counted up to the cap. */
+  total: number | string;
+}
+
+/** The contains pattern without its leading %: "starts with". */
+const prefixPattern = (q: string) => containsPattern(q).slice(1);
+
+/**
+ * A row matches when one of its fields contains the query as typed (`%`, `_` and `\` literal), or when every query
+ * word (or one of its typo alternatives) is somewhere in its fields. Both forms are served by the trigram indexes.
+ * With word patterns, only they are asked: a field holding the query as typed holds each of its words too (the
+ * patterns start with the word as typed), so asking both would only test every row twice.
+ */
+function matches(fields: SQL[], plan: SearchPlan): SQL {
+  if (plan.wordPatterns.length) {
+    return sql`(${sql.join(
+      plan.wordPatterns.map((re) => sql`(${sql.join(fields.map((f) => sql`${f} ~* ${re}`), sql` or `)})`),
+      sql` and `,
+    )})`;
+  }
+  const pattern = containsPattern(plan.q);
+  return sql`(${sql.join(
+    fields.map((f) => sql`${f} ilike ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/** How many of a type's pool are ranked by word similarity (the rest cannot reach the first few). */
+export const RANKED_PER_TYPE = 20;
+
+/** SQL true when one of the fields holds the query as a whole word (its word similarity is then 1). */
+const wholeWord = (plan: SearchPlan, fields: SQL[]) =>
+  sql`(${sql.join(
+    fields.map((f) => sql`coalesce(${f} ~* ${plan.wholeWord}, false)`),
+    sql` or `,
+  )})`;
+
+/** The best word similarity of the query to any of the fields (pg_trgm). */
+const similarity = (plan: SearchPlan, fields: SQL[]) =>
+  sql`greatest(${sql.join(
+    fields.map((f) => sql`word_similarity(${plan.q}, coalesce(${f}, ''))`),
+    sql`, `,
+  )})`;
+
+/**
+ * One type's results, ranked by exact, then prefix, then word similarity, then `recency`; the first `perType`, each
+ * with the size of `pool` (its matches the searcher may open, the first `cap` in the pool's own order).
+ * Word similarity costs tens of microseconds a field, so it is computed for at most RANKED_PER_TYPE rows: the pool's
+ * best by exact, prefix, whole word (similarity 1, cheap to see) and recency. When five hold the query as a whole
+ * word it is not needed at all; otherwise the partial and typo matches compete among the newest (decision 017).
+ */
+function ranked(plan: SearchPlan, type: SearchRow['type'], pool: SQL, fields: SQL[], recency: SQL): SQL {
+  return sql`(with pool as (${pool}),
+    best as (
+      select *, ${wholeWord(plan, fields)} as whole from pool
+      order by exact desc, prefix desc, whole desc, ${recency}
+      limit ${RANKED_PER_TYPE}
+    )
+    select ${type}::text as type, id, title, subtitle, body, picture, verified, starts_at, time_zone, city, status,
+      created_at, truncated, (select count(*) from pool) as total
+    from best
+    order by exact desc, prefix desc, (case when whole then 1 else ${similarity(plan, fields)} end) desc, ${recency}
+    limit ${plan.perType})`;
+}
+
+function usersSql(plan: SearchPlan): SQL {
+  const me = sql`${plan.searcherId}::uuid`;
+  const fields = [sql`p.full_name`, sql`p.username`, sql`p.bio`];
+  // Exact and prefix on the names; every match is ordered by them before the cap, so an exact name is never cut.
+  const pool = sql`select p.id, p.full_name as title, p.username as subtitle, p.bio as body, p.profile_picture_url as picture,
+      p.is_verified as verified, null::timestamptz as starts_at, null::text as time_zone, p.city, null::text as status,
+      p.created_at, null::boolean as truncated,
+      (lower(p.full_name) = lower(${plan.q}) or p.username = lower(${plan.q})) is true as exact,
+      (p.full_name ilike ${prefixPattern(plan.q)} escape '\\' or p.username ilike ${prefixPattern(plan.q)} escape '\\') is true as prefix
+    from ${profiles} p
+    where ${approvedMemberSql(sql`p`)} and ${notBlockedWith(sql`p.id`, me)} and ${matches(fields, plan)}
+    order by exact desc, prefix desc, p.created_at desc, p.id desc
+    limit ${plan.cap}`;
+  return ranked(plan, 'user', pool, [sql`title`, sql`subtitle`, sql`body`], sql`created_at desc, id desc`);
+}
+
+function communitiesSql(plan: SearchPlan): SQL {
+  // lower(name): the expression communities_name_trgm_idx indexes.
+  const fields = [sql`lower(c.name)`, sql`c.description`];
+  const pool = sql`select c.id, c.name as title, c.url_slug as subtitle, c.description as body, c.avatar_image_key as picture,
+      null::boolean as verified, null::timestamptz as starts_at, null::text as time_zone, c.city, null::text as status,
+      c.created_at, null::boolean as truncated,
+      lower(c.name) = lower(${plan.q}) as exact, lower(c.name) like lower(${prefixPattern(plan.q)}) escape '\\' as prefix
+    from ${communities} c
+    where ${matches(fields, plan)}
+    order by exact desc, prefix desc, c.created_at desc, c.id desc
+    limit ${plan.cap}`;
+  return ranked(plan, 'community', pool, [sql`title`, sql`body`], sql`created_at desc, id desc`);
+}
+
+/**
+ * The first `cap` rows in `order` (a table's newest or soonest first) that match the text AND that the searcher may
+ * open. In two steps, so the planner plans the text alone: the first `1.5 x cap` text matches (a common word walks the
+ * order's index and stops; a rare one comes from the trigram index), then the visible ones among them. Planned as
+ * one query, the visibility rules' cautious estimates made PostgreSQL fetch every match of a common word through
+ * the trigram index (4,600 heap rows for "kayak" at 100,000 posts: 20 ms against 6 ms for the walk).
+ * Should more than a third of those matches be hidden from the searcher (all in private communities, say),
+ * the one query runs after all (`every`), so a result set is never cut short by the first step.
+ */
+function firstVisible(o: { table: SQL; alias: string; where: SQL; visible: SQL; order: SQL; columns: SQL; cap: number }): SQL {
+  const a = sql.raw(o.alias);
+  const look = o.cap + o.cap / 2;
+  return sql`with text_matches as materialized (
+      select ${a}.* from ${o.table} ${a} where ${o.where} order by ${o.order} limit ${look}
+    ),
+    seen as materialized (
+      select ${o.columns} from text_matches ${a} where ${o.visible} order by ${o.order} limit ${o.cap}
+    )
+    select * from seen
+    where (select count(*) from seen) >= ${o.cap} or (select count(*) from text_matches) < ${look}
+    union all
+    select * from (
+      select ${o.columns} from ${o.table} ${a} where ${o.where} and ${o.visible} order by ${o.order} limit ${o.cap}
+    ) every
+    where (select count(*) from seen) < ${o.cap} and (select count(*) from text_matches) = ${look}`;
+}
+
+function eventsSql(plan: SearchPlan, viewer: EventsViewer): SQL {
+  // Upcoming from midnight today in club time, soonest first ("recency" for events is how soon they start): the
+  // soonest `cap` matches, exact and prefix titles ranked within them (decision 017).
+  const pool = firstVisible({
+    table: sql`${events}`,
+    alias: 'e',
+    where: sql`e.starts_at >= ${plan.today.toISOString()}::timestamptz and ${matches([sql`lower(e.title)`, sql`e.description`], plan)}`,
+    visible: visibleEventsFilter(viewer),
+    order: sql`e.starts_at, e.id`,
+    columns: sql`e.id, e.title, null::text as subtitle, e.description as body, e.cover_image_key as picture,
+      null::boolean as verified, e.starts_at, e.time_zone, e.city, e.status, e.created_at, null::boolean as truncated,
+      lower(e.title) = lower(${plan.q}) as exact, lower(e.title) like lower(${prefixPattern(plan.q)}) escape '\\' as prefix`,
+    cap: plan.cap,
+  });
+  return ranked(plan, 'event', pool, [sql`title`, sql`body`], sql`starts_at, id`);
+}
+
+function postsSql(plan: SearchPlan, reader: Reader): SQL {
+  // The newest `cap` matches; exact and prefix (the whole post) rank within them (decision 017). The preview is cut
+  // here, so a long post is not sent whole.
+  const pool = firstVisible({
+    table: sql`${posts}`,
+    alias: 'p',
+    where: matches([sql`p.content`], plan),
+    visible: readablePostsFilter(reader),
+    order: sql`p.created_at desc nulls last, p.id desc nulls last`,
+    columns: sql`p.id, null::text as title, null::text as subtitle, left(p.content, ${SEARCH_LIMITS.postPreview}) as body,
+      null::text as picture, null::boolean as verified, null::timestamptz as starts_at, null::text as time_zone,
+      null::text as city, null::text as status, p.created_at, char_length(p.content) > ${SEARCH_LIMITS.postPreview} as truncated,
+      lower(p.content) = lower(${plan.q}) as exact, p.content ilike ${prefixPattern(plan.q)} escape '\\' as prefix,
+      p.content`,
+    cap: plan.cap,
+  });
+  return ranked(plan, 'post', pool, [sql`content`], sql`created_at desc, id desc`);
+}
+
+/** The whole search, one statement: each type's best results (UNION ALL), in SEARCH_TYPES order. */
+export function searchSql(plan: SearchPlan): SQL {
+  const parts: SQL[] = [];
+  if (plan.users) parts.push(usersSql(plan));
+  if (plan.communities) parts.push(communitiesSql(plan));
+  if (plan.events) parts.push(eventsSql(plan, plan.events));
+  if (plan.posts) parts.push(postsSql(plan, plan.posts));
+  return sql.join(parts, sql` union all `);
+}
+
+export async function search(db: DbOrTx, plan: SearchPlan): Promise<SearchRow[]> {
+  if (!plan.users && !plan.communities && !plan.events && !plan.posts) return [];
+  return rowsOf<SearchRow>(await db.execute(searchSql(plan)));
+}

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  SEARCH_LIMITS,
+  SEARCH_TYPES,
+  clubStartOfToday,
+  escapeRegExp,
+  searchWords,
+  type LimitedUserFlags,
+  type SearchResponse,
+  type SearchType,
+} from '@bayclub/shared';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../access/policy.js';
+import { viewerOf } from '../events/service.js';
+import { readerOf } from '../posts/service.js';
+import { countsOf, presentResult } from './presenter.js';
+import { scopeNeedsFlags, searchScope } from './policy.js';
+import * as repo from './repository.js';
+
+const noCounts = () => Object.fromEntries(SEARCH_TYPES.map((t) => [t, 0])) as Record<SearchType, number>;
+const length = (s: string) => Array.from(s).length;
+
+/** Query words shorter than this take no part in word matching (one or two letters are in nearly everything). */
+export const WORD_MIN_LENGTH = 3;
+
+/**
+ * The regular expressions of word matching, one per query word of WORD_MIN_LENGTH letters or more: the word as typed
+ * or one of its typo alternatives. A row matches them when it holds every word somewhere, in any order. None for a
+ * single word without alternatives: that is the query as typed, which always matches on its own.
+ */
+export function wordPatterns(words: string[], alternatives: string[][]): string[] {
+  const used = words.map((w, i) => ({ w, alts: alternatives[i] ?? [] })).filter((x) => x.w.length >= WORD_MIN_LENGTH);
+  if (!used.length || (used.length === 1 && !used[0]!.alts.length)) return [];
+  return used.map(({ w, alts }) => `(${[w, ...alts].map(escapeRegExp).join('|')})`);
+}
+
+/** PostgreSQL's regex form of the query as a whole word: every character but letters and digits escaped. */
+export const wholeWordPattern = (q: string) => `\\m${q.replace(/[^\p{L}\p{N}]/gu, (c) => `\\${c}`)}\\M`;
+
+export function createSearchService(deps: { db: Db; flags: () => Promise<LimitedUserFlags>; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  return {
+    /**
+     * GET /api/search: up to 5 of each type the searcher could open, best first, with capped counts (decision 017).
+     * Statements: none for a blank or too short query; else BEGIN, SET LOCAL, the lexicon, the search, COMMIT (a
+     * limited member's flags are one more read).
+     */
+    async search(actor: Actor, q: string): Promise<SearchResponse> {
+      const postsSearched = length(q) >= SEARCH_LIMITS.postsMinLength;
+      const empty: SearchResponse = { query: q, results: [], counts: noCounts(), terms: [], postsSearched };
+      if (length(q) < SEARCH_LIMITS.minLength) return empty;
+      const scope = searchScope(actor, scopeNeedsFlags(actor) ? await deps.flags() : null);
+      if (!scope.users && !scope.communities && !scope.events && !scope.posts) return empty;
+      const words = searchWords(q);
+      // A search's best plan depends on its text (a rare word: the trigram indexes; a common one: walk the newest
+      // posts and stop), and the app's connections keep generic plans (decision 010): this transaction plans the
+      // statements for their values, as the directory's search does (decision 018).
+      return db.transaction(async (tx) => {
+        // JIT too: compiling these statements (estimated dear, run in milliseconds) took 40-50 ms (decision 017).
+        await tx.execute(sql`select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true)`);
+        const alternatives = await repo.typoAlternatives(tx, words);
+        const rows = await repo.search(tx, {
+          q,
+          wordPatterns: wordPatterns(words, alternatives),
+          wholeWord: wholeWordPattern(q),
+          searcherId: actor.userId,
+          users: scope.users,
+          communities: scope.communities,
+          events: scope.events ? viewerOf(actor) : null,
+          posts: scope.posts && postsSearched ? readerOf(actor) : null,
+          today: clubStartOfToday(now()),
+          cap: SEARCH_LIMITS.countCap,
+          perType: SEARCH_LIMITS.perType,
+        });
+        const terms = [...new Set([q, ...words, ...alternatives.flat()].filter(Boolean))];
+        return { query: q, results: rows.map((r) => presentResult(r, terms)), counts: countsOf(rows), terms, postsSearched };
+      });
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
