@@ -109,6 +109,17 @@ export const api = {
 };
 
 /**
+ * A keyset-paged list's address: `path` with its filters and, past the first page, the cursor the previous page
+ * returned (no "?" when there is neither).
+ */
+export function pageUrl(path: string, params: Record<string, string> | URLSearchParams, cursor: string | null): string {
+  const search = new URLSearchParams(params);
+  if (cursor) search.set('cursor', cursor);
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
  * Put the server's per-field messages into a react-hook-form form.
  * Returns true when at least one field got a message (otherwise show `error.message` yourself).
  */

@@ -15,7 +15,7 @@ import type {
   SiteAssetKind,
   UpdateSettingsInput,
 } from '@bayclub/shared';
-import { api } from '#/lib/api';
+import { api, pageUrl } from '#/lib/api';
 import { sessionKeys } from '#/features/auth/api';
 import { landingKeys } from '#/features/landing/api';
 import { settingsKeys } from '#/features/shell/settings-api';
@@ -33,9 +33,7 @@ export const applicationsQueryOptions = (status: ApplicationFilter) =>
   infiniteQueryOptions({
     queryKey: adminKeys.applicationList(status),
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ status });
-      if (pageParam) params.set('cursor', pageParam);
-      return api.get<Page<ApplicationView>>(`/api/admin/applications?${params}`, { signal });
+      return api.get<Page<ApplicationView>>(pageUrl('/api/admin/applications', { status }, pageParam), { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -21,7 +21,7 @@ import type {
   Page,
   UpdateCommunityInput,
 } from '@bayclub/shared';
-import { api } from '#/lib/api';
+import { api, pageUrl } from '#/lib/api';
 
 /**
  * Query keys of everything about communities. Other features (the post composer, search) read
@@ -66,9 +66,7 @@ export const communityListQueryOptions = (filters: CommunityFilters) =>
       const search = new URLSearchParams();
       if (filters.q) search.set('q', filters.q);
       if (filters.city) search.set('city', filters.city);
-      if (pageParam) search.set('cursor', pageParam);
-      const qs = search.toString();
-      return api.get<Page<CommunitySummaryView>>(qs ? `/api/communities?${qs}` : '/api/communities', { signal });
+      return api.get<Page<CommunitySummaryView>>(pageUrl('/api/communities', search, pageParam), { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: Page<CommunitySummaryView>) => last.nextCursor,
@@ -101,9 +99,7 @@ export const useMembersQuery = (id: string, status: MembershipStatus, enabled = 
   useInfiniteQuery({
     queryKey: communityKeys.members(id, status),
     queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ status });
-      if (pageParam) search.set('cursor', pageParam);
-      return api.get<Page<CommunityMemberView>>(`/api/communities/${encodeURIComponent(id)}/members?${search}`, { signal });
+      return api.get<Page<CommunityMemberView>>(pageUrl(`/api/communities/${encodeURIComponent(id)}/members`, { status }, pageParam), { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: Page<CommunityMemberView>) => last.nextCursor,

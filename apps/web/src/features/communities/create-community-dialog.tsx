@@ -13,6 +13,7 @@ import { useCommunityQuery, useCreateCommunityMutation } from './api';
 import { CommunityFields } from './community-fields';
 import { CommunityImages } from './community-images';
 import { useSlugAvailability } from './use-slug-availability';
+import { FormErrorAlert } from '#/components/form-error-alert';
 
 const DEFAULTS: CreateCommunityInput = {
   name: '',
@@ -85,11 +86,7 @@ function DetailsStep({ onCreated }: { onCreated: (community: CommunityView) => v
   return (
     <Form {...form}>
       <form noValidate onSubmit={handleSubmit} aria-label="Create a community" className="grid gap-5">
-        {formError && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
-            {formError}
-          </p>
-        )}
+        <FormErrorAlert message={formError} />
         <CommunityFields slugStatus={slugStatus} onSlugEdited={() => setSlugEdited(true)} />
         <DialogFooter>
           <Button type="submit" disabled={submitting || slugBlocked}>

@@ -13,6 +13,7 @@ import { CommunityFields } from './community-fields';
 import { CommunityImages } from './community-images';
 import { DeleteCommunitySection } from './delete-community-section';
 import { useSlugAvailability } from './use-slug-availability';
+import { FormErrorAlert } from '#/components/form-error-alert';
 
 const valuesOf = (c: CommunityView): CreateCommunityInput => ({
   name: c.name,
@@ -84,11 +85,7 @@ function DetailsForm({ community, onSaved }: { community: CommunityView; onSaved
   return (
     <Form {...form}>
       <form noValidate onSubmit={handleSubmit} aria-label="Community details" className="grid gap-5">
-        {formError && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
-            {formError}
-          </p>
-        )}
+        <FormErrorAlert message={formError} />
         <CommunityFields slugStatus={slugStatus} onSlugEdited={() => undefined} />
         <DialogFooter>
           <Button type="submit" disabled={submitting || slugBlocked}>

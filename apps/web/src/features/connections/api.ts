@@ -22,7 +22,7 @@ import {
   type Page,
   type RelationshipView,
 } from '@bayclub/shared';
-import { api, errorMessage } from '#/lib/api';
+import { api, errorMessage, pageUrl } from '#/lib/api';
 import { useRealtimeEvent } from '#/features/realtime/use-realtime';
 
 export type HelloDirection = HelloView['direction'];
@@ -58,10 +58,7 @@ export function pagedQueryOptions<T>(queryKey: QueryKey, path: string, params: R
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams(params);
-      if (pageParam) search.set('cursor', pageParam);
-      const qs = search.toString();
-      return api.get<Page<T>>(qs ? `${path}?${qs}` : path, { signal });
+      return api.get<Page<T>>(pageUrl(path, params, pageParam), { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: Page<T>) => last.nextCursor,

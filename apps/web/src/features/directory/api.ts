@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { DirectoryPage } from '@bayclub/shared';
-import { api } from '#/lib/api';
+import { api, pageUrl } from '#/lib/api';
 import { directoryToParams, type DirectoryFilters } from './directory-params';
 
 export const directoryKeys = {
@@ -13,10 +13,7 @@ export const directoryQueryOptions = (filters: DirectoryFilters) =>
   infiniteQueryOptions({
     queryKey: directoryKeys.list(filters),
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(directoryToParams(filters));
-      if (pageParam) params.set('cursor', pageParam);
-      const qs = params.toString();
-      return api.get<DirectoryPage>(qs ? `/api/directory?${qs}` : '/api/directory', { signal });
+      return api.get<DirectoryPage>(pageUrl('/api/directory', directoryToParams(filters), pageParam), { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

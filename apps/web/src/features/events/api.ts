@@ -20,7 +20,7 @@ import type {
   Page,
   UpdateEventInput,
 } from '@bayclub/shared';
-import { api } from '#/lib/api';
+import { api, pageUrl } from '#/lib/api';
 import { eventKeys } from './keys';
 
 /** The /events filters, as kept in the URL. */
@@ -50,10 +50,7 @@ export const eventListQueryOptions = (filters: EventFilters) => {
   return infiniteQueryOptions({
     queryKey: eventKeys.list(params),
     queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams(params);
-      if (pageParam) search.set('cursor', pageParam);
-      const qs = search.toString();
-      return api.get<EventsPage>(qs ? `/api/events?${qs}` : '/api/events', { signal });
+      return api.get<EventsPage>(pageUrl('/api/events', params, pageParam), { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: EventsPage) => last.nextCursor,
@@ -93,9 +90,7 @@ export const useAttendeesQuery = (id: string, status: 'going' | 'waitlisted', en
   useInfiniteQuery({
     queryKey: eventKeys.attendees(id, status),
     queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ status });
-      if (pageParam) search.set('cursor', pageParam);
-      return api.get<Page<AttendeeView>>(`/api/events/${encodeURIComponent(id)}/attendees?${search}`, { signal });
+      return api.get<Page<AttendeeView>>(pageUrl(`/api/events/${encodeURIComponent(id)}/attendees`, { status }, pageParam), { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: Page<AttendeeView>) => last.nextCursor,

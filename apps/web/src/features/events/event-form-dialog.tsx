@@ -23,6 +23,7 @@ import { applyFieldErrors, errorMessage } from '#/lib/api';
 import { useCreateEventMutation, useEventQuery, useUpdateEventMutation } from './api';
 import { EventCoverPicker } from './event-cover-picker';
 import { EventFormFields } from './event-form-fields';
+import { FormErrorAlert } from '#/components/form-error-alert';
 
 /** Next Saturday (a week on when today is Saturday), 19:00 to 21:00 club time. */
 export function defaultEventTimes(now: Date = new Date()): { startsAtLocal: string; endsAtLocal: string } {
@@ -154,11 +155,7 @@ function DetailsStep({ event, communityId, onSaved }: { event?: EventView; commu
   return (
     <Form {...form}>
       <form noValidate onSubmit={handleSubmit} aria-label={event ? 'Edit event' : 'Create event'} className="grid gap-5">
-        {formError && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
-            {formError}
-          </p>
-        )}
+        <FormErrorAlert message={formError} />
         <EventFormFields communities={communities} editing={Boolean(event)} />
         <DialogFooter>
           <Button type="submit" disabled={submitting}>

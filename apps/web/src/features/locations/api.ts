@@ -27,7 +27,7 @@ import {
   type ProfileCheckInsPage,
   type UpdateLocationInput,
 } from '@bayclub/shared';
-import { api, ApiError } from '#/lib/api';
+import { api, ApiError, pageUrl } from '#/lib/api';
 
 const enc = encodeURIComponent;
 const placePath = (id: string) => `/api/locations/${enc(id)}`;
@@ -92,10 +92,7 @@ export const locationListQueryOptions = (filters: LocationFilters) => {
   return infiniteQueryOptions({
     queryKey: locationKeys.list(params),
     queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams(params);
-      if (pageParam) search.set('cursor', pageParam);
-      const qs = search.toString();
-      return api.get<LocationsPage>(qs ? `/api/locations?${qs}` : '/api/locations', { signal });
+      return api.get<LocationsPage>(pageUrl('/api/locations', params, pageParam), { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: LocationsPage) => last.nextCursor,

@@ -13,6 +13,7 @@ import { applyFieldErrors, errorMessage } from '#/lib/api';
 import { useCreateLocationMutation, useLocationQuery, useUpdateLocationMutation } from './api';
 import { LocationFormFields } from './location-form-fields';
 import { LocationPhotosEditor } from './location-photos-editor';
+import { FormErrorAlert } from '#/components/form-error-alert';
 
 function valuesOf(place: LocationView | undefined, city: City | undefined): CreateLocationInput {
   if (!place) {
@@ -129,11 +130,7 @@ function DetailsStep({ place, onSaved }: { place?: LocationView; onSaved: (place
   return (
     <Form {...form}>
       <form noValidate onSubmit={handleSubmit} aria-label={place ? LOCATION_MESSAGES.editPlace : LOCATION_MESSAGES.newPlace} className="grid gap-5">
-        {formError && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
-            {formError}
-          </p>
-        )}
+        <FormErrorAlert message={formError} />
         <LocationFormFields />
         <DialogFooter>
           <Button type="submit" disabled={submitting}>

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LIMITS, type NotificationView, type Page } from '@bayclub/shared';
-import { api } from '#/lib/api';
+import { api, pageUrl } from '#/lib/api';
 import { notificationKeys } from '#/features/shell/notifications-api';
 
 export { notificationKeys };
@@ -23,9 +23,7 @@ export const notificationListQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: notificationKeys.list,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(LIMITS.notificationList) });
-      if (pageParam) params.set('cursor', pageParam);
-      return api.get<Page<NotificationView>>(`/api/notifications?${params.toString()}`, { signal });
+      return api.get<Page<NotificationView>>(pageUrl('/api/notifications', { limit: String(LIMITS.notificationList) }, pageParam), { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { DeckPage, SayHiInput, SayHiResult } from '@bayclub/shared';
-import { api, isApiError } from '#/lib/api';
+import { api, isApiError, pageUrl } from '#/lib/api';
 import { connectionKeys, invalidateConnections, type DeckFilters } from '#/features/connections/api';
 import { filtersToParams } from './deck-filters';
 
@@ -11,10 +11,7 @@ export const deckQueryOptions = (filters: DeckFilters) =>
   infiniteQueryOptions({
     queryKey: connectionKeys.deck(filters),
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(filtersToParams(filters));
-      if (pageParam) params.set('cursor', pageParam);
-      const qs = params.toString();
-      return api.get<DeckPage>(qs ? `/api/say-hi/deck?${qs}` : '/api/say-hi/deck', { signal });
+      return api.get<DeckPage>(pageUrl('/api/say-hi/deck', filtersToParams(filters), pageParam), { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
