@@ -91,6 +91,8 @@ test('two members meet in Say Hi, match, and talk live; a dropped connection los
   await composer(pageA).press('Enter');
   await expect(log(pageA).getByText('Hi! Great to match with you.')).toBeVisible();
   await expect(composer(pageA)).toHaveValue('');
+  // One send at a time (spec: no send while one is under way): Enter before the first is saved does nothing.
+  await expect(pageA.getByText(MESSAGING_MESSAGES.sending)).toHaveCount(0);
   const link = `${baseURL}/terms-of-service`;
   await composer(pageA).fill(`The club rules are here: ${link}`);
   await composer(pageA).press('Enter');

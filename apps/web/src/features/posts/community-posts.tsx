@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { COMMUNITY_MESSAGES, type CommunityView, type CommunityViewerState, type PostView } from '@bayclub/shared';
+import { COMMUNITY_MESSAGES, POST_MESSAGES, type CommunityView, type CommunityViewerState, type PostView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { OnceOpened } from '#/components/once-opened';
 import { Spinner } from '#/components/ui/spinner';
@@ -58,16 +58,24 @@ function ModerationBar({ post, communityId }: { post: PostView; communityId: str
   const remove = useDeletePostMutation(post.id);
   const reports = post.reportCount ?? 0;
 
-  const handleRestore = () =>
-    restore.mutate(post.id, {
-      onSuccess: () => toast.success('Post restored'),
-      onError: (error) => toast.error(errorMessage(error, 'Could not restore the post. Please try again.')),
-    });
-  const handleDelete = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => toast.success('Post deleted'),
-      onError: (error) => toast.error(errorMessage(error, 'Could not delete the post. Please try again.')),
-    });
+  // mutateAsync, not mutate's callbacks: the post's realtime event can take this card out of the queue before the
+  // answer arrives, and an unmounted observer's callbacks never run (the toast was lost).
+  const handleRestore = async () => {
+    try {
+      await restore.mutateAsync(post.id);
+      toast.success('Post restored');
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not restore the post. Please try again.'));
+    }
+  };
+  const handleDelete = async () => {
+    try {
+      await remove.mutateAsync(undefined);
+      toast.success(POST_MESSAGES.deleted);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not delete the post. Please try again.'));
+    }
+  };
 
   return (
     <div className="flex flex-wrap items-center gap-2 border-t pt-3">
@@ -75,7 +83,7 @@ function ModerationBar({ post, communityId }: { post: PostView; communityId: str
         {reports === 1 ? 'Reported by 1 member' : `Reported by ${reports} members`}
         {post.hidden && ' · hidden'}
       </p>
-      <Button variant="outline" size="sm" onClick={handleRestore} disabled={restore.isPending || remove.isPending}>
+      <Button variant="outline" size="sm" onClick={() => void handleRestore()} disabled={restore.isPending || remove.isPending}>
         {restore.isPending && <Spinner />}
         Restore
       </Button>
@@ -89,7 +97,7 @@ function ModerationBar({ post, communityId }: { post: PostView; communityId: str
           onOpenChange={setConfirming}
           title="Delete this post?"
           description="The post, its photos and comments will be removed for everyone."
-          onConfirm={handleDelete}
+          onConfirm={() => void handleDelete()}
         />
       </OnceOpened>
     </div>

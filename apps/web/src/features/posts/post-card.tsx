@@ -50,14 +50,18 @@ export function PostCard({ post, defaultCommentsOpen = false, afterDelete, foote
     setEditOpen(true);
   };
 
-  const handleDelete = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(POST_MESSAGES.deleted);
-        if (afterDelete) void navigate(afterDelete, { replace: true });
-      },
-      onError: (error) => toast.error(errorMessage(error, 'Could not delete the post. Please try again.')),
-    });
+  // mutateAsync, not mutate's callbacks: the post's realtime event can unmount this card before the answer arrives,
+  // and an unmounted observer's callbacks never run.
+  const handleDelete = async () => {
+    try {
+      await remove.mutateAsync(undefined);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not delete the post. Please try again.'));
+      return;
+    }
+    toast.success(POST_MESSAGES.deleted);
+    if (afterDelete) void navigate(afterDelete, { replace: true });
+  };
 
   return (
     <article
@@ -74,7 +78,7 @@ export function PostCard({ post, defaultCommentsOpen = false, afterDelete, foote
             onEdit={post.canEdit ? openEdit : undefined}
             remove={
               post.canDelete
-                ? { title: 'Delete this post?', description: 'The post, its photos and comments will be removed.', onConfirm: handleDelete }
+                ? { title: 'Delete this post?', description: 'The post, its photos and comments will be removed.', onConfirm: () => void handleDelete() }
                 : undefined
             }
             report={mine ? undefined : { kind: 'post', id: post.id }}
