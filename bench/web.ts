@@ -276,6 +276,15 @@ try {
     body: { name: 'The Pier', category: 'venue', address: '600 2nd Ave NE', city: 'st_pete', latitude: 27.7734, longitude: -82.6226 },
   });
 
+  // The community half's pages: a members-only event two weeks on (19:00-21:00 club time), made by member a.
+  const eventDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + 14 * 24 * 60 * 60 * 1000),
+  );
+  const event = await expectStatus<{ id: string }>(201, api, 'POST', '/api/events', {
+    cookie: a!.cookie,
+    body: { title: 'Sunset Social', startsAtLocal: `${eventDay}T19:00`, endsAtLocal: `${eventDay}T21:00`, venue: 'The Pier', visibility: 'members' },
+  });
+
   const routes: RouteCase[] = [
     { name: 'landing', path: '/', heading: /Bay Club/ },
     { name: 'sign-in', path: '/login', heading: /Sign In/ },
@@ -284,6 +293,10 @@ try {
     { name: 'admin', path: '/admin', cookie: admin, heading: /Dashboard/ },
     { name: 'places', path: '/locations', cookie: a!.cookie, heading: /Locations/ },
     { name: 'place', path: `/locations/${place.body.id}`, cookie: a!.cookie, heading: /The Pier/ },
+    { name: 'home', path: '/community', cookie: a!.cookie, heading: /Home/ },
+    { name: 'events', path: '/events', cookie: a!.cookie, heading: /Events/ },
+    { name: 'event', path: `/events/${event.body.id}`, cookie: a!.cookie, heading: /Sunset Social/ },
+    { name: 'people', path: '/user-directory', cookie: a!.cookie, heading: /People/ },
   ];
 
   const precache = precacheSummary();
