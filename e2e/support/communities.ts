@@ -65,13 +65,20 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 /**
  * axe in both themes at phone and desktop sizes; `ready` is what must be on screen at each size before axe reads
- * it (a layout change may swap the side menu for the bottom tabs). The window is left at desktop size.
+ * it (a layout change may swap the side menu for the bottom tabs). At both sizes the page must fit the window's
+ * width: nothing may push it sideways (a long one-line text in an auto-sized grid column did, on /events).
+ * The window is left at desktop size.
  */
 export async function expectAccessibleAtBothSizes(page: Page, ready: () => Promise<void>) {
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await ready();
     await expectNoA11yViolations(page);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
+        message: `the page scrolls sideways at ${size.width} px`,
+      })
+      .toBeLessThanOrEqual(0);
   }
 }
 

@@ -32,7 +32,8 @@ export async function createEventViaApi(
       startsAtLocal: `${day}T19:00`,
       endsAtLocal: `${day}T22:00`,
       timeZone: CLUB_TIME_ZONE,
-      venue: 'Pier 60',
+      // Long on purpose: the list's one-line venue must not push a phone's page sideways.
+      venue: 'Pier 60 pavilion at the north end of Clearwater Beach',
       visibility: input.visibility,
       capacity: input.capacity ?? null,
       guestsAllowed: input.guestsAllowed ?? 0,

@@ -47,7 +47,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventSummaryView
         <span className="text-xl font-bold">{block.day}</span>
         <span className="text-xs">{block.weekday}</span>
       </div>
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
         <Heading className={cn('font-semibold', cancelled && 'text-muted-foreground line-through')}>
           <Link to={`/events/${event.id}`} className="outline-none after:absolute after:inset-0 hover:underline">
             {event.title}

@@ -7,7 +7,9 @@ import { itemsOf, useEventListQuery, type EventFilters } from './api';
 import { EventCard } from './event-card';
 
 /** One column on phones, two from 768 px. */
-const GRID = 'grid gap-3 md:grid-cols-2';
+// grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: a card's one-line (truncated) venue would otherwise
+// widen the column to its full text and push the page sideways on a phone.
+const GRID = 'grid grid-cols-1 gap-3 md:grid-cols-2';
 
 export function EventCards({
   events,
@@ -22,7 +24,7 @@ export function EventCards({
   oneColumn?: boolean;
 }) {
   return (
-    <ul aria-label={label} className={oneColumn ? 'grid gap-3' : GRID}>
+    <ul aria-label={label} className={oneColumn ? 'grid grid-cols-1 gap-3' : GRID}>
       {events.map((event) => (
         <li key={event.id}>
           <EventCard event={event} headingLevel={headingLevel} />
@@ -76,7 +78,7 @@ export function EventList({
     );
   }
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <EventCards events={events} label={label} headingLevel={headingLevel} />
       <LoadMore {...query} />
     </div>

@@ -22,7 +22,7 @@ export function LocationCard({ place, headingLevel = 2 }: { place: LocationCardV
           </span>
         )}
       </div>
-      <div className="grid min-w-0 flex-1 content-start gap-1">
+      <div className="grid min-w-0 flex-1 grid-cols-1 content-start gap-1">
         <Heading className="font-semibold">
           <Link to={`/locations/${place.id}`} className="outline-none after:absolute after:inset-0 hover:underline">
             {place.name}

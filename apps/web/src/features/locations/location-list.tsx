@@ -7,7 +7,8 @@ import { itemsOf, useLocationListQuery, type LocationFilters } from './api';
 import { LocationCard } from './location-card';
 
 /** One column on phones, two from 768 px, three on wide screens. */
-const GRID = 'grid gap-3 md:grid-cols-2 xl:grid-cols-3';
+// grid-cols-1 (minmax(0, 1fr)): see the events list; a long truncated name must not widen the page.
+const GRID = 'grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3';
 
 export function LocationCards({ places, label, headingLevel }: { places: LocationCardView[]; label: string; headingLevel?: 2 | 3 }) {
   return (
@@ -55,7 +56,7 @@ export function LocationList({ filters, label, empty }: { filters: LocationFilte
     );
   }
   return (
-    <div aria-busy={query.isFetching && !query.isFetchingNextPage} className="grid gap-4">
+    <div aria-busy={query.isFetching && !query.isFetchingNextPage} className="grid grid-cols-1 gap-4">
       <LocationCards places={places} label={label} />
       <LoadMore {...query} />
     </div>
