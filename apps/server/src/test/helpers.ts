@@ -180,6 +180,9 @@ export async function untilStatementCount(t: TestApp, user: { cookie: string }, 
   }
 }
 
+/** The body of the route table's 403 (request-context's access check), as the policy tests expect it. */
+export const DENIED = { error: { code: 'FORBIDDEN', message: 'You do not have access to this' } };
+
 /** inject with a member's cookie. */
 export function injectAs(t: TestApp, user: { cookie: string } | null, opts: InjectOptions) {
   return t.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });

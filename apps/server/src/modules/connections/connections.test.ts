@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CONNECTION_MESSAGES, LIMITS, MESSAGING_MESSAGES, type DeckCardView, type DeckPage, type HelloView, type MatchView } from '@bayclub/shared';
-import { applyAs, buildTestApp, createLimitedMember, createMember, createRejectedApplicant, deactivate, injectAs, isErrorBody, type TestUser } from '../../test/helpers.js';
+import { DENIED, applyAs, buildTestApp, createLimitedMember, createMember, createRejectedApplicant, deactivate, injectAs, isErrorBody, type TestUser } from '../../test/helpers.js';
 import { blocks, deckSkips, hellos, matches, profiles } from '../../db/schema/index.js';
 import {
   allPages,
@@ -23,7 +23,6 @@ const db = t.ctx.database.db;
 
 const UNAVAILABLE = { error: { code: 'NOT_FOUND', message: CONNECTION_MESSAGES.unavailable } };
 const HELLO_GONE = { error: { code: 'NOT_FOUND', message: CONNECTION_MESSAGES.helloNotFound } };
-const DENIED = { error: { code: 'FORBIDDEN', message: 'You do not have access to this' } };
 const CARD_KEYS = ['age', 'bio', 'city', 'commonInterests', 'fullName', 'id', 'interests', 'isVerified', 'profilePictureUrl', 'saidHiToYou', 'username'];
 const MEMBER_KEYS = ['age', 'city', 'fullName', 'id', 'isVerified', 'profilePictureUrl', 'username'];
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { DIRECTORY_MESSAGES, type DirectoryCardView, type DirectoryPage } from '@bayclub/shared';
 import {
+  DENIED,
   applyAs,
   buildTestApp,
   createAdmin,
@@ -23,7 +24,6 @@ import { allPages, quickMember, setProfile } from '../connections/social-fixture
 const t = await buildTestApp({ BENCH_COUNT_SQL: true });
 const db = t.ctx.database.db;
 
-const DENIED = { error: { code: 'FORBIDDEN', message: 'You do not have access to this' } };
 const CARD_KEYS = ['age', 'city', 'fullName', 'id', 'interests', 'isVerified', 'profilePictureUrl', 'sharedInterests', 'username'];
 
 const get = (who: TestUser | null, query = '') => injectAs(t, who, { method: 'GET', url: `/api/directory${query ? `?${query}` : ''}` });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CONNECTION_MESSAGES, LIMITS, MESSAGING_MESSAGES, type ConversationView, type MessagePage, type MessageView } from '@bayclub/shared';
-import { buildTestApp, createLimitedMember, createMember, deactivate, injectAs, isErrorBody, setSettings, type TestUser } from '../../test/helpers.js';
+import { DENIED, buildTestApp, createLimitedMember, createMember, deactivate, injectAs, isErrorBody, setSettings, type TestUser } from '../../test/helpers.js';
 import { chatAttachments, conversations, matches, messages } from '../../db/schema/index.js';
 import { BUS_CHANNEL, type BusEvent } from '../../platform/bus.js';
 import {
@@ -24,7 +24,6 @@ const GONE = { error: { code: 'NOT_FOUND', message: MESSAGING_MESSAGES.notFound 
 const MESSAGE_GONE = { error: { code: 'NOT_FOUND', message: 'This message is not available' } };
 const NO_MATCH_SEND = { error: { code: 'NO_MATCH', message: MESSAGING_MESSAGES.sendFailed } };
 const NO_MATCH_OPEN = { error: { code: 'NO_MATCH', message: MESSAGING_MESSAGES.noMatch } };
-const DENIED = { error: { code: 'FORBIDDEN', message: 'You do not have access to this' } };
 const UNAVAILABLE = { error: { code: 'NOT_FOUND', message: CONNECTION_MESSAGES.unavailable } };
 const CONVERSATION_KEYS = ['canMessage', 'id', 'lastMessage', 'member', 'otherLastReadSeq', 'unreadCount', 'updatedAt'];
 const MESSAGE_KEYS = ['clientId', 'content', 'conversationId', 'createdAt', 'id', 'mediaUrls', 'messageType', 'senderId', 'seq'];

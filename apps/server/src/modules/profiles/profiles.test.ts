@@ -10,6 +10,7 @@ import {
   type ProfileUpdateInput,
 } from '@bayclub/shared';
 import {
+  DENIED,
   TEST_ORIGIN,
   applyAs,
   buildTestApp,
@@ -28,7 +29,6 @@ const t = await buildTestApp();
 const db = t.ctx.database.db;
 
 const NO_PROFILE = { error: { code: 'NOT_FOUND', message: 'No user profile available' } };
-const DENIED = { error: { code: 'FORBIDDEN', message: 'You do not have access to this' } };
 const SIGN_IN = { error: { code: 'UNAUTHENTICATED', message: 'You need to sign in' } };
 
 const PUBLIC_PROFILE_KEYS = [

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SEARCH_LIMITS, SEARCH_MESSAGES, type SearchResponse, type SearchType } from '@bayclub/shared';
 import {
+  DENIED,
   applyAs,
   buildTestApp,
   createAdmin,
@@ -27,7 +28,6 @@ import { createPost } from '../posts/post-fixtures.js';
 const t = await buildTestApp({ BENCH_COUNT_SQL: true });
 const db = t.ctx.database.db;
 
-const DENIED = { error: { code: 'FORBIDDEN', message: 'You do not have access to this' } };
 const DAY = 86_400_000;
 
 const search = (who: TestUser | null, q: string) => injectAs(t, who, { method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` });

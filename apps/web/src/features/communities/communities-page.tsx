@@ -5,7 +5,7 @@ import { CITIES, CITY_LABELS, COMMUNITY_MESSAGES, type City } from '@bayclub/sha
 import { Input } from '#/components/ui/input';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
-import { useDebouncedValue } from '#/features/landing/use-debounced-value';
+import { useDebouncedValue } from '#/lib/use-debounced-value';
 import { itemsOf, useCommunityListQuery, type CommunityFilters } from './api';
 import { CommunityGrid, CommunityGridSkeleton, EmptyState, ListError } from './community-grid';
 import { LoadMore } from './load-more';

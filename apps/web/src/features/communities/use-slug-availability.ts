@@ -1,7 +1,7 @@
 import type { AvailabilityStatus } from '#/components/availability-status';
 import { useQuery } from '@tanstack/react-query';
 import { communitySlugSchema, COMMUNITY_MESSAGES } from '@bayclub/shared';
-import { useDebouncedValue } from '#/features/landing/use-debounced-value';
+import { useDebouncedValue } from '#/lib/use-debounced-value';
 import { slugAvailabilityQueryOptions } from './api';
 
 export type SlugStatus = AvailabilityStatus;

@@ -2,7 +2,7 @@ import type { AvailabilityStatus } from '#/components/availability-status';
 import { useQuery } from '@tanstack/react-query';
 import { LIMITS, USERNAME_MESSAGES, usernameSchema } from '@bayclub/shared';
 import { usernameAvailabilityQueryOptions } from './api';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '#/lib/use-debounced-value';
 
 /** Spec 4: the username check is idle, checking, available, taken or invalid (plus a failed check). */
 export type UsernameStatus = AvailabilityStatus;

@@ -16,7 +16,7 @@ import { clearSearchHistory, readSearchHistory, rememberSearch } from './search-
 import { SearchHistoryList } from './search-history-list';
 import { SearchNote, SearchResults, noResultsText } from './search-results';
 import { SearchTabs } from './search-tabs';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '#/lib/use-debounced-value';
 
 interface SearchOverlayProps {
   open: boolean;
