@@ -1,7 +1,8 @@
 // Lint: type-aware TypeScript rules that catch real bugs (floating promises, exhaustive switches)
-// and the rules of hooks. Formatting is not linted.
+// and the rules of hooks; eslint/walls.js holds the floors and doors of the house. Formatting is not linted.
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { walls } from './eslint/walls.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '**/migrations/**'] },
@@ -23,4 +24,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  ...walls,
 );

@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { applyTheme, readStoredTheme } from './app/theme';
+import { applyTheme, readStoredTheme } from './lib/theme';
 import { App } from './app/app';
 import { preloadForAnyVisitor } from './app/routes';
 import { startPwaAnalytics } from './lib/pwa-analytics';

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazyNamed } from '#/lib/lazy-named';
-import { ThemeProvider } from './theme';
+import { ThemeProvider } from '#/lib/theme';
 
 // The toast outlet (sonner, which also injects its stylesheet) is not needed for the first screen: it loads once
 // the page has loaded. Toasts shown before it is there are not lost: sonner replays them when it subscribes.

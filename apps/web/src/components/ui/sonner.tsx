@@ -1,5 +1,5 @@
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
-import { useTheme } from '#/app/theme';
+import { useTheme } from '#/lib/theme';
 
 /** The app's one toast outlet. Show toasts with `import { toast } from 'sonner'`. */
 export function Toaster(props: ToasterProps) {

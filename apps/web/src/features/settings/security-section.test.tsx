@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ACCOUNT_MESSAGES } from '@bayclub/shared';
-import { THEME_STORAGE_KEY } from '#/app/theme';
+import { THEME_STORAGE_KEY } from '#/lib/theme';
 import { makeMe } from '#/test/fixtures';
 import { apiError, json } from '#/test/render-app';
 import { renderSettings } from './settings-test-harness';

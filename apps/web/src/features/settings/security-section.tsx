@@ -3,7 +3,7 @@ import { KeyRoundIcon, MoonIcon, PowerIcon, SunIcon, Trash2Icon } from 'lucide-r
 import type * as React from 'react';
 import { Button } from '#/components/ui/button';
 import { Switch } from '#/components/ui/switch';
-import { useTheme } from '#/app/theme';
+import { useTheme } from '#/lib/theme';
 import { ChangePasswordDialog } from '#/features/account/change-password-dialog';
 import { DeactivateAccountDialog } from '#/features/account/deactivate-account-dialog';
 import { DeleteAccountDialog } from '#/features/account/delete-account-dialog';

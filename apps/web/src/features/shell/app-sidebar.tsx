@@ -14,7 +14,7 @@ import {
   SidebarTrigger,
   useSidebar,
 } from '#/components/ui/sidebar';
-import { useTheme } from '#/app/theme';
+import { useTheme } from '#/lib/theme';
 import { useSignOut } from '#/features/auth/use-sign-out';
 import { useCan, usePermissions, type Audience } from '#/features/auth/use-session';
 import { CountBadge } from '#/components/count-badge';

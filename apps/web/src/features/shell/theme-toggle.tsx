@@ -1,6 +1,6 @@
 import { MoonIcon, SunIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
-import { useTheme } from '#/app/theme';
+import { useTheme } from '#/lib/theme';
 
 /** The label names the theme a press switches to: 'Light Mode' while dark, 'Dark Mode' while light. */
 export function themeToggleLabel(theme: 'dark' | 'light') {
