@@ -551,3 +551,6 @@ export function googleCalendarUrl(e: { title: string; startsAt: string; endsAt: 
   if (e.location) params.set('location', e.location);
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
+
+/** The event page: every link, mail, push and calendar file points here. */
+export const eventPath = (id: string) => `/events/${id}`;

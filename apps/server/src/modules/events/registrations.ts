@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { EventStatus, MyRegistrationView } from '@bayclub/shared';
+import { eventPath, type EventStatus, type MyRegistrationView } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import type { Notifier } from '../notifications/service.js';
+import { waitlistPromotedNotification } from './notifications.js';
 import { publish } from '../../platform/bus.js';
 import { textArray } from '../../platform/sql-arrays.js';
 
@@ -105,14 +106,11 @@ export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: Prom
   await tx.execute(sql`
     update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count - ${promoted.length}
     where id = ${eventId}::uuid`);
-  const title = `You're in: ${first.title}`;
-  const message = 'A seat opened up and you moved off the waitlist. See you there!';
-  const path = `/events/${eventId}`;
-  await deps.notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, { type: 'event', title, message, relatedId: eventId, path }, {
-    title,
-    body: message,
-    url: path,
-    tag: `event-${eventId}`,
+  await deps.notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, {
+    kind: waitlistPromotedNotification,
+    params: { eventTitle: first.title },
+    relatedId: eventId,
+    path: eventPath(eventId),
   });
   await publish(tx, { k: 'evt', id: eventId, t: 'reg', u: userIds });
   return userIds;
