@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EventStatus, MyRegistrationView } from '@bayclub/shared';
+import { eventPath, type EventStatus, type MyRegistrationView } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
@@ -107,7 +107,7 @@ export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: Prom
     where id = ${eventId}::uuid`);
   const title = `You're in: ${first.title}`;
   const message = 'A seat opened up and you moved off the waitlist. See you there!';
-  const path = `/events/${eventId}`;
+  const path = eventPath(eventId);
   await deps.notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, { type: 'event', title, message, relatedId: eventId, path }, {
     title,
     body: message,

@@ -5,6 +5,7 @@ import {
   accessLevel,
   clubMonthWindow,
   clubStartOfToday,
+  eventPath,
   eventRangeWindow,
   zonedToUtc,
   type AttendeeView,
@@ -40,7 +41,6 @@ async function requireActivePlace(db: DbOrTx, locationId: string) {
 }
 /** Where an event's files live in post-images. */
 export const eventFilesPrefix = (eventId: string) => `events/${eventId}/`;
-export const eventPath = (id: string) => `/events/${id}`;
 
 /** The list's viewer facts, from the same Actor eventViewer reads. */
 export const viewerOf = (actor: Actor | null): repo.EventsViewer => ({
