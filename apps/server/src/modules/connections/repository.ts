@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { conversations, deckSkips, hellos, matches, profiles } from '../../db/schema/index.js';
 import { LIMITS, type City } from '@bayclub/shared';
 import { blockedBetween } from '../safety/repository.js';
-import { textArray } from '../../platform/sql-arrays.js';
+import { textArray } from '../../platform/sql.js';
 import { exactInstant } from '../../platform/cursor.js';
 import { memberColumns } from './presenter.js';
 

@@ -3,8 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, eventHosts, events, profiles } from '../../db/schema/index.js';
 import { blockedBetween } from '../safety/repository.js';
 import type { EventAccessFacts } from './policy.js';
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { rowsOf } from '../../platform/sql.js';
 
 /** The columns eventAccessSql selects, as they come back. */
 export interface EventAccessRow {

@@ -4,8 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, eventHosts, eventRegistrations, events, locations, profiles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
 import { blockedBetween, notBlockedWith } from '../safety/repository.js';
-
-export const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { rowsOf } from '../../platform/sql.js';
 
 /** Who asks, as the list's SQL needs it: the same facts eventViewer reads from the Actor. */
 export interface EventsViewer {

@@ -3,11 +3,9 @@ import { LOCATION_LIMITS, type CheckInMode, type CheckInVisibility, type Locatio
 import type { DbOrTx } from '../../db/client.js';
 import { locationCheckIns, locationPhotos, locations, matches, memberLocationSettings, profiles, userRoles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
-import { containsPattern } from '../directory/repository.js';
 import { approvedMemberSql } from '../events/repository.js';
 import { blockedBetween, notBlockedWith } from '../safety/repository.js';
-
-export const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { containsPattern, rowsOf } from '../../platform/sql.js';
 
 const seconds = (ms: number) => sql.raw(`interval '${Math.round(ms / 1000)} seconds'`);
 /** A check-in `c` still "here now": within the 3 hours and not checked out. */

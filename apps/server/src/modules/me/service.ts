@@ -4,7 +4,7 @@ import { hasCrmAccess, isAdmin, type Actor } from '../access/policy.js';
 import { AppError } from '../../platform/errors.js';
 import { presentOwnProfile } from './presenter.js';
 import { findPendingApplicationOf, findProfile, insertProfileFromApplication } from './repository.js';
-import { uniqueViolation } from '../accounts/repository.js';
+import { uniqueViolation } from '../../platform/sql.js';
 
 export function createMeService({ db }: { db: Db }) {
   async function view(actor: Actor): Promise<MeView> {

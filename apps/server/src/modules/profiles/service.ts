@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { ImageRejected } from '../../platform/images.js';
 import { publicUrl } from '../../platform/storage/storage.js';
 import { displayName, multipartParts, readFilePart, readJsonField, skipPart } from '../../platform/uploads.js';
-import { uniqueViolation } from '../accounts/repository.js';
+import { uniqueViolation } from '../../platform/sql.js';
 import type { Actor } from '../access/policy.js';
 import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
 import { isBlockedEitherWay } from '../safety/repository.js';
