@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
 import { deactivateForUser } from '../push/repository.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import { authHeaders } from '../auth/routes.js';
 import type { MediaService } from '../media/service.js';
 import { createAccountService } from './service.js';

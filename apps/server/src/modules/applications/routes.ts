@@ -9,7 +9,7 @@ import {
   usernameSchema,
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import { signInNewAccount } from '../auth/routes.js';
 import { usernameExists } from '../accounts/repository.js';
 import { isCommunitySlug } from '../slugs/repository.js';

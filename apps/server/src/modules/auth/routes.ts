@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { createSignInThrottle, type SignInAttempt } from './sign-in-throttle.js';
 import { CLIENT_IP_HEADER } from './auth.js';
-import { actorOf } from '../../platform/request-context.js';
+import { actorOf } from '../access/index.js';
 
 /** Headers for a better-auth call: the client's own, with the client address we trust. */
 export function authHeaders(request: FastifyRequest): Headers {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { scheduleHourlySweep } from '../../platform/hourly-sweep.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import type { MediaService } from '../media/service.js';
 import { createChatMediaService } from './service.js';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, type CommunityImageKind, type CommunityView } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import type { Actor } from '../access/policy.js';
+import type { Actor } from '../access/index.js';
 import { replaceImage } from '../media/replace-image.js';
 import { baseOfKey, variantKeys, type MediaService } from '../media/service.js';
 import { communityViewer } from './policy.js';

@@ -17,10 +17,8 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { decodeCursor, encodeCursor, isInstant, isUuid } from '../../platform/cursor.js';
-import { canSeeMembers, type Actor } from '../access/policy.js';
+import { canSeeMembers, findProfile, presentMember, type Actor } from '../access/index.js';
 import { uniqueViolation } from '../../platform/sql.js';
-import { presentMember } from '../connections/presenter.js';
-import { findProfile } from '../profiles/repository.js';
 import { insertNotification } from '../notifications/repository.js';
 import { lockSlug, slugHolder } from '../slugs/repository.js';
 import { communityViewer } from './policy.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { exactInstant } from '../../platform/cursor.js';
 import { containsPattern, rowsOf, textArray } from '../../platform/sql.js';
-import { notBlockedWith } from '../safety/repository.js';
+import { notBlockedWith } from '../access/index.js';
 
 export interface DirectoryFilters {
   q: string;

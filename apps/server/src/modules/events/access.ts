@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, eventHosts, events, profiles } from '../../db/schema/index.js';
-import { blockedBetween } from '../safety/repository.js';
+import { blockedBetween } from '../access/index.js';
 import type { EventAccessFacts } from './policy.js';
 import { rowsOf } from '../../platform/sql.js';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { calendarFeeds, eventRegistrations, events } from '../../db/schema/index.js';
-import type { Actor } from '../access/policy.js';
+import type { Actor } from '../access/index.js';
 import { eventViewer } from './policy.js';
 import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';
 import type { CalendarEventRow } from './calendar.js';

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { eventRegistrations, events, profiles, userRoles } from '../../db/schema/index.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
-import type { Actor } from '../access/policy.js';
+import type { Actor } from '../access/index.js';
 import type { Notifier } from '../notifications/service.js';
 import { eventViewer } from './policy.js';
 import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
-import { notBlockedWith } from '../safety/repository.js';
+import { notBlockedWith } from '../access/index.js';
 
 /** The seat facts of an event whose row the caller's transaction has locked (loadEventAccess { lock: true }). */
 export interface EventSeats {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkInSchema, eventIdParamsSchema, rsvpSchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import type { EventsDeps } from './deps.js';
 import { CheckInRefusal, createRsvpService } from './rsvp-service.js';
 import { createTicketSigner } from './tickets.js';

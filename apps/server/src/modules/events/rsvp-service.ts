@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { canUse, type Actor } from '../access/policy.js';
+import { canUse, type Actor } from '../access/index.js';
 import type { Notifier } from '../notifications/service.js';
 import { loadEventAccess } from './access.js';
 import { eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';

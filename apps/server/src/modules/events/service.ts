@@ -24,7 +24,7 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/policy.js';
+import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/index.js';
 import { replaceImage } from '../media/replace-image.js';
 import type { MediaService } from '../media/service.js';
 import type { Notifier } from '../notifications/service.js';

@@ -10,7 +10,7 @@ import {
   profileIdParamsSchema,
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import { CheckInRefusal, type CheckInService } from './check-ins.js';
 
 const approved = { access: 'approved' as const };

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { Actor } from '../access/policy.js';
+import type { Actor } from '../access/index.js';
 import { checkInAtVenue } from '../events/venue-check-in.js';
 import { locationAccess, locationAccessOf, type LocationAccess } from './policy.js';
 import { isHereNow, photoUrlOf, presentCheckIn, presentProfileCheckIn } from './presenter.js';

@@ -18,7 +18,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { decodeCursor, encodeCursor, isTimeCursor, isUuid } from '../../platform/cursor.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { Actor } from '../access/policy.js';
+import type { Actor } from '../access/index.js';
 import { presentSummary } from '../events/presenter.js';
 import * as eventsRepo from '../events/repository.js';
 import { viewerOf as eventsViewerOf } from '../events/service.js';

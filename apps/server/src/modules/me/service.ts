@@ -1,6 +1,6 @@
 import { PROFILE_MESSAGES, type MeView } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
-import { hasCrmAccess, isAdmin, type Actor } from '../access/policy.js';
+import { hasCrmAccess, isAdmin, type Actor } from '../access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { presentOwnProfile } from './presenter.js';
 import { findPendingApplicationOf, findProfile, insertProfileFromApplication } from './repository.js';

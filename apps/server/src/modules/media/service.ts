@@ -6,7 +6,7 @@ import { ImageRejected, processImage, sniffImageFormat, type ImageFormat, type P
 import { AppError, badRequest } from '../../platform/errors.js';
 import { publicUrl, type ByteRange, type Storage, type StoredObject } from '../../platform/storage/storage.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Actor } from '../access/policy.js';
+import type { Actor } from '../access/index.js';
 import { canReadChatMedia, canReadMedia, MEMBER_BUCKETS } from './policy.js';
 import { findChatMediaAccess, findMediaOwner, findPostImageAccess, type PostImageAccess } from './repository.js';
 import { postPermissions } from '../posts/policy.js';

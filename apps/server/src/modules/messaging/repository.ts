@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { reusedQuery, type DbOrTx } from '../../db/client.js';
 import { conversationReads, conversations, matches, messages, notifications, profiles } from '../../db/schema/index.js';
-import { blockedBetween } from '../safety/repository.js';
-import { orderedPair } from '../connections/repository.js';
+import { blockedBetween, orderedPair } from '../access/index.js';
 import { exactInstant } from '../../platform/cursor.js';
 import { rowsOf } from '../../platform/sql.js';
 

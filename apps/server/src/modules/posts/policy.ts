@@ -1,5 +1,5 @@
 import type { CommunityVisibility } from '@bayclub/shared';
-import { canSeeMembers, isActiveMember, isAdmin, type Actor } from '../access/policy.js';
+import { canSeeMembers, isActiveMember, isAdmin, type Actor } from '../access/index.js';
 import { communityViewer, type MembershipFacts } from '../communities/policy.js';
 
 /** What the post decisions need to know about a post (loaded with the viewer's membership in one query). */

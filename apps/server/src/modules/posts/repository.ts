@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { blocks, communities, communityMembers, postComments, postImages, postLikes, posts, profiles, reports, userRoles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
-import { blockedBetween } from '../safety/repository.js';
+import { blockedBetween } from '../access/index.js';
 
 /** A text[] as the driver hands it over: parsed already, or in PostgreSQL's literal form. */
 export function pgTextArray(value: string[] | string | null | undefined): string[] {

@@ -13,7 +13,7 @@ import {
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { scheduleHourlySweep } from '../../platform/hourly-sweep.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import type { MediaService } from '../media/service.js';
 import type { Notifier } from '../notifications/service.js';
 import { createPostsService } from './service.js';

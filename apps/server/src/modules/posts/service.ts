@@ -20,7 +20,7 @@ import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/sql.js';
-import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/policy.js';
+import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/index.js';
 import { communityViewer } from '../communities/policy.js';
 import { variantKeys, baseOfKey, type MediaService } from '../media/service.js';
 import type { Notifier } from '../notifications/service.js';

@@ -4,7 +4,7 @@ import { PICTURE_MESSAGES, POST_LIMITS, POST_MESSAGES, type PostImageUpload } fr
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
-import { canSeeMembers, type Actor } from '../access/policy.js';
+import { canSeeMembers, type Actor } from '../access/index.js';
 import { variantKeys, baseOfKey, type MediaService } from '../media/service.js';
 import * as repo from './repository.js';
 

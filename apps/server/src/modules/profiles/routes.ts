@@ -9,7 +9,7 @@ import {
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../platform/errors.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import type { MediaService } from '../media/service.js';
 import { presentOwnProfile } from '../me/presenter.js';
 import { presentImage, presentPublicProfile } from './presenter.js';

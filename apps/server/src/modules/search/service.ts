@@ -10,7 +10,7 @@ import {
   type SearchType,
 } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../access/policy.js';
+import type { Actor } from '../access/index.js';
 import { viewerOf } from '../events/service.js';
 import { readerOf } from '../posts/service.js';
 import { countsOf, presentResult } from './presenter.js';
