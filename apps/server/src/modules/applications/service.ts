@@ -2,7 +2,7 @@ import { COMMUNITY_MESSAGES, USERNAME_MESSAGES, type AccountType, type Applicati
 import type { Db, Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js';
-import type { SettingsService } from '../settings/service.js';
+import type { SettingsStore } from '../../app-context.js';
 import { emailExists, insertCredentialUser, insertProfile, usernameExists } from '../accounts/repository.js';
 import { uniqueViolation } from '../../platform/sql.js';
 import { insertNotification } from '../notifications/repository.js';
@@ -26,7 +26,7 @@ const isCursor = (v: unknown): v is repo.ApplicationCursor => {
   return (p === 0 || p === 1) && isInstant(c) && typeof i === 'string' && UUID.test(i);
 };
 
-export function createApplicationsService({ db, settings }: { db: Db; settings: SettingsService }) {
+export function createApplicationsService({ db, settings }: { db: Db; settings: SettingsStore }) {
   /** Account, profile (community_only, pending) and application, all in one transaction. */
   async function apply(input: ApplyData): Promise<{ applicationId: string; userId: string }> {
     const fields: Record<string, string> = {};
