@@ -26,7 +26,7 @@ import { chatMediaRoutes } from './chat-media/routes.js';
 import { createHub } from './realtime/hub.js';
 import { realtimeRoutes } from './realtime/routes.js';
 import { communitiesRoutes } from './communities/routes.js';
-import { postsRoutes } from './posts/routes.js';
+import { registerPosts } from './posts/module.js';
 import { createDirectoryService } from './directory/service.js';
 import { directoryRoutes } from './directory/routes.js';
 import { registerEvents } from './events/module.js';
@@ -70,7 +70,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(chatMediaRoutes(ctx, media));
   await app.register(realtimeRoutes(ctx, hub));
   await app.register(communitiesRoutes(ctx, media));
-  await app.register(postsRoutes(ctx, { media, notifier }));
+  await registerPosts(app, ctx, { media, notifier });
   await app.register(directoryRoutes(ctx, createDirectoryService({ db })));
   await registerEvents(app, ctx, { media, notifier });
   await registerLocations(app, ctx, { media });
