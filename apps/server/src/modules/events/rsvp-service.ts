@@ -13,7 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { Refusal, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { canUse, type Actor } from '../access/index.js';
 import type { Notifier } from '../notifications/service.js';
 import { loadEventAccess } from './access.js';
@@ -37,17 +37,8 @@ function presentMember(r: repo.MemberColumns): MemberSummary {
 }
 
 /** A door answer that is not an error of the request: the door shows it (409 used, 422 refused). */
-export class CheckInRefusal extends Error {
-  constructor(
-    readonly statusCode: 409 | 422,
-    readonly result: CheckInResult,
-  ) {
-    super(result.message);
-  }
-}
-
 const refusal = (statusCode: 409 | 422, outcome: CheckInResult['outcome'], message: string, extra: Partial<CheckInResult> = {}) =>
-  new CheckInRefusal(statusCode, { outcome, message, guest: null, partySize: null, checkedInAt: null, ...extra });
+  new Refusal<CheckInResult>(statusCode, { outcome, message, guest: null, partySize: null, checkedInAt: null, ...extra });
 
 export interface RsvpServiceDeps {
   db: Db;
@@ -166,7 +157,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
     /**
      * Admit a ticket at the door: 200 checked in; 409 already used (with when); 422 another event, cancelled,
-     * invalid (CheckInRefusal). Under the event's lock and the registration's, so a ticket is admitted once.
+     * invalid (a Refusal with the door's answer). Under the event's lock and the registration's, so a ticket is admitted once.
      */
     async checkIn(actor: Actor, eventId: string, input: CheckInInput): Promise<CheckInResult> {
       const scanAllowed = await allowed(actor, 'scan_qr_codes');
