@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { changePasswordSchema, PASSWORD_MESSAGES } from '@bayclub/shared';
 import { publish } from '../../platform/bus.js';
-import { deactivateForUser } from '../push/repository.js';
+import { deactivateForUser } from '../push/index.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { createSignInThrottle, type SignInAttempt } from './sign-in-throttle.js';

@@ -3,8 +3,7 @@ import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, type CommunityImageKind, type Com
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { Actor } from '../access/index.js';
-import { replaceImage } from '../media/replace-image.js';
-import { baseOfKey, variantKeys, type MediaService } from '../media/service.js';
+import { baseOfKey, replaceImage, variantKeys, type MediaService } from '../media/index.js';
 import { communityViewer } from './policy.js';
 import * as repo from './repository.js';
 import type { CommunitiesService } from './service.js';

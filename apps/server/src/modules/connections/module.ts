@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import type { Notifier } from '../notifications/service.js';
-import type { Hub } from '../realtime/hub.js';
+import type { Notifier } from '../notifications/index.js';
+import type { Hub } from '../realtime/index.js';
 import { registerConnectionsRealtime } from './realtime.js';
 import { connectionsRoutes } from './routes.js';
 import { createConnectionsService } from './service.js';

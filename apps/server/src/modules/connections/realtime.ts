@@ -1,4 +1,4 @@
-import type { Hub } from '../realtime/hub.js';
+import type { Hub } from '../realtime/index.js';
 
 declare module '../../platform/bus.js' {
   interface BusEvents {

@@ -14,7 +14,7 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isInstant, isTimeCursor, isUuid } from '../../platform/cursor.js';
 import { canSeeMembers, findProfile, hasBlocked, isBlockedEitherWay, lockPair, presentMember, type Actor, type ProfileRow } from '../access/index.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import * as repo from './repository.js';
 
 const isDeckCursor = (v: unknown): v is repo.DeckCursor => {

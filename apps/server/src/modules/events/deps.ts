@@ -1,6 +1,6 @@
-import type { MediaService } from '../media/service.js';
-import type { Notifier } from '../notifications/service.js';
-import type { Hub } from '../realtime/hub.js';
+import type { MediaService } from '../media/index.js';
+import type { Notifier } from '../notifications/index.js';
+import type { Hub } from '../realtime/index.js';
 
 /** What the events routes need from the rest of the app (module.ts hands it to each). */
 export interface EventsDeps {

@@ -3,7 +3,7 @@ import { eventPath, type EventStatus, type MyRegistrationView } from '@bayclub/s
 import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import { publish } from '../../platform/bus.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
 

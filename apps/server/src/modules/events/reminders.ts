@@ -6,7 +6,7 @@ import { eventRegistrations, events, profiles, userRoles } from '../../db/schema
 import { AfterCommit } from '../../platform/after-commit.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
 import type { Actor } from '../access/index.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import { eventViewer } from './policy.js';
 import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';
 

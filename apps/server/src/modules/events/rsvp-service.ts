@@ -15,7 +15,7 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { Refusal, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { canUse, type Actor } from '../access/index.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import { loadEventAccess } from './access.js';
 import { eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
 import { loadMyRegistration, promoteWaitlist } from './registrations.js';

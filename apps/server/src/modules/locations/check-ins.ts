@@ -18,7 +18,7 @@ import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { Refusal, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Actor } from '../access/index.js';
-import { checkInAtVenue } from '../events/venue-check-in.js';
+import { checkInAtVenue } from '../events/index.js';
 import { locationAccess, locationAccessOf, type LocationAccess } from './policy.js';
 import { isHereNow, photoUrlOf, presentCheckIn, presentProfileCheckIn } from './presenter.js';
 import { doorStepAt, type PlaceToken, type PlaceTokenSigner } from './qr-tokens.js';

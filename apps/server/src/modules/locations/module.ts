@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import type { MediaService } from '../media/service.js';
-import type { Hub } from '../realtime/hub.js';
+import type { MediaService } from '../media/index.js';
+import type { Hub } from '../realtime/index.js';
 import { checkInRoutes } from './check-in-routes.js';
 import { createCheckInService } from './check-ins.js';
 import { createPlaceTokenSigner } from './qr-tokens.js';

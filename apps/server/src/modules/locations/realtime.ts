@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { Hub } from '../realtime/hub.js';
+import type { Hub } from '../realtime/index.js';
 import { hereNowRecipients } from './repository.js';
 
 declare module '../../platform/bus.js' {

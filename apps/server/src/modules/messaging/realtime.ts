@@ -1,6 +1,6 @@
 import { LIMITS } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
-import type { Hub } from '../realtime/hub.js';
+import type { Hub } from '../realtime/index.js';
 import { presentMessage } from './presenter.js';
 import * as repo from './repository.js';
 

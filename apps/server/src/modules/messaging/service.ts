@@ -16,10 +16,9 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { canSeeMembers, findProfile, isBlockedEitherWay, type Actor } from '../access/index.js';
-import { findMatch } from '../connections/repository.js';
-import { claimAttachments } from '../chat-media/repository.js';
-import { markConversationNotificationsRead } from '../notifications/repository.js';
-import type { Notifier } from '../notifications/service.js';
+import { findMatch } from '../connections/index.js';
+import { claimAttachments } from '../chat-media/index.js';
+import { markConversationNotificationsRead, type Notifier } from '../notifications/index.js';
 import { presentConversation, presentMessage } from './presenter.js';
 import * as repo from './repository.js';
 

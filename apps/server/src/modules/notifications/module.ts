@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import type { Hub } from '../realtime/hub.js';
+import type { Hub } from '../realtime/index.js';
 import { registerNotificationsRealtime } from './realtime.js';
 import { notificationsRoutes } from './routes.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { Hub } from '../realtime/hub.js';
+import type { Hub } from '../realtime/index.js';
 import { presentNotification } from './presenter.js';
 import { findNotification } from './repository.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import type { MediaService } from '../media/service.js';
-import type { Notifier } from '../notifications/service.js';
-import type { Hub } from '../realtime/hub.js';
+import type { MediaService } from '../media/index.js';
+import type { Notifier } from '../notifications/index.js';
+import type { Hub } from '../realtime/index.js';
 import { registerPostsRealtime } from './realtime.js';
 import { postsRoutes } from './routes.js';
 import { postPhotoAccess } from './uploads.js';

@@ -1,6 +1,6 @@
 import type { CommunityVisibility } from '@bayclub/shared';
 import { canSeeMembers, isActiveMember, isAdmin, type Actor } from '../access/index.js';
-import { communityViewer, type MembershipFacts } from '../communities/policy.js';
+import { communityViewer, type MembershipFacts } from '../communities/index.js';
 import type { PostImageAccess } from './repository.js';
 
 /** What the post decisions need to know about a post (loaded with the viewer's membership in one query). */

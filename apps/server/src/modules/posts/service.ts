@@ -21,9 +21,9 @@ import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { rowsOf } from '../../platform/sql.js';
 import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/index.js';
-import { communityViewer } from '../communities/policy.js';
-import { variantKeys, baseOfKey, type MediaService } from '../media/service.js';
-import type { Notifier } from '../notifications/service.js';
+import { communityViewer } from '../communities/index.js';
+import { baseOfKey, variantKeys, type MediaService } from '../media/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { canModeratePosts, isPlatformModerator, postPermissions } from './policy.js';
 import { membershipOf, presentComment, presentPost } from './presenter.js';
 import * as repo from './repository.js';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
 import { canSeeMembers, type Actor } from '../access/index.js';
-import { variantKeys, baseOfKey, type FileAccessRule, type MediaService } from '../media/service.js';
+import { baseOfKey, variantKeys, type FileAccessRule, type MediaService } from '../media/index.js';
 import { canReadPostImage } from './policy.js';
 import * as repo from './repository.js';
 

@@ -1,5 +1,5 @@
 import { PUBLIC_PROFILE_FIELDS, type ProfileImageView, type PublicProfileView } from '@bayclub/shared';
-import { presentOwnProfile } from '../me/presenter.js';
+import { presentOwnProfile } from '../me/index.js';
 import type { ProfileRow } from '../access/index.js';
 import type { ProfileImageRow } from './repository.js';
 

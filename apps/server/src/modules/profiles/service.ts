@@ -17,8 +17,8 @@ import { publicUrl } from '../../platform/storage/storage.js';
 import { displayName, multipartParts, readFilePart, readJsonField, skipPart } from '../../platform/uploads.js';
 import { uniqueViolation } from '../../platform/sql.js';
 import { findProfile, isBlockedEitherWay, type Actor } from '../access/index.js';
-import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
-import { isCommunitySlug, lockSlug } from '../slugs/repository.js';
+import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/index.js';
+import { isCommunitySlug, lockSlug } from '../slugs/index.js';
 import { canEditSocialLinks, canViewProfile, changedSocialFields } from './policy.js';
 import * as repo from './repository.js';
 
