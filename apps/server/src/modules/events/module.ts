@@ -4,6 +4,7 @@ import type { EventsDeps } from './deps.js';
 import { eventsRoutes } from './routes.js';
 import { rsvpRoutes } from './rsvp-routes.js';
 import { calendarRoutes } from './calendar-routes.js';
+import type { Hub } from '../realtime/index.js';
 import { registerEventsRealtime } from './realtime.js';
 
 /**
@@ -11,7 +12,7 @@ import { registerEventsRealtime } from './realtime.js';
  * the door (rsvp-routes.ts), calendars and reminders (calendar-routes.ts), and the live door list and
  * registrations (realtime.ts).
  */
-export async function registerEvents(app: FastifyInstance, ctx: AppContext, deps: EventsDeps) {
+export async function registerEvents(app: FastifyInstance, ctx: AppContext, deps: EventsDeps & { hub: Hub }) {
   registerEventsRealtime(deps.hub);
   await app.register(eventsRoutes(ctx, deps));
   await app.register(rsvpRoutes(ctx, deps));
