@@ -122,7 +122,9 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
         : async (event: BusEventOf<K>) => {
             const local = sockets.localMembers();
             if (!local.length) return;
-            for (const userId of await delivery.recipients(event, local)) {
+            const found = delivery.recipients(event, local);
+            // Recipients the event names (no query) are sent to at once, in the order events arrive.
+            for (const userId of found instanceof Promise ? await found : found) {
               const payload = delivery.payload(event, userId);
               if (payload) sendTo(userId, payload);
             }
