@@ -16,6 +16,12 @@ import type { Page } from './applications.js';
  */
 export const CLUB_TIME_ZONE = 'America/New_York';
 
+/** The event's page in the web app: every link, mail, push and calendar file points here. */
+export const eventPath = (id: string): string => `/events/${id}`;
+
+/** The event's door page (hosts and door helpers check guests in). */
+export const eventDoorPath = (id: string): string => `${eventPath(id)}/door`;
+
 export const EVENT_VISIBILITIES = ['public', 'members', 'community'] as const;
 export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
 export const EVENT_VISIBILITY_LABELS: Record<EventVisibility, string> = {
@@ -489,6 +495,12 @@ export type EventServerEvent =
   /** The member's registration for the event changed (promoted from the waitlist, event cancelled or edited). */
   | { type: 'event:registration'; eventId: string };
 
+declare module './realtime.js' {
+  interface ServerEvents {
+    events: EventServerEvent;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Time helpers, shared by the server (validation, filters, .ics) and the web (display, form)
 
@@ -551,6 +563,3 @@ export function googleCalendarUrl(e: { title: string; startsAt: string; endsAt: 
   if (e.location) params.set('location', e.location);
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
-
-/** The event page: every link, mail, push and calendar file points here. */
-export const eventPath = (id: string) => `/events/${id}`;

@@ -3,12 +3,10 @@ import { eventPath, type EventStatus, type MyRegistrationView } from '@bayclub/s
 import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import { waitlistPromotedNotification } from './notifications.js';
 import { publish } from '../../platform/bus.js';
-import { textArray } from '../../platform/sql-arrays.js';
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { rowsOf, textArray } from '../../platform/sql.js';
 
 /** The waitlist reason a member reads when seats are free but their party is larger. */
 export function waitlistReason(partySize: number, seatsFree: number): string | null {

@@ -4,14 +4,12 @@ import { EVENT_LIMITS, eventPath, type AccountType, type ApplicationStatus } fro
 import type { Db, Tx } from '../../db/client.js';
 import { eventRegistrations, events, profiles, userRoles } from '../../db/schema/index.js';
 import { AfterCommit } from '../../platform/after-commit.js';
-import { textArray } from '../../platform/sql-arrays.js';
-import type { Actor } from '../access/policy.js';
-import type { Notifier } from '../notifications/service.js';
+import { rowsOf, textArray } from '../../platform/sql.js';
+import type { Actor } from '../access/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { eventReminderNotification } from './notifications.js';
 import { eventViewer } from './policy.js';
 import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 /** Events claimed per transaction: a backlog (a server that was down for a day) is worked off in several. */
 const BATCH = 100;
