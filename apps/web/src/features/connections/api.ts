@@ -23,7 +23,7 @@ import {
   type RelationshipView,
 } from '@bayclub/shared';
 import { api, errorMessage, pageUrl } from '#/lib/api';
-import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 
 export type HelloDirection = HelloView['direction'];
 

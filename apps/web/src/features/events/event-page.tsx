@@ -6,7 +6,7 @@ import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { useSession } from '#/features/auth/use-session';
 import { MessageText } from '#/features/messaging/message-text';
-import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { errorMessage, isApiError } from '#/lib/api';
 import { useEventQuery } from './api';
 import { AttendancePanel } from './attendance-panel';
