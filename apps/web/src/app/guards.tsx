@@ -3,7 +3,7 @@ import { PageSpinner } from '#/components/page-spinner';
 import { Navigate, useLocation } from 'react-router';
 import { ComponentErrorBoundary } from '#/components/component-error-boundary';
 import type { LimitedUserFlag } from '@bayclub/shared';
-import { useCan, useMe } from '#/features/auth/use-session';
+import { useCan, useMe } from '#/lib/session/use-session';
 import { NotFoundPage } from '#/features/shell/not-found-page';
 
 /** Admin pages exist only for admins; everyone else sees the not-found page. */

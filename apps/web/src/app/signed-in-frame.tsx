@@ -1,5 +1,5 @@
 import type { MeView } from '@bayclub/shared';
-import type { Audience } from '#/features/auth/use-session';
+import type { Audience } from '#/lib/session/use-session';
 import { AppLayout } from '#/features/shell/app-layout';
 import { RealtimeConnection } from './realtime-connection';
 

@@ -16,7 +16,7 @@ import type {
   UpdateSettingsInput,
 } from '@bayclub/shared';
 import { api, pageUrl } from '#/lib/api';
-import { sessionKeys } from '#/features/auth/api';
+import { sessionKeys } from '#/lib/session/api';
 import { landingKeys } from '#/features/landing/api';
 import { settingsKeys } from '#/features/shell/settings-api';
 

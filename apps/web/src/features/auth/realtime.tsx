@@ -2,8 +2,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MeView } from '@bayclub/shared';
 import { realtime } from '#/lib/realtime/realtime-client';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
-import { sessionKeys } from './api';
-import { isPendingMember } from './profile-loader';
+import { sessionKeys } from '#/lib/session/api';
+import { isPendingMember } from '#/lib/session/profile-loader';
 
 /** Load who is signed in (and the flags) again: the route table and the layout follow what comes back. */
 export function reloadSession(queryClient: QueryClient) {

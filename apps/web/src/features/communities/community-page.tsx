@@ -4,7 +4,7 @@ import { LockIcon } from 'lucide-react';
 import { COMMUNITY_MESSAGES, type CommunityView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { NotFoundPage } from '#/features/shell/not-found-page';
 import { isApiError } from '#/lib/api';
 import { AboutTab } from './about-tab';

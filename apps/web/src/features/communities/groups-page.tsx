@@ -4,7 +4,7 @@ import { ClockIcon, PlusIcon } from 'lucide-react';
 import { canSeeMembers, COMMUNITY_MESSAGES, type MyCommunityView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
-import { useCan, useMe } from '#/features/auth/use-session';
+import { useCan, useMe } from '#/lib/session/use-session';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useDiscoverQuery, useMyCommunitiesQuery } from './api';
 import { CommunityGrid, CommunityGridSkeleton, EmptyState, ListError } from './community-grid';

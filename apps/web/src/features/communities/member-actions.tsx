@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { memberName } from '#/features/connections/member-row';
 import { errorMessage } from '#/lib/api';
 import { useModerationMutation, type ModerationAction } from './api';

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { accessLevel } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { BlockedList } from '#/features/safety/blocked-list';
 import { itemsOf, useConnectionsRealtime, useHellosQuery } from './api';
 import { FullMembersOnly } from './full-members-only';

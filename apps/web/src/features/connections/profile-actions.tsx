@@ -14,7 +14,7 @@ import { DropdownMenuItem } from '#/components/ui/dropdown-menu';
 import { Spinner } from '#/components/ui/spinner';
 import { OnceOpened } from '#/components/once-opened';
 import { lazyNamed } from '#/lib/lazy-named';
-import { useCan, useMe } from '#/features/auth/use-session';
+import { useCan, useMe } from '#/lib/session/use-session';
 import { MemberSafetyActions } from '#/features/safety/member-safety-actions';
 import { useUnblockMutation } from '#/features/safety/api';
 import { isDailyLimit, useSayHiMutation } from '#/features/say-hi/api';

@@ -14,7 +14,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '#/components/ui/alert-dialog';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { MEMBER_LINK_REL } from '#/features/messaging/message-text';
 import { errorMessage } from '#/lib/api';
 import { lazyNamed } from '#/lib/lazy-named';

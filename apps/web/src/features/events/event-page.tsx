@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { canSeeMembers, EVENT_MESSAGES, type EventView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
-import { useSession } from '#/features/auth/use-session';
+import { useSession } from '#/lib/session/use-session';
 import { MessageText } from '#/features/messaging/message-text';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { errorMessage, isApiError } from '#/lib/api';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { CalendarDaysIcon, ListIcon, PlusIcon } from 'lucide-react';
 import { canSeeMembers, EVENT_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { useCan, useSession } from '#/features/auth/use-session';
+import { useCan, useSession } from '#/lib/session/use-session';
 import { lazyNamed } from '#/lib/lazy-named';
 import { CalendarFeedButton } from './calendar-feed-button';
 import { EventFiltersBar, ToggleButton, useEventFiltersInUrl } from './event-filters';

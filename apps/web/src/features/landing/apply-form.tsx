@@ -9,7 +9,7 @@ import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
-import { refreshSession } from '#/features/auth/api';
+import { refreshSession } from '#/lib/session/api';
 import { uploadProfilePicture } from '#/features/media/upload-profile-picture';
 import { landingKeys, useApplyMutation } from './api';
 import { AccountFields, InstagramField, PersonalFields, ProfilePictureField } from './apply-fields';

@@ -8,7 +8,7 @@ import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { applyFieldErrors, errorMessage } from '#/lib/api';
 import { useCreateLocationMutation, useLocationQuery, useUpdateLocationMutation } from './api';
 import { LocationFormFields } from './location-form-fields';

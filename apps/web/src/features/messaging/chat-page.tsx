@@ -4,7 +4,7 @@ import { ArrowLeftIcon, MessageSquareOffIcon } from 'lucide-react';
 import { imageVariantUrl, MESSAGING_MESSAGES, participantName, type ConversationView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
 import { MemberSafetyActions } from '#/features/safety/member-safety-actions';
 import { errorMessage, isApiError } from '#/lib/api';

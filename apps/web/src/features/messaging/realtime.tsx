@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '@bayclub/shared';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { connectionKeys } from '#/features/connections/api';
 import { realtime } from '#/lib/realtime/realtime-client';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';

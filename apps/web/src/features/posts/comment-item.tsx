@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CommentView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { memberName } from '#/features/connections/member-row';
 import { MessageText } from '#/features/messaging/message-text';
 import { VerifiedBadge } from '#/features/profile/verified-badge';

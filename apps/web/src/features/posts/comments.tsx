@@ -1,7 +1,7 @@
 import { RotateCcwIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { useCan } from '#/features/auth/use-session';
+import { useCan } from '#/lib/session/use-session';
 import { errorMessage } from '#/lib/api';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { POST_MESSAGES } from '@bayclub/shared';
 import { NativeSelect } from '#/components/ui/native-select';
-import { useCan } from '#/features/auth/use-session';
+import { useCan } from '#/lib/session/use-session';
 import { useMyCommunitiesQuery } from '#/features/communities/api';
 
 export interface Destination {

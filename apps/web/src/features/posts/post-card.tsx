@@ -4,7 +4,7 @@ import { EyeOffIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { POST_MESSAGES, type PostView } from '@bayclub/shared';
 import { OnceOpened } from '#/components/once-opened';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { memberName } from '#/features/connections/member-row';
 import { MessageText } from '#/features/messaging/message-text';
 import { errorMessage } from '#/lib/api';

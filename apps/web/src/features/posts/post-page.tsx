@@ -3,7 +3,7 @@ import { ArrowLeftIcon, RotateCcwIcon } from 'lucide-react';
 import { accessLevel } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
-import { useCan, useMe } from '#/features/auth/use-session';
+import { useCan, useMe } from '#/lib/session/use-session';
 import { NotFoundPage } from '#/features/shell/not-found-page';
 import { errorMessage, isApiError } from '#/lib/api';
 import { usePostQuery } from './api';

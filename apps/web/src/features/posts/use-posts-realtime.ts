@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { PostView } from '@bayclub/shared';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { getPage } from './api';
 import { itemsOf, loadNewerPosts, postKeys, removePostEverywhere, updatePostEverywhere, type PagedData } from './post-cache';

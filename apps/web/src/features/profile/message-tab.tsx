@@ -4,7 +4,7 @@ import { LockIcon, MessageCircleIcon, UserRoundIcon, UserRoundXIcon } from 'luci
 import { CONNECTION_MESSAGES, MESSAGING_MESSAGES, PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { useCan, useMe } from '#/features/auth/use-session';
+import { useCan, useMe } from '#/lib/session/use-session';
 import { useRelationshipQuery } from '#/features/connections/api';
 import { useConversationQuery, useConversationWithQuery } from '#/features/messaging/api';
 import { errorMessage, isApiError } from '#/lib/api';

@@ -10,13 +10,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
-import { useSignOut } from '#/features/auth/use-sign-out';
+import { useSignOut } from '#/lib/session/use-sign-out';
 import { OnceOpened } from '#/components/once-opened';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useUnreadNotificationCount } from '#/features/shell/notifications-api';
 import { formatBadgeCount } from '#/lib/format';
 import { canSeeMembers } from '@bayclub/shared';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { openGlobalSearch } from '#/features/search/search-store';
 
 // The settings modal and the notifications panel load the first time they open (decision 011).

@@ -8,7 +8,7 @@ import { ChangePasswordDialog } from '#/features/account/change-password-dialog'
 import { DeactivateAccountDialog } from '#/features/account/deactivate-account-dialog';
 import { DeleteAccountDialog } from '#/features/account/delete-account-dialog';
 import { ReactivateAccountButton } from '#/features/account/reactivate-account-button';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 
 type OpenDialog = 'password' | 'deactivate' | 'delete' | null;
 

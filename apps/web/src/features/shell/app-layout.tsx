@@ -5,7 +5,7 @@ import { PushPrompt } from '#/features/push/push-prompt';
 import { GlobalSearch } from '#/features/search/global-search';
 import { PageSpinner } from '#/components/page-spinner';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '#/components/ui/sidebar';
-import type { Audience } from '#/features/auth/use-session';
+import type { Audience } from '#/lib/session/use-session';
 import { useIsMobile } from '#/lib/use-is-mobile';
 import { AppBrand } from './app-brand';
 import { AppSidebar } from './app-sidebar';
