@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { ComponentErrorBoundary } from '#/components/component-error-boundary';
 import type { LimitedUserFlag } from '@bayclub/shared';
 import { useCan, useMe } from '#/lib/session/use-session';
-import { NotFoundPage } from '#/features/shell/not-found-page';
+import { NotFoundPage } from '#/components/not-found-page';
 
 /** Admin pages exist only for admins; everyone else sees the not-found page. */
 export function AdminOnly({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { useMe, type Audience } from '#/lib/session/use-session';
-import { NotFoundPage } from '#/features/shell/not-found-page';
+import { NotFoundPage } from '#/components/not-found-page';
 import { PublicLayout } from '#/features/shell/public-layout';
 import { SlugAddress, SlugHandler, SlugRegisterAddress, SlugSignIn } from '#/features/shell/slug-handler';
 import { CrmPage } from '#/features/placeholders/pages';

@@ -119,6 +119,9 @@ export function pageUrl(path: string, params: Record<string, string> | URLSearch
   return qs ? `${path}?${qs}` : path;
 }
 
+/** Every item of an infinite query's pages, in order (empty until the first page is there). */
+export const itemsOf = <T>(data: { pages: Array<{ items: T[] }> } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
+
 /**
  * Put the server's per-field messages into a react-hook-form form.
  * Returns true when at least one field got a message (otherwise show `error.message` yourself).

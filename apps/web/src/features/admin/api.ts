@@ -18,7 +18,7 @@ import type {
 import { api, pageUrl } from '#/lib/api';
 import { sessionKeys } from '#/lib/session/api';
 import { landingKeys } from '#/features/landing/api';
-import { settingsKeys } from '#/features/shell/settings-api';
+import { settingsKeys } from '#/lib/public-settings';
 
 export type ApplicationFilter = 'pending' | 'approved' | 'rejected' | 'all';
 

@@ -2,13 +2,15 @@ import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { SearchIcon } from 'lucide-react';
 import { CITIES, CITY_LABELS, COMMUNITY_MESSAGES, type City } from '@bayclub/shared';
+import { itemsOf } from '#/lib/api';
 import { Input } from '#/components/ui/input';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { useDebouncedValue } from '#/lib/use-debounced-value';
-import { itemsOf, useCommunityListQuery, type CommunityFilters } from './api';
-import { CommunityGrid, CommunityGridSkeleton, EmptyState, ListError } from './community-grid';
-import { LoadMore } from './load-more';
+import { useCommunityListQuery, type CommunityFilters } from './api';
+import { EmptyState, ListError } from '#/components/card-grid';
+import { CommunityGrid, CommunityGridSkeleton } from './community-grid';
+import { LoadMore } from '#/components/load-more';
 
 /** Search waits this long after the last keystroke, so typing a name asks the server once, not per letter. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,14 +1,13 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import type { CommunityView, CommunityViewerState } from '@bayclub/shared';
+import { CommunityEvents } from '#/features/events';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
-import { CommunityPosts, ReportedPosts } from '#/features/posts/community-posts';
-import { lazyNamed } from '#/lib/lazy-named';
+import { CommunityPosts, ReportedPosts } from '#/features/posts';
 import { AboutTab } from './about-tab';
 import { MembersTab } from './members-tab';
 
 // The events feature's code (cards, date formatting) loads when the Events tab is opened.
-const CommunityEvents = lazyNamed(() => import('#/features/events/community-events'), 'CommunityEvents');
 
 const TABS = ['posts', 'events', 'members', 'about', 'reported'] as const;
 type Tab = (typeof TABS)[number];
@@ -43,7 +42,7 @@ export function CommunityTabs({ community, viewer }: { community: CommunityView;
       </TabsList>
       <TabsContent value="posts">
         <h2 className="sr-only">Posts</h2>
-        <CommunityPosts communityId={community.id} viewer={viewer} />
+        <CommunityPosts communityId={community.id} communityName={community.name} viewer={viewer} />
       </TabsContent>
       <TabsContent value="events">
         <h2 className="sr-only">Events</h2>

@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
 import { useMe } from '#/lib/session/use-session';
-import { memberName } from '#/features/connections/member-row';
+import { memberName } from '#/lib/member-format';
 import { errorMessage } from '#/lib/api';
 import { useModerationMutation, type ModerationAction } from './api';
 import { ConfirmMemberAction } from './confirm-member-action';

@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { MEMBERSHIP_STATUSES, type CommunityView, type CommunityViewerState, type MembershipStatus } from '@bayclub/shared';
+import { EmptyState } from '#/components/card-grid';
+import { MemberRow } from '#/components/member/member-row';
+import { PagedList } from '#/components/paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
-import { MemberRow, formatDay } from '#/features/connections/member-row';
-import { itemsOf, useMembersQuery } from './api';
-import { EmptyState, ListError } from './community-grid';
-import { LoadMore } from './load-more';
+import { formatDay } from '#/lib/format';
+import { useMembersQuery } from './api';
 import { MemberActions } from './member-actions';
 import { RoleBadge } from './role-badge';
 
@@ -59,32 +60,26 @@ export function MembersTab({ community, viewer }: { community: CommunityView; vi
 
 function MemberList({ community, viewer, status }: { community: CommunityView; viewer: CommunityViewerState; status: MembershipStatus }) {
   const query = useMembersQuery(community.id, status);
-  const members = itemsOf(query.data);
   const label = status === 'active' ? 'Members' : status === 'pending' ? 'Join requests' : 'Banned members';
-  if (query.isPending) return <p role="status" className="p-4 text-muted-foreground">Loading {label.toLowerCase()}...</p>;
-  if (query.isError && members.length === 0) {
-    return <ListError what={label.toLowerCase()} error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (members.length === 0) return <EmptyState title={EMPTY[status]} />;
   return (
-    <div className="grid gap-4">
-      <ul aria-label={label} className="grid gap-3">
-        {members.map((entry) => (
-          <li key={entry.member.id}>
-            <MemberRow
-              member={entry.member}
-              meta={`${SINCE[status]} ${formatDay(entry.since)}`}
-              actions={
-                <>
-                  <RoleBadge role={entry.role} />
-                  {viewer.canModerate && <MemberActions community={community} viewer={viewer} entry={entry} />}
-                </>
-              }
-            />
-          </li>
-        ))}
-      </ul>
-      <LoadMore {...query} />
-    </div>
+    <PagedList
+      query={query}
+      label={label}
+      skeleton={<p role="status" className="p-4 text-muted-foreground">Loading {label.toLowerCase()}...</p>}
+      empty={<EmptyState title={EMPTY[status]} />}
+      getKey={(entry) => entry.member.id}
+      renderItem={(entry) => (
+        <MemberRow
+          member={entry.member}
+          meta={`${SINCE[status]} ${formatDay(entry.since)}`}
+          actions={
+            <>
+              <RoleBadge role={entry.role} />
+              {viewer.canModerate && <MemberActions community={community} viewer={viewer} entry={entry} />}
+            </>
+          }
+        />
+      )}
+    />
   );
 }

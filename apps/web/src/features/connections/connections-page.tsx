@@ -1,11 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { accessLevel } from '@bayclub/shared';
+import { itemsOf } from '#/lib/api';
 import { Button } from '#/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { useMe } from '#/lib/session/use-session';
-import { BlockedList } from '#/features/safety/blocked-list';
-import { itemsOf, useConnectionsRealtime, useHellosQuery } from './api';
-import { FullMembersOnly } from './full-members-only';
+import { BlockedList } from '#/features/safety';
+import { useConnectionsRealtime, useHellosQuery } from './api';
+import { FullMembersOnly } from '#/components/member/full-members-only';
 import { ReceivedTab, SentTab } from './hellos-tab';
 import { FORBIDDEN_TITLE, MatchesTab } from './matches-tab';
 

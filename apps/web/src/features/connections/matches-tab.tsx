@@ -14,10 +14,12 @@ import {
 import { Button } from '#/components/ui/button';
 import { DropdownMenuItem } from '#/components/ui/dropdown-menu';
 import { Spinner } from '#/components/ui/spinner';
-import { MemberSafetyActions } from '#/features/safety/member-safety-actions';
+import { MemberSafetyActions } from '#/features/safety';
 import { useMatchesQuery, useOpenChat, useUnmatchMutation } from './api';
-import { formatDay, memberName, MemberRow } from './member-row';
-import { PagedList } from './paged-list';
+import { MemberRow } from '#/components/member/member-row';
+import { formatDay } from '#/lib/format';
+import { memberName } from '#/lib/member-format';
+import { MemberRowList } from '#/components/member/member-row-list';
 
 export const FORBIDDEN_TITLE = 'Connections are for full members';
 
@@ -27,7 +29,7 @@ export function MatchesTab() {
   const chat = useOpenChat();
   const unmatch = useUnmatchMutation();
   return (
-    <PagedList
+    <MemberRowList
       query={query}
       label="Matches"
       empty={{ icon: HeartHandshakeIcon, title: CONNECTION_MESSAGES.noMatches, hint: CONNECTION_MESSAGES.noMatchesHint }}

@@ -9,13 +9,13 @@ import {
   type RelationshipView,
   type SayHiResult,
 } from '@bayclub/shared';
+import { SayHiDialog } from '#/features/say-hi';
 import { Button } from '#/components/ui/button';
 import { DropdownMenuItem } from '#/components/ui/dropdown-menu';
 import { Spinner } from '#/components/ui/spinner';
 import { OnceOpened } from '#/components/once-opened';
-import { lazyNamed } from '#/lib/lazy-named';
 import { useCan, useMe } from '#/lib/session/use-session';
-import { MemberSafetyActions } from '#/features/safety/member-safety-actions';
+import { MemberSafetyActions } from '#/features/safety';
 import { useUnblockMutation } from '#/features/safety/api';
 import { isDailyLimit, useSayHiMutation } from '#/features/say-hi/api';
 import {
@@ -27,7 +27,6 @@ import {
 } from './api';
 
 // The Say Hi form loads when it first opens (decision 011).
-const SayHiDialog = lazyNamed(() => import('#/features/say-hi/say-hi-dialog'), 'SayHiDialog');
 
 interface ProfileActionsProps {
   userId: string;

@@ -3,8 +3,9 @@ import type { CheckInListView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { doorPartyLabel, timeInZone } from './event-format';
-import { MemberPhoto, memberName } from './member-photo';
+import { timeInZone } from '#/lib/format';
+import { attendeeName, doorPartyLabel } from './event-format';
+import { MemberPhoto } from '#/components/member/member-photo';
 
 interface Props {
   query: { data: CheckInListView | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -32,7 +33,7 @@ export function CheckedInList({ query, timeZone }: Props) {
         <li key={item.registrationId} className="flex items-center gap-3 py-2">
           <MemberPhoto member={item.member} />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium">{memberName(item.member)}</p>
+            <p className="truncate font-medium">{attendeeName(item.member)}</p>
             <p className="text-sm text-muted-foreground">{doorPartyLabel(item.partySize)}</p>
           </div>
           <time dateTime={item.checkedInAt} className="text-sm tabular-nums text-muted-foreground">

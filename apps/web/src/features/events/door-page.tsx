@@ -4,12 +4,12 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { EVENT_MESSAGES, type CheckInInput, type CheckInResult, type EventView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
-import { NotFoundPage } from '#/features/shell/not-found-page';
+import { NotFoundPage } from '#/components/not-found-page';
 import { errorMessage, isApiError } from '#/lib/api';
 import { CheckInResultCard } from './check-in-result';
 import { CheckedInList } from './checked-in-list';
 import { ManualCodeForm } from './manual-code-form';
-import { QrScanner } from './qr-scanner';
+import { QrScanner } from '#/components/qr/qr-scanner';
 import { useCheckInMutation, useCheckInsQuery, useEventDetailQuery } from './rsvp-api';
 import { useCheckInRealtime } from './use-event-realtime';
 

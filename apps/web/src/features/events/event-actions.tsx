@@ -15,7 +15,7 @@ import {
   AlertDialogTitle,
 } from '#/components/ui/alert-dialog';
 import { useMe } from '#/lib/session/use-session';
-import { MEMBER_LINK_REL } from '#/features/messaging/message-text';
+import { MEMBER_LINK_REL } from '#/components/message-text';
 import { errorMessage } from '#/lib/api';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useCancelEventMutation } from './api';

@@ -1,10 +1,10 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { CITIES, CITY_LABELS, EVENT_RANGE_LABELS, EVENT_RANGES, type City, type EventRange } from '@bayclub/shared';
-import { Button } from '#/components/ui/button';
+import { ToggleButton } from '#/components/toggle-button';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
-import { useMyCommunitiesQuery } from '#/features/communities/api';
+import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
 import type { EventFilters } from './api';
 
 export type EventsView = 'list' | 'month';
@@ -92,14 +92,5 @@ export function EventFiltersBar({ filters, update, approved }: { filters: EventF
         )}
       </div>
     </form>
-  );
-}
-
-/** A button that stays pressed (aria-pressed), for filters and the view switch. */
-export function ToggleButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: React.ReactNode }) {
-  return (
-    <Button type="button" size="sm" variant={pressed ? 'default' : 'outline'} aria-pressed={pressed} onClick={onClick} className="rounded-full">
-      {children}
-    </Button>
   );
 }

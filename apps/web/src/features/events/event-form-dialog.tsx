@@ -18,7 +18,7 @@ import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
-import { useMyCommunitiesQuery } from '#/features/communities/api';
+import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
 import { applyFieldErrors, errorMessage } from '#/lib/api';
 import { useCreateEventMutation, useEventQuery, useUpdateEventMutation } from './api';
 import { EventCoverPicker } from './event-cover-picker';

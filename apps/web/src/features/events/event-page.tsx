@@ -5,7 +5,7 @@ import { canSeeMembers, EVENT_MESSAGES, type EventView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { useSession } from '#/lib/session/use-session';
-import { MessageText } from '#/features/messaging/message-text';
+import { MessageText } from '#/components/message-text';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { errorMessage, isApiError } from '#/lib/api';
 import { useEventQuery } from './api';

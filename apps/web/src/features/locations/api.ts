@@ -76,8 +76,6 @@ function listParams(filters: LocationFilters): Record<string, string> {
   return out;
 }
 
-/** The items of every loaded page, in order. */
-export const itemsOf = <T>(data: { pages: Array<{ items: T[] }> } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
 
 /** A 404 (or a malformed id's 400) is an answer, not a hiccup worth retrying. */
 const retryUnlessAnswered = (count: number, error: unknown) =>

@@ -13,7 +13,7 @@ import {
 import { DebouncedSearchBox } from '#/components/debounced-search-box';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
-import { ToggleButton } from '#/features/events/event-filters';
+import { ToggleButton } from '#/components/toggle-button';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

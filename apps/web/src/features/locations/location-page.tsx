@@ -3,7 +3,7 @@ import { ArrowLeftIcon, MapPinOffIcon, RotateCcwIcon } from 'lucide-react';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
-import { MessageText } from '#/features/messaging/message-text';
+import { MessageText } from '#/components/message-text';
 import { errorMessage, isApiError } from '#/lib/api';
 import { useLocationQuery } from './api';
 import { CheckInPanel } from './check-in-panel';

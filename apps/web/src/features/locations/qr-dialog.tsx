@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { DownloadIcon, MonitorIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { LOCATION_MESSAGES, type LocationQrView, type LocationView } from '@bayclub/shared';
+import { QrCodeImage } from '#/components/qr/qr-code-image';
 import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
-import { svgDataUrl } from '#/features/events/your-ticket';
 import { errorMessage } from '#/lib/api';
 import { useQrQuery, useRegenerateQrMutation } from './api';
 import { checkInWhen } from './check-in-format';
@@ -57,7 +57,7 @@ function QrBody({ qr, place }: { qr: LocationQrView; place: LocationView }) {
     });
   return (
     <div className="grid gap-4">
-      <img src={svgDataUrl(qr.qrSvg)} alt={`QR code to check in at ${place.name}`} className="mx-auto size-56 rounded bg-white p-2" />
+      <QrCodeImage svg={qr.qrSvg} alt={`QR code to check in at ${place.name}`} className="mx-auto size-56 rounded bg-white p-2" />
       <p className="text-center text-sm text-muted-foreground">
         {`Code version ${qr.keyVersion}`}
         {qr.regeneratedAt && ` · made ${checkInWhen(qr.regeneratedAt)}`}

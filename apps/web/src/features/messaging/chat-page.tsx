@@ -5,8 +5,8 @@ import { imageVariantUrl, MESSAGING_MESSAGES, participantName, type Conversation
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { useMe } from '#/lib/session/use-session';
-import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
-import { MemberSafetyActions } from '#/features/safety/member-safety-actions';
+import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
+import { MemberSafetyActions } from '#/features/safety';
 import { errorMessage, isApiError } from '#/lib/api';
 import { messagingKeys, useConversationQuery } from './api';
 import { ChatPanel } from './chat-panel';

@@ -2,11 +2,10 @@ import { RotateCcwIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { useCan } from '#/lib/session/use-session';
-import { errorMessage } from '#/lib/api';
+import { errorMessage, itemsOf } from '#/lib/api';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { useCommentsQuery } from './comments-api';
-import { itemsOf } from './post-cache';
 
 /**
  * A post's comments, oldest first (newest last), a page at a time; each with its replies (one level). Members

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { POST_MESSAGES } from '@bayclub/shared';
 import { NativeSelect } from '#/components/ui/native-select';
 import { useCan } from '#/lib/session/use-session';
-import { useMyCommunitiesQuery } from '#/features/communities/api';
+import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
 
 export interface Destination {
   /** The select's value: '' for the member feed, else the community id. */

@@ -5,8 +5,7 @@ import { POST_MESSAGES, type Page, type PostView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
-import { errorMessage } from '#/lib/api';
-import { itemsOf } from './post-cache';
+import { errorMessage, itemsOf } from '#/lib/api';
 import { PostCard } from './post-card';
 import { useInfiniteScroll } from './use-infinite-scroll';
 

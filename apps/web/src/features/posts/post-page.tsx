@@ -4,7 +4,7 @@ import { accessLevel } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { useCan, useMe } from '#/lib/session/use-session';
-import { NotFoundPage } from '#/features/shell/not-found-page';
+import { NotFoundPage } from '#/components/not-found-page';
 import { errorMessage, isApiError } from '#/lib/api';
 import { usePostQuery } from './api';
 import { PostCard } from './post-card';

@@ -4,7 +4,7 @@ import { isProfileId, PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { errorMessage, isApiError } from '#/lib/api';
-import { ProfileActions } from '#/features/connections/profile-actions';
+import { ProfileActions } from '#/features/connections';
 import { usePublicProfileQuery } from './api';
 import { MessageTab } from './message-tab';
 import { ProfileHeader } from './profile-header';

@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { Outlet, useMatch } from 'react-router';
 import type { MeView } from '@bayclub/shared';
-import { PushPrompt } from '#/features/push/push-prompt';
-import { GlobalSearch } from '#/features/search/global-search';
+import { PushPrompt } from '#/features/push';
+import { GlobalSearch } from '#/features/search';
 import { PageSpinner } from '#/components/page-spinner';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '#/components/ui/sidebar';
 import type { Audience } from '#/lib/session/use-session';

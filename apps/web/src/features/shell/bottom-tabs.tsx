@@ -7,7 +7,7 @@ import { usePermissions } from '#/lib/session/use-session';
 import { formatBadgeCount } from '#/lib/format';
 import { cn } from '#/lib/utils';
 import { bottomTabs, isActivePath, type TabItem } from './nav-items';
-import { useUnreadNotificationCount } from './notifications-api';
+import { useUnreadNotificationCount } from '#/features/notifications/api';
 
 /** Spec 2: the signed-in bottom tab bar (shown below the 768 px breakpoint). */
 export function BottomTabs({ me }: { me: MeView }) {

@@ -4,8 +4,8 @@ import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { useMe } from '#/lib/session/use-session';
 import { isApiError } from '#/lib/api';
-import { NotFoundPage } from './not-found-page';
-import { useSlugQuery, type SlugTarget } from './slug-api';
+import { NotFoundPage } from '#/components/not-found-page';
+import { useSlugQuery, type SlugTarget } from './api';
 
 /** Where a resolved slug leads. */
 export function slugDestination(target: SlugTarget): string {

@@ -1,0 +1,2 @@
+// The connections feature's widgets for others to compose.
+export { ProfileActions } from './profile-actions';
