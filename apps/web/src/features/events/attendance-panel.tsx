@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { DoorOpenIcon, RotateCcwIcon } from 'lucide-react';
-import type { AttendanceView, AttendeeView, EventView } from '@bayclub/shared';
+import { eventDoorPath, type AttendanceView, type AttendeeView, type EventView } from '@bayclub/shared';
 import { Button, buttonVariants } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
 import { timeInZone } from '#/lib/format';
-import { attendeeName, doorPartyLabel } from './event-format';
 import { MemberPhoto } from '#/components/member/member-photo';
+import { attendeeName, doorPartyLabel } from './event-format';
 import { useAttendanceQuery, useWaitlistQuery } from './rsvp-api';
 import { useCheckInRealtime } from './use-event-realtime';
 
@@ -23,7 +23,7 @@ export function AttendancePanel({ event }: { event: EventView }) {
         Attendance
       </h2>
       {canCheckIn && (
-        <Link to={`/events/${event.id}/door`} className={buttonVariants({ className: 'justify-self-start' })}>
+        <Link to={eventDoorPath(event.id)} className={buttonVariants({ className: 'justify-self-start' })}>
           <DoorOpenIcon aria-hidden="true" />
           Open the door view
         </Link>

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Link } from 'react-router';
 import { CalendarPlusIcon, DoorOpenIcon, PencilIcon, Share2Icon, UserCogIcon, XCircleIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { EVENT_MESSAGES, type EventView } from '@bayclub/shared';
+import { EVENT_MESSAGES, eventDoorPath, eventPath, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import {
   AlertDialog,
@@ -27,7 +27,7 @@ export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
 /** Share the event's page: the Web Share API where the browser has it (phones), else copy the link. */
 export async function shareEvent(event: { id: string; title: string }): Promise<ShareOutcome> {
-  const url = new URL(`/events/${event.id}`, window.location.origin).href;
+  const url = new URL(eventPath(event.id), window.location.origin).href;
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title: event.title, url });
@@ -49,7 +49,7 @@ export function EventShareActions({ event }: { event: EventView }) {
   const handleShare = async () => {
     const outcome = await shareEvent(event);
     if (outcome === 'copied') toast.success('Link copied');
-    else if (outcome === 'failed') toast.error(`Could not copy the link: ${window.location.origin}/events/${event.id}`);
+    else if (outcome === 'failed') toast.error(`Could not copy the link: ${window.location.origin}${eventPath(event.id)}`);
   };
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={EVENT_MESSAGES.addToCalendar}>
@@ -108,7 +108,7 @@ export function EventHostActions({ event }: { event: EventView }) {
       )}
       {canCheckIn && scheduled && (
         <Button asChild variant="outline" size="sm">
-          <Link to={`/events/${event.id}/door`}>
+          <Link to={eventDoorPath(event.id)}>
             <DoorOpenIcon aria-hidden="true" />
             Door check-in
           </Link>

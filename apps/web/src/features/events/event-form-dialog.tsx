@@ -9,6 +9,7 @@ import {
   CLUB_TIME_ZONE,
   createEventSchema,
   EVENT_MESSAGES,
+  eventPath,
   utcToZonedLocal,
   type CreateEventInput,
   type EventView,
@@ -98,7 +99,7 @@ export function EventFormDialog({ open, onOpenChange, event, communityId }: Even
   const navigate = useNavigate();
   const close = (next: boolean) => {
     onOpenChange(next);
-    if (!next && saved && !event) void navigate(`/events/${saved.id}`);
+    if (!next && saved && !event) void navigate(eventPath(saved.id));
     if (!next) setSaved(null);
   };
   const title = saved ? 'Add a cover image' : event ? 'Edit event' : 'Create event';
