@@ -4,16 +4,7 @@ import { CalendarPlusIcon, DoorOpenIcon, PencilIcon, Share2Icon, UserCogIcon, XC
 import { toast } from 'sonner';
 import { EVENT_MESSAGES, eventDoorPath, eventPath, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#/components/ui/alert-dialog';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 import { useMe } from '#/lib/session/use-session';
 import { MEMBER_LINK_REL } from '#/components/message-text';
 import { errorMessage } from '#/lib/api';
@@ -120,20 +111,15 @@ export function EventHostActions({ event }: { event: EventView }) {
           Cancel event
         </Button>
       )}
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel this event?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Everyone going or on the waitlist is told. The page stays, marked cancelled. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep it</AlertDialogCancel>
-            <AlertDialogAction onClick={handleCancel}>Cancel event</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel this event?"
+        description="Everyone going or on the waitlist is told. The page stays, marked cancelled. This cannot be undone."
+        confirm="Cancel event"
+        cancel="Keep it"
+        onConfirm={handleCancel}
+      />
       {managingHosts && (
         <React.Suspense fallback={null}>
           <EventHostsDialog open={managingHosts} onOpenChange={setManagingHosts} event={event} />

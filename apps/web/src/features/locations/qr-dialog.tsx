@@ -11,7 +11,7 @@ import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
 import { useQrQuery, useRegenerateQrMutation } from './api';
 import { checkInWhen } from './check-in-format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 
 /**
  * The place's QR code (for members who may generate codes): the SVG, the print-ready posters, Regenerate (asked
