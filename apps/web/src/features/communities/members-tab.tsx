@@ -1,10 +1,10 @@
-import { useSearchParams } from 'react-router';
 import { MEMBERSHIP_STATUSES, type CommunityView, type CommunityViewerState, type MembershipStatus } from '@bayclub/shared';
 import { EmptyState } from '#/components/card-grid';
 import { MemberRow } from '#/components/member/member-row';
 import { PagedList } from '#/components/paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { formatDay } from '#/lib/format';
+import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
 import { useMembersQuery } from './api';
 import { MemberActions } from './member-actions';
 import { RoleBadge } from './role-badge';
@@ -22,22 +22,12 @@ const SINCE: Record<MembershipStatus, string> = { active: 'Joined', pending: 'As
  * (Unban); the list is in the URL (?status=) so the request notification opens it directly.
  */
 export function MembersTab({ community, viewer }: { community: CommunityView; viewer: CommunityViewerState }) {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsUpdate();
   const requested = search.get('status') as MembershipStatus | null;
   const status: MembershipStatus =
     viewer.canModerate && requested && MEMBERSHIP_STATUSES.includes(requested) ? requested : 'active';
 
-  const choose = (value: string) =>
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('tab', 'members');
-        if (value === 'active') next.delete('status');
-        else next.set('status', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const choose = (value: string) => update({ tab: 'members', status: value === 'active' ? null : value });
 
   if (!viewer.canModerate) return <MemberList community={community} viewer={viewer} status="active" />;
   return (
