@@ -24,7 +24,7 @@ import {
   useOpenChat,
   useRelationshipQuery,
   useWithdrawHelloMutation,
-} from './api';
+} from '#/features/connections/api';
 
 // The Say Hi form loads when it first opens (decision 011).
 
