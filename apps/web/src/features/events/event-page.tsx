@@ -6,7 +6,7 @@ import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { useSession } from '#/lib/session/use-session';
 import { MessageText } from '#/components/message-text';
-import { PageLoadError } from '#/components/card-grid';
+import { PageLoadError } from '#/components/page-load-error';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { isApiError } from '#/lib/api';
 import { useEventQuery } from './api';

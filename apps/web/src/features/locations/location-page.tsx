@@ -4,7 +4,7 @@ import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { MessageText } from '#/components/message-text';
-import { PageLoadError } from '#/components/card-grid';
+import { PageLoadError } from '#/components/page-load-error';
 import { isApiError } from '#/lib/api';
 import { useLocationQuery } from './api';
 import { CheckInPanel } from './check-in-panel';

@@ -5,7 +5,7 @@ import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { useCan, useMe } from '#/lib/session/use-session';
 import { NotFoundPage } from '#/components/not-found-page';
-import { PageLoadError } from '#/components/card-grid';
+import { PageLoadError } from '#/components/page-load-error';
 import { isApiError } from '#/lib/api';
 import { usePostQuery } from './api';
 import { PostCard } from './post-card';
