@@ -1,7 +1,7 @@
 import type * as React from 'react';
-import { AlertTriangleIcon, RotateCcwIcon, UsersRoundIcon, type LucideIcon } from 'lucide-react';
-import { Button } from '#/components/ui/button';
+import { AlertTriangleIcon, UsersRoundIcon, type LucideIcon } from 'lucide-react';
 import { errorMessage } from '#/lib/api';
+import { RetryButton } from './retry-button';
 
 /** Cards as a named list, one `li` each; `className` sets the grid's columns. */
 export function CardGrid<T>({
@@ -33,10 +33,7 @@ export function ListError({ what, error, onRetry }: { what: string; error: unkno
       <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
       <p className="font-medium">Could not load {what}</p>
       <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
-      <Button variant="outline" onClick={onRetry}>
-        <RotateCcwIcon aria-hidden="true" />
-        Retry
-      </Button>
+      <RetryButton onClick={onRetry} />
     </div>
   );
 }

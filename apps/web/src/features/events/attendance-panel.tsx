@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { DoorOpenIcon, RotateCcwIcon } from 'lucide-react';
+import { DoorOpenIcon } from 'lucide-react';
 import { eventDoorPath, type AttendanceView, type AttendeeView, type EventView } from '@bayclub/shared';
-import { Button, buttonVariants } from '#/components/ui/button';
+import { buttonVariants } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
 import { timeInZone } from '#/lib/format';
 import { MemberPhoto } from '#/components/member/member-photo';
+import { RetryButton } from '#/components/retry-button';
 import { attendeeName, doorPartyLabel } from './event-format';
 import { useAttendanceQuery, useWaitlistQuery } from './rsvp-api';
 import { useCheckInRealtime } from './use-event-realtime';
@@ -125,10 +126,7 @@ function LoadError({ what, error, retry }: { what: string; error: unknown; retry
       <p>
         Could not load {what}. {errorMessage(error)}
       </p>
-      <Button variant="outline" size="sm" onClick={retry}>
-        <RotateCcwIcon aria-hidden="true" />
-        Retry
-      </Button>
+      <RetryButton size="sm" onClick={retry} />
     </div>
   );
 }

@@ -1,11 +1,10 @@
-import { RotateCcwIcon } from 'lucide-react';
 import type { CheckInListView } from '@bayclub/shared';
-import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
 import { timeInZone } from '#/lib/format';
 import { attendeeName, doorPartyLabel } from './event-format';
 import { MemberPhoto } from '#/components/member/member-photo';
+import { RetryButton } from '#/components/retry-button';
 
 interface Props {
   query: { data: CheckInListView | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -19,10 +18,7 @@ export function CheckedInList({ query, timeZone }: Props) {
     return (
       <div role="alert" className="grid justify-items-start gap-2 text-sm">
         <p>Could not load who is checked in. {errorMessage(query.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          <RotateCcwIcon aria-hidden="true" />
-          Retry
-        </Button>
+        <RetryButton size="sm" onClick={() => void query.refetch()} />
       </div>
     );
   const { items } = query.data;

@@ -1,8 +1,8 @@
-import { CheckCircle2Icon, RotateCcwIcon } from 'lucide-react';
+import { CheckCircle2Icon } from 'lucide-react';
 import { EVENT_MESSAGES, type EventView, type TicketView } from '@bayclub/shared';
 import { QrCodeImage } from '#/components/qr/qr-code-image';
-import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
+import { RetryButton } from '#/components/retry-button';
 import { errorMessage } from '#/lib/api';
 import { timeInZone } from '#/lib/format';
 import { partyLabel, spelled } from './event-format';
@@ -27,10 +27,7 @@ export function YourTicket({ event }: { event: EventView }) {
       ) : query.isError ? (
         <div role="alert" className="grid justify-items-start gap-2 text-sm">
           <p>Could not load your ticket. {errorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCcwIcon aria-hidden="true" />
-            Retry
-          </Button>
+          <RetryButton size="sm" onClick={() => void query.refetch()} />
         </div>
       ) : (
         <TicketBody ticket={query.data} timeZone={event.timeZone} />

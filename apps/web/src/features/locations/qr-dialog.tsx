@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { DownloadIcon, MonitorIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
+import { DownloadIcon, MonitorIcon, RefreshCwIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { LOCATION_MESSAGES, type LocationQrView, type LocationView } from '@bayclub/shared';
 import { QrCodeImage } from '#/components/qr/qr-code-image';
@@ -12,6 +12,7 @@ import { errorMessage } from '#/lib/api';
 import { useQrQuery, useRegenerateQrMutation } from './api';
 import { checkInWhen } from './check-in-format';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { RetryButton } from '#/components/retry-button';
 
 /**
  * The place's QR code (for members who may generate codes): the SVG, the print-ready posters, Regenerate (asked
@@ -34,10 +35,7 @@ export function QrDialog({ open, onOpenChange, place }: { open: boolean; onOpenC
         ) : query.isError ? (
           <div role="alert" className="grid justify-items-start gap-2 text-sm">
             <p>Could not load the code. {errorMessage(query.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              <RotateCcwIcon aria-hidden="true" />
-              Retry
-            </Button>
+            <RetryButton size="sm" onClick={() => void query.refetch()} />
           </div>
         ) : (
           <QrBody qr={query.data} place={place} />

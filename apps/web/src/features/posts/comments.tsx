@@ -1,6 +1,6 @@
-import { RotateCcwIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
+import { RetryButton } from '#/components/retry-button';
 import { useCan } from '#/lib/session/use-session';
 import { errorMessage, itemsOf } from '#/lib/api';
 import { CommentForm } from './comment-form';
@@ -23,10 +23,7 @@ export function Comments({ id, postId }: { id: string; postId: string }) {
       ) : query.isError && comments.length === 0 ? (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
           {errorMessage(query.error, 'Could not load the comments')}
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCcwIcon aria-hidden="true" />
-            Retry
-          </Button>
+          <RetryButton size="sm" onClick={() => void query.refetch()} />
         </div>
       ) : comments.length === 0 ? (
         <p className="text-sm text-muted-foreground">No comments yet.</p>
