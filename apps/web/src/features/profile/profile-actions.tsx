@@ -26,8 +26,6 @@ import {
   useWithdrawHelloMutation,
 } from '#/features/connections/api';
 
-// The Say Hi form loads when it first opens (decision 011).
-
 interface ProfileActionsProps {
   userId: string;
   name: string;
