@@ -16,6 +16,12 @@ import type { Page } from './applications.js';
  */
 export const CLUB_TIME_ZONE = 'America/New_York';
 
+/** The event's page in the web app: every link, mail, push and calendar file points here. */
+export const eventPath = (id: string): string => `/events/${id}`;
+
+/** The event's door page (hosts and door helpers check guests in). */
+export const eventDoorPath = (id: string): string => `${eventPath(id)}/door`;
+
 export const EVENT_VISIBILITIES = ['public', 'members', 'community'] as const;
 export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
 export const EVENT_VISIBILITY_LABELS: Record<EventVisibility, string> = {
