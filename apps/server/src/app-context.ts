@@ -1,19 +1,56 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AllSettings, LimitedUserFlags, PublicSettings, UpdateSettingsInput } from '@bayclub/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { Auth } from './modules/auth/auth.js';
-import type { MailOutbox } from './modules/mail/outbox.js';
-import type { SettingsService } from './modules/settings/service.js';
+import type { Mail } from './platform/mailer.js';
 import type { Storage } from './platform/storage/storage.js';
+
+// The context stands on the platform floor: it names what modules are built from as small interfaces, and app.ts
+// wires in the real ones (modules/mail, modules/settings, modules/auth), so nothing here imports a module.
+
+/** Every mail the app sends: written to the outbox, sent by its worker (modules/mail). */
+export interface MailQueue {
+  /** Queue one mail; resolves once it is stored, not sent. */
+  send(mail: Mail): Promise<void>;
+  /** Send what is due now and wait for it (tests). */
+  drainDue(): Promise<number>;
+}
+
+/** App settings with the built-in defaults filled in, read fresh each time (modules/settings). */
+export interface SettingsStore {
+  all(): Promise<AllSettings>;
+  publicSettings(): Promise<PublicSettings>;
+  flags(): Promise<LimitedUserFlags>;
+  appName(): Promise<string>;
+  update(input: UpdateSettingsInput, adminId: string): Promise<AllSettings>;
+}
+
+/** The calls the app makes to better-auth (modules/auth builds the instance). */
+export interface AuthApi {
+  /** better-auth's own endpoints under /api/auth/*. */
+  handler(request: Request): Promise<Response>;
+  /** Resolves to better-auth's context: the name of its session cookie. */
+  $context: Promise<{ authCookies: { sessionToken: { name: string } } }>;
+  api: {
+    getSession(input: { headers: Headers }): Promise<{ user: { id: string; email: string }; session: { id: string; expiresAt: Date } } | null>;
+    signInEmail(input: { body: { email: string; password: string }; headers: Headers; asResponse: true }): Promise<Response>;
+    signOut(input: { headers: Headers; asResponse: true }): Promise<Response>;
+    revokeSessions(input: { headers: Headers }): Promise<unknown>;
+    changePassword(input: {
+      headers: Headers;
+      body: { currentPassword: string; newPassword: string; revokeOtherSessions: boolean };
+      asResponse: true;
+    }): Promise<Response>;
+  };
+}
 
 /** The few shared dependencies modules are built from. */
 export interface AppContext {
   config: Config;
   database: Database;
-  auth: Auth;
-  /** Every mail the app sends: written to the outbox, sent by its worker (modules/mail). */
-  mail: MailOutbox;
-  settings: SettingsService;
+  auth: AuthApi;
+  mail: MailQueue;
+  settings: SettingsStore;
   log: FastifyBaseLogger;
   migrations: number;
   /** Uploaded files: local disk or S3-compatible (platform/storage). */

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
-import { announceSetupLink } from './modules/setup/service.js';
+import { announceSetupLink } from './modules/setup/index.js';
 import { recordServerAddress } from './cli/address.js';
 
 const startedAt = performance.now();

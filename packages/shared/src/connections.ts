@@ -153,3 +153,10 @@ export interface RelationshipView {
   /** The viewer blocked this member. (Being blocked by them makes the member a 404 instead.) */
   blocked: boolean;
 }
+
+declare module './realtime.js' {
+  interface ServerEvents {
+    /** Hellos, matches or blocks changed: connection lists and relationships should be refetched. */
+    connections: { type: 'connections' };
+  }
+}

@@ -495,6 +495,12 @@ export type EventServerEvent =
   /** The member's registration for the event changed (promoted from the waitlist, event cancelled or edited). */
   | { type: 'event:registration'; eventId: string };
 
+declare module './realtime.js' {
+  interface ServerEvents {
+    events: EventServerEvent;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Time helpers, shared by the server (validation, filters, .ics) and the web (display, form)
 

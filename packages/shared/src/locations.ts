@@ -551,6 +551,12 @@ export interface LocationSettingsView {
  */
 export type LocationServerEvent = { type: 'location:here-now'; locationId: string };
 
+declare module './realtime.js' {
+  interface ServerEvents {
+    locations: LocationServerEvent;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Helpers shared by the server and the web
 

@@ -125,6 +125,19 @@ export interface MessageView {
   clientId: string | null;
 }
 
+declare module './realtime.js' {
+  interface ServerEvents {
+    messaging:
+      | { type: 'message'; message: MessageView }
+      /** A participant read a conversation up to a message. */
+      | { type: 'read'; conversationId: string; userId: string; lastReadSeq: number }
+      /** The member's unread totals changed (messages and notifications: the badges). */
+      | { type: 'unread'; messages: number; notifications: number }
+      /** A conversation can no longer (or can again) carry messages. */
+      | { type: 'conversation'; conversationId: string; canMessage: boolean };
+  }
+}
+
 export interface LastMessageView {
   senderId: string;
   content: string;

@@ -24,6 +24,12 @@ export interface NotificationView {
   href: string | null;
 }
 
+declare module './realtime.js' {
+  interface ServerEvents {
+    notifications: { type: 'notification'; notification: NotificationView };
+  }
+}
+
 export const notificationsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).optional().default(LIMITS.notificationList),

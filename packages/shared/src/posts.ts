@@ -184,7 +184,7 @@ export function likeNotificationText(name: string, likeCount: number): string {
   return `${name} and ${others} ${others === 1 ? 'other' : 'others'} liked your post`;
 }
 
-/** Socket events of the feed (added to ServerEvent); each reaches only members who could read the post. */
+/** Socket events of the feed (added to ServerEvents); each reaches only members who could read the post. */
 export type PostServerEvent =
   /** A post for the member's Home feed: the page shows a "N new posts" pill instead of jumping. */
   | { type: 'feed:new'; postId: string; communityId: string | null; authorId: string }
@@ -192,3 +192,9 @@ export type PostServerEvent =
   | { type: 'post:comment'; postId: string; commentId: string }
   /** Deleted, or hidden by reports: drop it from lists. */
   | { type: 'post:removed'; postId: string };
+
+declare module './realtime.js' {
+  interface ServerEvents {
+    posts: PostServerEvent;
+  }
+}

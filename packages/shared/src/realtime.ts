@@ -1,9 +1,3 @@
-import type { MessageView } from './messaging.js';
-import type { NotificationView } from './notifications.js';
-import type { PostServerEvent } from './posts.js';
-import type { EventServerEvent } from './events.js';
-import type { LocationServerEvent } from './locations.js';
-
 /** The member's WebSocket: one per signed-in tab, at this path. */
 export const REALTIME_PATH = '/api/realtime';
 
@@ -15,26 +9,22 @@ export const SOCKET_CLOSE = {
   shuttingDown: 1001,
 } as const;
 
-/** Server to client. Every event concerns the socket's member only. */
-export type ServerEvent =
-  /** After a resume: how many missed messages were replayed; `truncated` means refetch everything. */
-  | { type: 'ready'; replayed: number; truncated: boolean }
-  | { type: 'message'; message: MessageView }
-  /** A participant read a conversation up to a message. */
-  | { type: 'read'; conversationId: string; userId: string; lastReadSeq: number }
-  /** The member's unread totals changed. */
-  | { type: 'unread'; messages: number; notifications: number }
-  | { type: 'notification'; notification: NotificationView }
-  /** Hellos, matches or blocks changed: connection lists and relationships should be refetched. */
-  | { type: 'connections' }
-  /** A conversation can no longer (or can again) carry messages. */
-  | { type: 'conversation'; conversationId: string; canMessage: boolean }
-  /** The member's own account changed (an application decision, a reactivation): reload who is signed in. */
-  | { type: 'session' }
-  | { type: 'pong' }
-  | PostServerEvent
-  | EventServerEvent
-  | LocationServerEvent;
+/**
+ * Server to client, by the contract file that adds them: each domain's file augments this interface with its
+ * socket events (`declare module './realtime.js'`), so a live feature touches only its own file. Every event
+ * concerns the socket's member only.
+ */
+export interface ServerEvents {
+  realtime:
+    /** After a resume: how many missed messages were replayed; `truncated` means refetch everything. */
+    | { type: 'ready'; replayed: number; truncated: boolean }
+    /** The member's own account changed (an application decision, a reactivation): reload who is signed in. */
+    | { type: 'session' }
+    | { type: 'pong' };
+}
+
+/** Server to client: every domain's socket events. */
+export type ServerEvent = ServerEvents[keyof ServerEvents];
 
 /** Client to server. */
 export type ClientEvent =

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { USER_ROLES, type UserRole, usernameSchema, emailSchema, passwordSchema } from '@bayclub/shared';
 import { userRoles, users } from '../db/schema/index.js';
-import { insertCredentialUser, insertProfile } from '../modules/accounts/repository.js';
-import { createSetupToken } from '../modules/setup/service.js';
+import { insertCredentialUser, insertProfile } from '../modules/accounts/index.js';
+import { createSetupToken } from '../modules/setup/index.js';
 import { openCliDatabase } from './open.js';
 
 const HELP = `Usage: npm run admin -- <command>

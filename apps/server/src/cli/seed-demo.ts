@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { CITIES, INTEREST_CATEGORIES, RELATIONSHIP_STATUSES, type City } from '@bayclub/shared';
 import { loadConfig } from '../config.js';
 import { membershipApplications, userRoles, users } from '../db/schema/index.js';
-import { insertCredentialUser, insertProfile } from '../modules/accounts/repository.js';
+import { insertCredentialUser, insertProfile } from '../modules/accounts/index.js';
 import { createStorage } from '../platform/storage/index.js';
 import { openCliDatabase } from './open.js';
 import { seedDemoCommunities } from './seed-demo-communities.js';

@@ -14,6 +14,19 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal the page shows as an answer of its own (a door's "ticket already used", a place's "too far away"): not
+ * an error of the request, so the one error handler sends `body` itself, with its status, instead of an error body.
+ */
+export class Refusal<Body extends { message: string } = { message: string }> extends Error {
+  constructor(
+    readonly statusCode: 409 | 422,
+    readonly body: Body,
+  ) {
+    super(body.message);
+  }
+}
+
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, fields ? 'VALIDATION_FAILED' : 'BAD_REQUEST', message, fields);
 export const unauthenticated = (message = 'You need to sign in') => new AppError(401, 'UNAUTHENTICATED', message);
@@ -49,7 +62,8 @@ export function fieldsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<Pro
 
 /** The one error handler: { error: { code, message, fields? } }, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((err: FastifyError | AppError | Refusal, request, reply) => {
+    if (err instanceof Refusal) return reply.status(err.statusCode).send(err.body);
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
     }

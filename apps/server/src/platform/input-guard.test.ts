@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasUnstorableText } from './request-context.js';
+import { hasUnstorableText } from './input-guard.js';
 import { buildTestApp, createMember, injectAs } from '../test/helpers.js';
 
 describe('hasUnstorableText', () => {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { AppError, badRequest } from './errors.js';
-import { hasUnstorableText } from './request-context.js';
+import { hasUnstorableText } from './input-guard.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-body.js';
 
 /** The client's file name, for messages and logs only (never a storage path): printable, at most 100 characters. */

@@ -17,7 +17,7 @@ import {
 } from '../../test/helpers.js';
 import { matchAndOpen, sendMessage } from '../../test/social.js';
 import { communities, communityMembers, notifications, profiles, sessions, userRoles, users } from '../../db/schema/index.js';
-import { sessionCacheOf } from '../../platform/request-context.js';
+import { sessionCacheOf } from './request-context.js';
 import { STATEMENT_COUNT_HEADER } from '../../platform/statement-count.js';
 
 /**

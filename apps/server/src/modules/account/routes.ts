@@ -3,10 +3,10 @@ import { ACCOUNT_MESSAGES, deactivateAccountSchema, deleteAccountSchema, type Ac
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
-import { deactivateForUser } from '../push/repository.js';
-import { requireActor } from '../../platform/request-context.js';
-import { authHeaders } from '../auth/routes.js';
-import type { MediaService } from '../media/service.js';
+import { deactivateForUser } from '../push/index.js';
+import { requireActor } from '../access/index.js';
+import { authHeaders } from '../auth/index.js';
+import type { MediaService } from '../media/index.js';
 import { createAccountService } from './service.js';
 
 export const accountRoutes =

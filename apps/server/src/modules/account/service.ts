@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, type Bucket } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
-import type { MediaService } from '../media/service.js';
+import type { MediaService } from '../media/index.js';
 import * as repo from './repository.js';
 
 /** Buckets whose `{userId}/` folder belongs to one member and goes with their account. */

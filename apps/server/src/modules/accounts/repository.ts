@@ -42,10 +42,3 @@ export async function findUserIdByEmail(db: DbOrTx, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, sql`lower(${email})`)).limit(1);
   return row?.id ?? null;
 }
-
-/** PostgreSQL unique violation, with the constraint that was hit (both engines report it the same). */
-export function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const src = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : null;
-  return src ? (src.constraint ?? 'unique') : null;
-}

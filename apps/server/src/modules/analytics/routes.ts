@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pwaAnalyticsSchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { pwaAnalytics } from '../../db/schema/index.js';
-import { actorOf } from '../../platform/request-context.js';
+import { actorOf } from '../access/index.js';
 
 export const analyticsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

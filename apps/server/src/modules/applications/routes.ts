@@ -9,10 +9,10 @@ import {
   usernameSchema,
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { requireActor } from '../../platform/request-context.js';
-import { signInNewAccount } from '../auth/routes.js';
-import { usernameExists } from '../accounts/repository.js';
-import { isCommunitySlug } from '../slugs/repository.js';
+import { requireActor } from '../access/index.js';
+import { signInNewAccount } from '../auth/index.js';
+import { usernameExists } from '../accounts/index.js';
+import { isCommunitySlug } from '../slugs/index.js';
 import { createApplicationsService } from './service.js';
 
 export const applicationsRoutes =

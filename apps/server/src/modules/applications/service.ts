@@ -1,14 +1,14 @@
 import { COMMUNITY_MESSAGES, USERNAME_MESSAGES, type AccountType, type ApplicationView, type ApplyData, type LandingStats, type Page } from '@bayclub/shared';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js';
-import type { SettingsService } from '../settings/service.js';
-import { emailExists, insertCredentialUser, insertProfile, uniqueViolation, usernameExists } from '../accounts/repository.js';
-import { insertNotification } from '../notifications/repository.js';
+import type { SettingsStore } from '../../app-context.js';
+import { emailExists, insertCredentialUser, insertProfile, usernameExists } from '../accounts/index.js';
+import { uniqueViolation } from '../../platform/sql.js';
+import { insertNotification } from '../notifications/index.js';
 import { publish } from '../../platform/bus.js';
-import { isCommunitySlug, lockSlug } from '../slugs/repository.js';
-import { findCommunity, findMembership, findCommunityIdBySlug } from '../communities/repository.js';
-import { enterCommunity } from '../communities/service.js';
+import { isCommunitySlug, lockSlug } from '../slugs/index.js';
+import { findCommunityIdBySlug, joinAppliedCommunity } from '../communities/index.js';
 import { presentApplication } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -25,7 +25,7 @@ const isCursor = (v: unknown): v is repo.ApplicationCursor => {
   return (p === 0 || p === 1) && isInstant(c) && typeof i === 'string' && UUID.test(i);
 };
 
-export function createApplicationsService({ db, settings }: { db: Db; settings: SettingsService }) {
+export function createApplicationsService({ db, settings }: { db: Db; settings: SettingsStore }) {
   /** Account, profile (community_only, pending) and application, all in one transaction. */
   async function apply(input: ApplyData): Promise<{ applicationId: string; userId: string }> {
     const fields: Record<string, string> = {};
@@ -120,16 +120,6 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
     });
     const row = await repo.findApplication(db, id);
     return presentApplication(row!);
-  }
-
-  /**
-   * Approval through a community (decision 014): the new member joins it in the approval's transaction, active if
-   * it is open, a pending request if by request; nothing when they are banned there, already in it, or it is gone.
-   */
-  async function joinAppliedCommunity(tx: Tx, communityId: string, userId: string) {
-    const community = await findCommunity(tx, communityId, { lock: true });
-    if (!community || (await findMembership(tx, communityId, userId))) return;
-    await enterCommunity(tx, community, userId);
   }
 
   async function landingStats(): Promise<LandingStats> {

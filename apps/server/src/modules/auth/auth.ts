@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
-import type { MailOutbox } from '../mail/outbox.js';
+import type { MailQueue } from '../../app-context.js';
 import { LIMITS } from '@bayclub/shared';
 
 /** Header the Fastify bridge sets to the client address it trusts; any client copy is replaced. */
@@ -15,7 +15,7 @@ export interface AuthOptions {
   trustedOrigins: string[];
   rateLimit: boolean;
   secureCookies: boolean;
-  mail: MailOutbox;
+  mail: MailQueue;
   appName: () => Promise<string>;
 }
 

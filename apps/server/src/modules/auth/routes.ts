@@ -3,12 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { changePasswordSchema, PASSWORD_MESSAGES } from '@bayclub/shared';
 import { publish } from '../../platform/bus.js';
-import { deactivateForUser } from '../push/repository.js';
+import { deactivateForUser } from '../push/index.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { createSignInThrottle, type SignInAttempt } from './sign-in-throttle.js';
 import { CLIENT_IP_HEADER } from './auth.js';
-import { actorOf } from '../../platform/request-context.js';
+import { actorOf } from '../access/index.js';
 
 /** Headers for a better-auth call: the client's own, with the client address we trust. */
 export function authHeaders(request: FastifyRequest): Headers {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { scheduleHourlySweep } from '../../platform/hourly-sweep.js';
-import { requireActor } from '../../platform/request-context.js';
-import type { MediaService } from '../media/service.js';
+import { requireActor } from '../access/index.js';
+import type { MediaService } from '../media/index.js';
 import { createChatMediaService } from './service.js';
 
 /** Uploads per member in CHAT_MEDIA_RATE.timeWindow (a member attaches at most 4 files to a message). */

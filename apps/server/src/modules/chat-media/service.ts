@@ -7,7 +7,7 @@ import { ImageRejected, processSingleImage } from '../../platform/images.js';
 import { publicUrl } from '../../platform/storage/storage.js';
 import { multipartParts, payloadTooLarge, readTypedFilePart } from '../../platform/uploads.js';
 import { stripVideoMetadata, VideoRejected } from '../../platform/video-metadata/index.js';
-import { imageRejectedMessage, type MediaService } from '../media/service.js';
+import { imageRejectedMessage, type MediaService } from '../media/index.js';
 import { SNIFF_BYTES, sniffChatFile, VIDEO_TYPES, type ChatFileType, type VideoFormat } from './detect.js';
 import * as repo from './repository.js';
 

@@ -1,5 +1,5 @@
 import type { CommunityMemberRole, CommunityViewerState, CommunityVisibility, MembershipStatus } from '@bayclub/shared';
-import { canSeeMembers, isAdmin, type Actor } from '../access/policy.js';
+import { canSeeMembers, isAdmin, type Actor } from '../access/index.js';
 
 /** What the community decisions need to know about a community. */
 export interface CommunityAccessFacts {

@@ -9,7 +9,7 @@ import {
   type MembershipView,
 } from '@bayclub/shared';
 import { publicUrl } from '../../platform/storage/storage.js';
-import { presentMember } from '../connections/presenter.js';
+import { presentMember } from '../access/index.js';
 import type { CommunityRow } from './repository.js';
 
 /** Community images live in post-images under communities/{id}/ (public: visitors see cover and About). */

@@ -3,8 +3,7 @@ import type { City, CommunityMemberRole, MembershipStatus } from '@bayclub/share
 import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, postImages, posts, profiles } from '../../db/schema/index.js';
 import { exactInstant } from '../../platform/cursor.js';
-import { blockedBetween } from '../safety/repository.js';
-import { memberColumns } from '../connections/presenter.js';
+import { blockedBetween, memberColumns } from '../access/index.js';
 
 export type CommunityRow = typeof communities.$inferSelect;
 export type MembershipRow = typeof communityMembers.$inferSelect;

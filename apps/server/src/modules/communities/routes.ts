@@ -10,8 +10,8 @@ import {
   updateCommunitySchema,
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { actorOf, requireActor } from '../../platform/request-context.js';
-import type { MediaService } from '../media/service.js';
+import { actorOf, requireActor } from '../access/index.js';
+import type { MediaService } from '../media/index.js';
 import { createCommunityFiles } from './files.js';
 import { createCommunitiesService } from './service.js';
 

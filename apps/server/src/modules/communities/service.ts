@@ -17,12 +17,10 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { decodeCursor, encodeCursor, isInstant, isUuid } from '../../platform/cursor.js';
-import { canSeeMembers, type Actor } from '../access/policy.js';
-import { uniqueViolation } from '../accounts/repository.js';
-import { presentMember } from '../connections/presenter.js';
-import { findProfile } from '../profiles/repository.js';
-import { insertNotification } from '../notifications/repository.js';
-import { lockSlug, slugHolder } from '../slugs/repository.js';
+import { canSeeMembers, findProfile, presentMember, type Actor } from '../access/index.js';
+import { uniqueViolation } from '../../platform/sql.js';
+import { insertNotification } from '../notifications/index.js';
+import { lockSlug, slugHolder } from '../slugs/index.js';
 import { communityViewer } from './policy.js';
 import { presentCommunity, presentMemberRow, presentMembership, presentSummary } from './presenter.js';
 import * as repo from './repository.js';
@@ -83,6 +81,16 @@ export async function enterCommunity(tx: DbOrTx, community: repo.CommunityRow, u
     }
   }
   return { row, memberCount };
+}
+
+/**
+ * Approval through a community (decision 014): the new member joins it in the approval's transaction, active if
+ * it is open, a pending request if by request; nothing when they are banned there, already in it, or it is gone.
+ */
+export async function joinAppliedCommunity(tx: DbOrTx, communityId: string, userId: string) {
+  const community = await repo.findCommunity(tx, communityId, { lock: true });
+  if (!community || (await repo.findMembership(tx, communityId, userId))) return;
+  await enterCommunity(tx, community, userId);
 }
 
 export function createCommunitiesService(deps: { db: Db }) {

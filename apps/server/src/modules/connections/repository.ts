@@ -1,18 +1,13 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { conversations, deckSkips, hellos, matches, profiles } from '../../db/schema/index.js';
 import { LIMITS, type City } from '@bayclub/shared';
-import { blockedBetween } from '../safety/repository.js';
-import { textArray } from '../../platform/sql-arrays.js';
+import { blockedBetween, memberColumns, orderedPair } from '../access/index.js';
+import { textArray } from '../../platform/sql.js';
 import { exactInstant } from '../../platform/cursor.js';
-import { memberColumns } from './presenter.js';
 
 export type HelloRow = typeof hellos.$inferSelect;
 export type MatchRow = typeof matches.$inferSelect;
-
-/** Matches and conversations store the smaller id first (spec section 3). */
-export const orderedPair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
-
 
 export interface DeckFilters {
   city?: City;
@@ -88,20 +83,6 @@ export async function skip(db: DbOrTx, userId: string, skippedUserId: string) {
     .insert(deckSkips)
     .values({ userId, skippedUserId })
     .onConflictDoUpdate({ target: [deckSkips.userId, deckSkips.skippedUserId], set: { createdAt: sql`now()` } });
-}
-
-/**
- * Lock both members' profile rows for the transaction, in id order (one fixed order, so two such transactions
- * never deadlock). Locking the sender serialises their hellos (the daily limit); locking the recipient too
- * serialises two members saying hi to each other at once, so the second sees the first hello and matches.
- */
-export async function lockPair(tx: DbOrTx, a: string, b: string) {
-  await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(inArray(profiles.id, [a, b]))
-    .orderBy(asc(profiles.id))
-    .for('update');
 }
 
 /** Hellos sent in the last 24 hours (the daily limit). */

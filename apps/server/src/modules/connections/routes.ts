@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deckQuerySchema, helloListQuerySchema, idParamsSchema, pageQuerySchema, sayHiSchema, skipSchema, userIdParamsSchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import type { ConnectionsService } from './service.js';
 
 /** Say Hi and Connections: full_platform members meet each other (the deck is of full_platform members). */

@@ -13,11 +13,8 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isInstant, isTimeCursor, isUuid } from '../../platform/cursor.js';
-import { canSeeMembers, type Actor } from '../access/policy.js';
-import { findProfile, type ProfileRow } from '../profiles/repository.js';
-import type { Notifier } from '../notifications/service.js';
-import { hasBlocked, isBlockedEitherWay } from '../safety/repository.js';
-import { presentMember } from './presenter.js';
+import { canSeeMembers, findProfile, hasBlocked, isBlockedEitherWay, lockPair, presentMember, type Actor, type ProfileRow } from '../access/index.js';
+import type { Notifier } from '../notifications/index.js';
 import * as repo from './repository.js';
 
 const isDeckCursor = (v: unknown): v is repo.DeckCursor => {
@@ -117,7 +114,7 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
       const result = await db.transaction(async (tx) => {
         // Serialises the sender's hellos (the daily limit holds under concurrent requests) and a hello crossing
         // one from the other member (the later one sees the earlier and makes the match).
-        await repo.lockPair(tx, actor.userId, input.userId);
+        await lockPair(tx, actor.userId, input.userId);
         const target = await meetable(tx, actor.userId, input.userId);
         const me = (await findProfile(tx, actor.userId))!;
         const match = await repo.findMatch(tx, actor.userId, target.id);
@@ -179,7 +176,7 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
         const seen = await repo.findHelloById(tx, helloId);
         if (!seen || seen.recipientId !== actor.userId) throw helloGone();
         // The pair lock first (the order every hello and block transaction takes), then the hello's own row.
-        await repo.lockPair(tx, actor.userId, seen.senderId);
+        await lockPair(tx, actor.userId, seen.senderId);
         const hello = await repo.findHelloById(tx, helloId, { lock: true });
         if (!hello || hello.status !== 'pending') throw helloGone();
         const sender = await findProfile(tx, hello.senderId);

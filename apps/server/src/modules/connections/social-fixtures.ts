@@ -4,7 +4,7 @@ import type { AttachmentKind } from '@bayclub/shared';
 import { chatAttachments, hellos, matches, notifications, profiles, users } from '../../db/schema/index.js';
 import type { NewProfile } from '../accounts/repository.js';
 import { injectAs, type TestApp, type TestUser } from '../../test/helpers.js';
-import { orderedPair } from './repository.js';
+import { orderedPair } from '../access/pair.js';
 
 /**
  * Test data for the issue 4 API tests (connections, safety, messaging, notifications). Members who only need

@@ -3,8 +3,8 @@ import { LIMITS, type City, type DirectorySort } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { exactInstant } from '../../platform/cursor.js';
-import { textArray } from '../../platform/sql-arrays.js';
-import { notBlockedWith } from '../safety/repository.js';
+import { containsPattern, rowsOf, textArray } from '../../platform/sql.js';
+import { notBlockedWith } from '../access/index.js';
 
 export interface DirectoryFilters {
   q: string;
@@ -37,9 +37,6 @@ export interface DirectoryRow {
   cursor_at: string;
 }
 
-/** `%`, `_` and `\` typed by a member are literal characters of a contains-match (LIKE's escape is `\`). */
-export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The name sort key. The same expression is indexed (profiles_directory_name_idx, migration 0006): members without
  * a name sort first as '' rather than disappearing.
@@ -53,13 +50,13 @@ const NAME_KEY = sql`lower(coalesce(p.full_name, ''))`;
  */
 export async function directoryPage(db: Db, viewerId: string, f: DirectoryFilters, sort: DirectorySort, cursor: DirectoryCursor | null, limit: number) {
   const query = directoryQuery(viewerId, f, sort, cursor, limit);
-  if (!f.q) return rowsOf(await db.execute(query));
+  if (!f.q) return rowsOf<DirectoryRow>(await db.execute(query));
   // A search's best plan depends on its text (a rare name: the trigram indexes; a common one or under three
   // letters: walk the sort's index). The app's connections keep generic plans (decision 010), so a search is
   // planned for its own values inside a transaction. Statements stay constant: BEGIN, SET, the query, COMMIT.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    return rowsOf(await tx.execute(query));
+    return rowsOf<DirectoryRow>(await tx.execute(query));
   });
 }
 
@@ -128,4 +125,3 @@ export function directoryQuery(viewerId: string, f: DirectoryFilters, sort: Dire
   return query;
 }
 
-const rowsOf = (res: unknown) => (res as { rows: DirectoryRow[] }).rows;

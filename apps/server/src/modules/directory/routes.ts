@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { directoryQuerySchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import type { DirectoryService } from './service.js';
 
 /** The People directory: full_platform members only, as the spec's side menu says (decision 018). */

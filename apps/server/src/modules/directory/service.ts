@@ -1,7 +1,7 @@
 import type { DirectoryPage, DirectoryQuery } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor, isInstant, isUuid } from '../../platform/cursor.js';
-import { canSeeMembers, type Actor } from '../access/policy.js';
+import { canSeeMembers, type Actor } from '../access/index.js';
 import { presentCard } from './presenter.js';
 import * as repo from './repository.js';
 

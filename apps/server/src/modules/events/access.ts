@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, eventHosts, events, profiles } from '../../db/schema/index.js';
-import { blockedBetween } from '../safety/repository.js';
+import { blockedBetween } from '../access/index.js';
 import type { EventAccessFacts } from './policy.js';
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { rowsOf } from '../../platform/sql.js';
 
 /** The columns eventAccessSql selects, as they come back. */
 export interface EventAccessRow {

@@ -2,12 +2,11 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { calendarFeeds, eventRegistrations, events } from '../../db/schema/index.js';
-import type { Actor } from '../access/policy.js';
+import type { Actor } from '../access/index.js';
 import { eventViewer } from './policy.js';
 import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';
 import type { CalendarEventRow } from './calendar.js';
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { rowsOf } from '../../platform/sql.js';
 
 /** 32 random bytes in base64url: 43 characters. Anything else is not a token we could have made. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

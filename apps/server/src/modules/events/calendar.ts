@@ -1,5 +1,5 @@
 import { createEvent, createEvents, type DateArray, type EventAttributes } from 'ics';
-import type { EventStatus } from '@bayclub/shared';
+import { eventPath, type EventStatus } from '@bayclub/shared';
 
 /** What a calendar entry needs of an event (one row; the feed adds the member's registration). */
 export interface CalendarEventRow {
@@ -30,7 +30,7 @@ function utcArray(d: Date): DateArray {
   return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
 }
 
-export const eventPageUrl = (origin: string, eventId: string) => `${origin}/events/${eventId}`;
+export const eventPageUrl = (origin: string, eventId: string) => `${origin}${eventPath(eventId)}`;
 
 function attributes(e: CalendarEventRow, origin: string): EventAttributes {
   const url = eventPageUrl(origin, e.id);

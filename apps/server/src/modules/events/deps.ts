@@ -1,5 +1,5 @@
-import type { MediaService } from '../media/service.js';
-import type { Notifier } from '../notifications/service.js';
+import type { MediaService } from '../media/index.js';
+import type { Notifier } from '../notifications/index.js';
 
 /** What the events routes need from the rest of the app (module.ts hands it to each). */
 export interface EventsDeps {

@@ -1,5 +1,5 @@
 import type { CommunityMemberRole, CommunityVisibility, EventHostRole, EventStatus, EventVisibility, MembershipStatus } from '@bayclub/shared';
-import { canSeeMembers, isAdmin, type Actor } from '../access/policy.js';
+import { canSeeMembers, isAdmin, type Actor } from '../access/index.js';
 
 /** What the event decisions need to know about an event and the caller (one statement: access.ts loadEventAccess). */
 export interface EventAccessFacts {

@@ -9,8 +9,8 @@ import {
   type RegistrationStatus,
 } from '@bayclub/shared';
 import { publicUrl } from '../../platform/storage/storage.js';
-import { presentMember } from '../connections/presenter.js';
-import type { AttendeeRow, EventDetailRow, EventSummaryRow, MemberJson } from './repository.js';
+import { presentMember } from '../access/index.js';
+import type { AttendeeRow, EventDetailRow, EventSummaryRow } from './repository.js';
 import type { EventViewerState } from './policy.js';
 
 /** Event covers live in post-images under events/{id}/ like community images; the web picks 480/160 variants. */
@@ -23,17 +23,6 @@ export function registrationStatus(stored: string | null, eventStatus: string): 
   if (eventStatus === 'cancelled' && stored !== 'not_going') return 'cancelled';
   return stored as RegistrationStatus;
 }
-
-const member = (m: MemberJson) =>
-  presentMember({
-    id: m.id,
-    fullName: m.fullName,
-    username: m.username,
-    profilePictureUrl: m.profilePictureUrl,
-    isVerified: m.isVerified,
-    age: m.age,
-    city: m.city,
-  });
 
 /** A card in lists and the calendar: a whitelist of the row. */
 export function presentSummary(r: EventSummaryRow): EventSummaryView {
@@ -78,8 +67,8 @@ export function presentEvent(
     address: r.address,
     locationId: r.location_id,
     guestsAllowed: r.guests_allowed,
-    hosts: viewer.canSeeAttendees ? r.hosts.map((h) => ({ ...member(h), role: h.role, isCreator: h.isCreator })) : [],
-    goingPreview: viewer.canSeeAttendees ? r.going_preview.map(member) : [],
+    hosts: viewer.canSeeAttendees ? r.hosts.map((h) => ({ ...presentMember(h), role: h.role, isCreator: h.isCreator })) : [],
+    goingPreview: viewer.canSeeAttendees ? r.going_preview.map(presentMember) : [],
     sequence: r.sequence,
     createdAt: iso(r.created_at),
     mine,
@@ -101,7 +90,7 @@ export function presentEvent(
 /** Who's going or waitlisted; checkedInAt only for those who see attendance (hosts, staff, admins). */
 export function presentAttendee(r: AttendeeRow, seesAttendance: boolean): AttendeeView {
   return {
-    member: member(r),
+    member: presentMember(r),
     status: r.status,
     guests: r.guests,
     checkedInAt: seesAttendance && r.checked_in_at ? iso(r.checked_in_at) : null,

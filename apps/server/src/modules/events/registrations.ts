@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { EventStatus, MyRegistrationView } from '@bayclub/shared';
+import { eventPath, type EventStatus, type MyRegistrationView } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import { publish } from '../../platform/bus.js';
-import { textArray } from '../../platform/sql-arrays.js';
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { rowsOf, textArray } from '../../platform/sql.js';
 
 /** The waitlist reason a member reads when seats are free but their party is larger. */
 export function waitlistReason(partySize: number, seatsFree: number): string | null {
@@ -107,7 +105,7 @@ export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: Prom
     where id = ${eventId}::uuid`);
   const title = `You're in: ${first.title}`;
   const message = 'A seat opened up and you moved off the waitlist. See you there!';
-  const path = `/events/${eventId}`;
+  const path = eventPath(eventId);
   await deps.notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, { type: 'event', title, message, relatedId: eventId, path }, {
     title,
     body: message,

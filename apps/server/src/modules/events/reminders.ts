@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { EVENT_LIMITS, type AccountType, type ApplicationStatus } from '@bayclub/shared';
+import { EVENT_LIMITS, eventPath, type AccountType, type ApplicationStatus } from '@bayclub/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { eventRegistrations, events, profiles, userRoles } from '../../db/schema/index.js';
 import { AfterCommit } from '../../platform/after-commit.js';
-import { textArray } from '../../platform/sql-arrays.js';
-import type { Actor } from '../access/policy.js';
-import type { Notifier } from '../notifications/service.js';
+import { rowsOf, textArray } from '../../platform/sql.js';
+import type { Actor } from '../access/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { eventViewer } from './policy.js';
 import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';
-
-const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 /** Events claimed per transaction: a backlog (a server that was down for a day) is worked off in several. */
 const BATCH = 100;
@@ -137,7 +135,7 @@ async function runBatch(db: Db, notifier: Notifier, now: Date): Promise<Reminder
       if (userIds.length === 0) continue;
       const title = d.kind === 'day' ? `Tomorrow: ${d.e.title}` : `Starting soon: ${d.e.title}`;
       const message = `${whenText(d.startsAt, d.e.time_zone)} at ${d.e.venue}`;
-      const path = `/events/${d.e.id}`;
+      const path = eventPath(d.e.id);
       await notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, { type: 'event', title, message, relatedId: d.e.id, path }, {
         title,
         body: message,

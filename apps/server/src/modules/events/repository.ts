@@ -3,9 +3,8 @@ import type { EventHostRole, EventStatus, EventVisibility, RsvpStatus } from '@b
 import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, eventHosts, eventRegistrations, events, locations, profiles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
-import { blockedBetween, notBlockedWith } from '../safety/repository.js';
-
-export const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { approvedMemberSql, blockedBetween, memberJson, notBlockedWith, type MemberJson } from '../access/index.js';
+import { rowsOf } from '../../platform/sql.js';
 
 /** Who asks, as the list's SQL needs it: the same facts eventViewer reads from the Actor. */
 export interface EventsViewer {
@@ -14,10 +13,6 @@ export interface EventsViewer {
   approved: boolean;
   admin: boolean;
 }
-
-/** SQL true when member `p` (a profiles alias) is an approved, active member: canSeeMembers in SQL. */
-export const approvedMemberSql = (p: SQL) =>
-  sql`(not ${p}.is_deactivated and (${p}.account_type = 'full_platform' or ${p}.application_status is null or ${p}.application_status = 'approved'))`;
 
 /**
  * The list's visibility filter over events alias `e`: exactly what eventViewer(actor, facts).canView says, so a
@@ -131,16 +126,6 @@ export function eventsListQuery(viewer: EventsViewer, f: EventListFilters, page:
       limit ${page.limit + 1}`;
 }
 
-export interface MemberJson {
-  id: string;
-  fullName: string | null;
-  username: string | null;
-  profilePictureUrl: string | null;
-  isVerified: boolean;
-  age: number | null;
-  city: string | null;
-}
-
 export interface EventDetailRow extends EventSummaryRow {
   description: string;
   address: string;
@@ -152,10 +137,6 @@ export interface EventDetailRow extends EventSummaryRow {
   hosts: Array<MemberJson & { role: EventHostRole; isCreator: boolean }>;
   going_preview: MemberJson[];
 }
-
-const memberJson = (p: SQL) =>
-  sql`json_build_object('id', ${p}.id, 'fullName', ${p}.full_name, 'username', ${p}.username,
-    'profilePictureUrl', ${p}.profile_picture_url, 'isVerified', ${p}.is_verified, 'age', ${p}.age, 'city', ${p}.city)`;
 
 /** Members the caller may see in a list of the event's people: active, not blocked either way. */
 const visiblePerson = (p: SQL, caller: SQL) => sql`not ${p}.is_deactivated and not ${blockedBetween(sql`${p}.id`, caller)}`;

@@ -10,7 +10,7 @@ import {
   updateEventSchema,
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { actorOf, requireActor } from '../../platform/request-context.js';
+import { actorOf, requireActor } from '../access/index.js';
 import type { EventsDeps } from './deps.js';
 import { createEventsService } from './service.js';
 

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
-import { textArray } from '../../platform/sql-arrays.js';
-import { notBlockedWith } from '../safety/repository.js';
-
-export const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { rowsOf, textArray } from '../../platform/sql.js';
+import { notBlockedWith } from '../access/index.js';
 
 /** The seat facts of an event whose row the caller's transaction has locked (loadEventAccess { lock: true }). */
 export interface EventSeats {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkInSchema, eventIdParamsSchema, rsvpSchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import type { EventsDeps } from './deps.js';
-import { CheckInRefusal, createRsvpService } from './rsvp-service.js';
+import { createRsvpService } from './rsvp-service.js';
 import { createTicketSigner } from './tickets.js';
 
 /**
@@ -45,15 +45,10 @@ export const rsvpRoutes =
           },
         }
       : {};
-    app.post('/api/events/:id/check-ins', { config: { ...approved, ...rateLimit }, schema: { ...params, body: checkInSchema } }, async (request, reply) => {
-      try {
-        return await service.checkIn(requireActor(request), request.params.id, request.body);
-      } catch (err) {
-        // The door shows these answers (used, another event, cancelled, invalid) with their details.
-        if (err instanceof CheckInRefusal) return reply.status(err.statusCode).send(err.result);
-        throw err;
-      }
-    });
+    // Refusals (used, another event, cancelled, invalid) are answered with their details, which the door shows.
+    app.post('/api/events/:id/check-ins', { config: { ...approved, ...rateLimit }, schema: { ...params, body: checkInSchema } }, async (request) =>
+      service.checkIn(requireActor(request), request.params.id, request.body),
+    );
 
     app.get('/api/events/:id/check-ins', { config: approved, schema: params }, async (request) =>
       service.checkIns(requireActor(request), request.params.id),

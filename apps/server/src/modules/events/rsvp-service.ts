@@ -13,9 +13,9 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { canUse, type Actor } from '../access/policy.js';
-import type { Notifier } from '../notifications/service.js';
+import { Refusal, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { canUse, presentMember, type Actor } from '../access/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { loadEventAccess } from './access.js';
 import { eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
 import { loadMyRegistration, promoteWaitlist } from './registrations.js';
@@ -24,8 +24,9 @@ import { ticketCodeCandidates, ticketQrSvg, type TicketSigner } from './tickets.
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-function presentMember(r: repo.MemberColumns): MemberSummary {
-  return {
+/** A registration row's member columns (raw SQL, snake_case) as the one member summary. */
+const memberOfRow = (r: repo.MemberColumns): MemberSummary =>
+  presentMember({
     id: r.member_id,
     fullName: r.full_name,
     username: r.username,
@@ -33,21 +34,11 @@ function presentMember(r: repo.MemberColumns): MemberSummary {
     isVerified: r.is_verified === true,
     age: r.age,
     city: r.city,
-  };
-}
+  });
 
 /** A door answer that is not an error of the request: the door shows it (409 used, 422 refused). */
-export class CheckInRefusal extends Error {
-  constructor(
-    readonly statusCode: 409 | 422,
-    readonly result: CheckInResult,
-  ) {
-    super(result.message);
-  }
-}
-
 const refusal = (statusCode: 409 | 422, outcome: CheckInResult['outcome'], message: string, extra: Partial<CheckInResult> = {}) =>
-  new CheckInRefusal(statusCode, { outcome, message, guest: null, partySize: null, checkedInAt: null, ...extra });
+  new Refusal<CheckInResult>(statusCode, { outcome, message, guest: null, partySize: null, checkedInAt: null, ...extra });
 
 export interface RsvpServiceDeps {
   db: Db;
@@ -166,7 +157,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
     /**
      * Admit a ticket at the door: 200 checked in; 409 already used (with when); 422 another event, cancelled,
-     * invalid (CheckInRefusal). Under the event's lock and the registration's, so a ticket is admitted once.
+     * invalid (a Refusal with the door's answer). Under the event's lock and the registration's, so a ticket is admitted once.
      */
     async checkIn(actor: Actor, eventId: string, input: CheckInInput): Promise<CheckInResult> {
       const scanAllowed = await allowed(actor, 'scan_qr_codes');
@@ -179,7 +170,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         const reg = await repo.doorRegistration(tx, registrationId ? { id: registrationId } : { eventId, code: input.code! });
         if (!reg) throw refusal(422, 'invalid', EVENT_MESSAGES.ticketInvalid);
         if (reg.event_id !== eventId) throw refusal(422, 'other_event', EVENT_MESSAGES.ticketOtherEvent);
-        const guest = presentMember(reg);
+        const guest = memberOfRow(reg);
         const partySize = 1 + reg.guests;
         if (reg.status !== 'going') throw refusal(422, 'cancelled', EVENT_MESSAGES.ticketCancelled, { guest, partySize });
         if (reg.checked_in_at) {
@@ -201,7 +192,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       return {
         going: counts.going,
         checkedIn: counts.checked_in,
-        items: rows.map((r) => ({ registrationId: r.registration_id, member: presentMember(r), partySize: 1 + r.guests, checkedInAt: iso(r.checked_in_at!) })),
+        items: rows.map((r) => ({ registrationId: r.registration_id, member: memberOfRow(r), partySize: 1 + r.guests, checkedInAt: iso(r.checked_in_at!) })),
       };
     },
 
@@ -218,7 +209,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         noShows: counts.going - counts.checked_in,
         seatsGoing: counts.seats_going,
         seatsCheckedIn: counts.seats_checked_in,
-        members: rows.map((r) => ({ member: presentMember(r), partySize: 1 + r.guests, checkedInAt: r.checked_in_at ? iso(r.checked_in_at) : null })),
+        members: rows.map((r) => ({ member: memberOfRow(r), partySize: 1 + r.guests, checkedInAt: r.checked_in_at ? iso(r.checked_in_at) : null })),
       };
     },
   };

@@ -5,6 +5,7 @@ import {
   accessLevel,
   clubMonthWindow,
   clubStartOfToday,
+  eventPath,
   eventRangeWindow,
   zonedToUtc,
   type AttendeeView,
@@ -23,10 +24,9 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/policy.js';
-import { replaceImage } from '../media/replace-image.js';
-import type { MediaService } from '../media/service.js';
-import type { Notifier } from '../notifications/service.js';
+import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/index.js';
+import { replaceImage, type MediaService } from '../media/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { loadEventAccess } from './access.js';
 import { canCreateEvent, eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
 import { presentAttendee, presentEvent, presentSummary } from './presenter.js';
@@ -40,7 +40,6 @@ async function requireActivePlace(db: DbOrTx, locationId: string) {
 }
 /** Where an event's files live in post-images. */
 export const eventFilesPrefix = (eventId: string) => `events/${eventId}/`;
-export const eventPath = (id: string) => `/events/${id}`;
 
 /** The list's viewer facts, from the same Actor eventViewer reads. */
 export const viewerOf = (actor: Actor | null): repo.EventsViewer => ({

@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import { publish } from '../../platform/bus.js';
 import { visibleEventsFilter } from './repository.js';
-import { doorStaff, rowsOf } from './rsvp-repository.js';
+import { rowsOf } from '../../platform/sql.js';
+import { doorStaff } from './rsvp-repository.js';
 
 /**
  * A member who checks in at a place (issue 12) is also checked in at the events there that they are going to

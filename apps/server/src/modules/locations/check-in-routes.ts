@@ -10,8 +10,8 @@ import {
   profileIdParamsSchema,
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { requireActor } from '../../platform/request-context.js';
-import { CheckInRefusal, type CheckInService } from './check-ins.js';
+import { requireActor } from '../access/index.js';
+import type { CheckInService } from './check-ins.js';
 
 const approved = { access: 'approved' as const };
 
@@ -39,26 +39,14 @@ export const checkInRoutes =
           }
         : {};
 
-    app.get('/api/locations/scan', { config: { ...approved, ...perMember(SCAN_RATE, 'location-scans') }, schema: { querystring: locationScanQuerySchema } }, async (request, reply) => {
-      try {
-        return await service.scan(requireActor(request), request.query.token);
-      } catch (err) {
-        if (err instanceof CheckInRefusal) return reply.status(err.statusCode).send(err.result);
-        throw err;
-      }
-    });
+    app.get('/api/locations/scan', { config: { ...approved, ...perMember(SCAN_RATE, 'location-scans') }, schema: { querystring: locationScanQuerySchema } }, async (request) =>
+      service.scan(requireActor(request), request.query.token),
+    );
 
     app.post(
       '/api/locations/:id/check-ins',
       { config: { ...approved, ...perMember(CHECK_IN_RATE, 'location-check-ins') }, schema: { params: locationIdParamsSchema, body: locationCheckInSchema } },
-      async (request, reply) => {
-        try {
-          return reply.status(201).send(await service.checkIn(requireActor(request), request.params.id, request.body));
-        } catch (err) {
-          if (err instanceof CheckInRefusal) return reply.status(err.statusCode).send(err.result);
-          throw err;
-        }
-      },
+      async (request, reply) => reply.status(201).send(await service.checkIn(requireActor(request), request.params.id, request.body)),
     );
 
     app.post('/api/locations/check-ins/:id/check-out', { config: approved, schema: { params: locationCheckInIdParamsSchema } }, async (request) =>

@@ -16,24 +16,14 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
-import { conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { Actor } from '../access/policy.js';
-import { checkInAtVenue } from '../events/venue-check-in.js';
+import { Refusal, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { Actor } from '../access/index.js';
+import { checkInAtVenue } from '../events/index.js';
 import { locationAccess, locationAccessOf, type LocationAccess } from './policy.js';
 import { isHereNow, photoUrlOf, presentCheckIn, presentProfileCheckIn } from './presenter.js';
 import { doorStepAt, type PlaceToken, type PlaceTokenSigner } from './qr-tokens.js';
 import * as repo from './repository.js';
 import { placeGone } from './service.js';
-
-/** A check-in answer that is not an error of the request: the page shows it (409 already, 422 refused). */
-export class CheckInRefusal extends Error {
-  constructor(
-    readonly statusCode: 409 | 422,
-    readonly result: LocationCheckInResult,
-  ) {
-    super(result.message);
-  }
-}
 
 const MESSAGE_OF: Record<Exclude<LocationCheckInOutcome, 'checked_in' | 'already_checked_in'>, string> = {
   invalid: LOCATION_MESSAGES.tokenInvalid,
@@ -47,8 +37,9 @@ const MESSAGE_OF: Record<Exclude<LocationCheckInOutcome, 'checked_in' | 'already
   closed: LOCATION_MESSAGES.closed,
 };
 
+/** A check-in answer that is not an error of the request: the page shows it (409 already, 422 refused). */
 const refused = (outcome: keyof typeof MESSAGE_OF) =>
-  new CheckInRefusal(422, { outcome, message: MESSAGE_OF[outcome], checkIn: null, nextCheckInAt: null, events: [], location: null });
+  new Refusal<LocationCheckInResult>(422, { outcome, message: MESSAGE_OF[outcome], checkIn: null, nextCheckInAt: null, events: [], location: null });
 
 /** Great-circle distance in metres (the same haversine as the list's SQL). */
 export function distanceM(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
@@ -152,7 +143,7 @@ export function createCheckInService(deps: CheckInDeps) {
 
     /**
      * Check in at place `id` by a code of this place or by position. 201 checked_in; 409 already_checked_in; 422
-     * refused (CheckInRefusal). The events happening here that the member is going to get their check-in too.
+     * refused (a Refusal with the page's answer). The events happening here that the member is going to get their check-in too.
      */
     async checkIn(
       actor: Actor,
@@ -186,7 +177,7 @@ export function createCheckInService(deps: CheckInDeps) {
         await repo.lockMemberAtPlace(tx, actor.userId, id);
         const earlier = await repo.recentCheckInAt(tx, actor.userId, id);
         if (earlier) {
-          throw new CheckInRefusal(409, {
+          throw new Refusal<LocationCheckInResult>(409, {
             outcome: 'already_checked_in',
             message: LOCATION_MESSAGES.alreadyCheckedIn,
             checkIn: presentCheckIn(earlier.j, actor.userId, now()),

@@ -1,4 +1,4 @@
-import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/policy.js';
+import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/index.js';
 import { LIMITED_USER_FLAGS, accessLevel, type LimitedUserFlags } from '@bayclub/shared';
 
 /** What a caller may do with places, before any one place (decision 016). */

@@ -9,7 +9,7 @@ import {
   type ProfileCheckInView,
 } from '@bayclub/shared';
 import { publicUrl } from '../../platform/storage/storage.js';
-import { presentMember } from '../connections/presenter.js';
+import { presentMember } from '../access/index.js';
 import type { CheckInJson, LocationCardRow, LocationCoreRow, ProfileCheckInRow } from './repository.js';
 
 /** Place photos live in post-images under locations/{id}/ (members only: media policy); the web picks a size. */

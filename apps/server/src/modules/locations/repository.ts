@@ -3,11 +3,8 @@ import { LOCATION_LIMITS, type CheckInMode, type CheckInVisibility, type Locatio
 import type { DbOrTx } from '../../db/client.js';
 import { locationCheckIns, locationPhotos, locations, matches, memberLocationSettings, profiles, userRoles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
-import { containsPattern } from '../directory/repository.js';
-import { approvedMemberSql } from '../events/repository.js';
-import { blockedBetween, notBlockedWith } from '../safety/repository.js';
-
-export const rowsOf = <T>(r: unknown) => ((r as { rows?: T[] }).rows ?? (r as T[]));
+import { approvedMemberSql, blockedBetween, memberJson, notBlockedWith, type MemberJson } from '../access/index.js';
+import { containsPattern, rowsOf } from '../../platform/sql.js';
 
 const seconds = (ms: number) => sql.raw(`interval '${Math.round(ms / 1000)} seconds'`);
 /** A check-in `c` still "here now": within the 3 hours and not checked out. */
@@ -26,20 +23,6 @@ const matchesOf = (member: SQL) =>
 export function visibleCheckInSql(viewer: SQL): SQL {
   return sql`(c.visibility <> 'private' and ${approvedMemberSql(sql`p`)} and (c.user_id = ${viewer} or (
     ${notBlockedWith(sql`c.user_id`, viewer)} and (c.visibility = 'public' or c.user_id in ${matchesOf(viewer)}))))`;
-}
-
-const memberJson = (p: SQL) =>
-  sql`json_build_object('id', ${p}.id, 'fullName', ${p}.full_name, 'username', ${p}.username,
-    'profilePictureUrl', ${p}.profile_picture_url, 'isVerified', ${p}.is_verified, 'age', ${p}.age, 'city', ${p}.city)`;
-
-export interface MemberJson {
-  id: string;
-  fullName: string | null;
-  username: string | null;
-  profilePictureUrl: string | null;
-  isVerified: boolean;
-  age: number | null;
-  city: string | null;
 }
 
 /** A check-in `c` (member `p`) as JSON, with its exact time for cursors. */

@@ -8,7 +8,7 @@ import {
   locationCheckInsQuerySchema,
   updateLocationSchema,
 } from '@bayclub/shared';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import type { LocationsService } from './service.js';
 
 const approved = { access: 'approved' as const };

@@ -18,12 +18,9 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { decodeCursor, encodeCursor, isTimeCursor, isUuid } from '../../platform/cursor.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { Actor } from '../access/policy.js';
-import { presentSummary } from '../events/presenter.js';
-import * as eventsRepo from '../events/repository.js';
-import { viewerOf as eventsViewerOf } from '../events/service.js';
-import { replaceImage } from '../media/replace-image.js';
-import { baseOfKey, variantKeys, type MediaService } from '../media/service.js';
+import type { Actor } from '../access/index.js';
+import { eventsAtPlace } from '../events/index.js';
+import { baseOfKey, replaceImage, variantKeys, type MediaService } from '../media/index.js';
 import { locationAccessOf, type LocationAccess } from './policy.js';
 import { posterPdf, posterPng, placeQrSvg } from './poster.js';
 import { NO_PERMISSIONS, photoUrlOf, presentCard, presentCheckIn, presentMap } from './presenter.js';
@@ -88,7 +85,7 @@ export function createLocationsService(deps: LocationsDeps) {
   async function page(actor: Actor, access: LocationAccess, id: string): Promise<LocationView> {
     const row = await repo.findLocationPage(db, id, actor.userId);
     if (!row || (!row.active && !access.canManage)) throw placeGone();
-    const events = await eventsRepo.listEvents(db, eventsViewerOf(actor), { from: clubStartOfToday(now()), locationId: id }, { cursor: null, limit: LOCATION_LIMITS.eventsOnPage });
+    const events = await eventsAtPlace(db, actor, id, { from: clubStartOfToday(now()), limit: LOCATION_LIMITS.eventsOnPage });
     const at = now();
     const recent = row.recent.slice(0, LOCATION_LIMITS.recentOnPage);
     const lastRecent = recent[recent.length - 1];
@@ -127,7 +124,7 @@ export function createLocationsService(deps: LocationsDeps) {
       mine,
       nextCheckInAt: nextAt && nextAt.getTime() > at.getTime() ? nextAt.toISOString() : null,
       defaultVisibility: row.default_visibility ?? DEFAULT_CHECK_IN_VISIBILITY,
-      events: events.slice(0, LOCATION_LIMITS.eventsOnPage).map(presentSummary),
+      events,
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: new Date(row.updated_at).toISOString(),
     };

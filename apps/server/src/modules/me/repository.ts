@@ -1,17 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { reusedQuery, type DbOrTx } from '../../db/client.js';
+import { and, desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
 import { membershipApplications, profiles } from '../../db/schema/index.js';
 
 type Application = typeof membershipApplications.$inferSelect;
-
-const profileById = reusedQuery((db) =>
-  db.select().from(profiles).where(eq(profiles.id, sql.placeholder('id'))).limit(1).prepare('me_profile_by_id'),
-);
-
-export async function findProfile(db: DbOrTx, userId: string) {
-  const [row] = await profileById(db).execute({ id: userId });
-  return row ?? null;
-}
 
 export async function findPendingApplicationOf(db: DbOrTx, userId: string) {
   const [row] = await db

@@ -1,10 +1,10 @@
 import { PROFILE_MESSAGES, type MeView } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
-import { hasCrmAccess, isAdmin, type Actor } from '../access/policy.js';
+import { findProfile, hasCrmAccess, isAdmin, type Actor } from '../access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { presentOwnProfile } from './presenter.js';
-import { findPendingApplicationOf, findProfile, insertProfileFromApplication } from './repository.js';
-import { uniqueViolation } from '../accounts/repository.js';
+import { findPendingApplicationOf, insertProfileFromApplication } from './repository.js';
+import { uniqueViolation } from '../../platform/sql.js';
 
 export function createMeService({ db }: { db: Db }) {
   async function view(actor: Actor): Promise<MeView> {

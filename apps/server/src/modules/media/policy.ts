@@ -1,5 +1,5 @@
 import type { Bucket } from '@bayclub/shared';
-import { canSeeMember, canSeeMembers, isAdmin, type Actor } from '../access/policy.js';
+import { canSeeMember, canSeeMembers, isAdmin, type Actor } from '../access/index.js';
 
 /** Site assets shown to visitors (favicon, landing cover); everything else is for signed-in members. */
 export const PUBLIC_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(['app-assets', 'landing-covers']);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BUCKETS, type Bucket } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { isSafeKey, type ByteRange, type StoredObject } from '../../platform/storage/storage.js';
-import { actorOf } from '../../platform/request-context.js';
+import { actorOf } from '../access/index.js';
 import { errorBody } from '../../platform/errors.js';
 import { isPublicFile } from './policy.js';
 import type { MediaService } from './service.js';

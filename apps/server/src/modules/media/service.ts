@@ -6,23 +6,20 @@ import { ImageRejected, processImage, sniffImageFormat, type ImageFormat, type P
 import { AppError, badRequest } from '../../platform/errors.js';
 import { publicUrl, type ByteRange, type Storage, type StoredObject } from '../../platform/storage/storage.js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Actor } from '../access/policy.js';
+import type { Actor } from '../access/index.js';
 import { canReadChatMedia, canReadMedia, MEMBER_BUCKETS } from './policy.js';
-import { findChatMediaAccess, findMediaOwner, findPostImageAccess, type PostImageAccess } from './repository.js';
-import { postPermissions } from '../posts/policy.js';
-
-/** Post images: `posts/{uploaderId}/{name}.webp` and its -480/-160 variants; one row per image (its large key). */
-const POST_IMAGE_KEY = /^posts\/[^/]+\/[^/]+?(-480|-160)?\.webp$/;
-const largeKeyOf = (key: string) => key.replace(/-(480|160)\.webp$/, '.webp');
+import { findChatMediaAccess, findMediaOwner } from './repository.js';
 
 /**
- * May this caller see a post image? Its uploader while no post claims it (the composer's preview); once posted,
- * whoever may read the post (postPermissions: the community's readers, blocks, hidden posts). Refused: 404.
+ * A module's rule for some files of a bucket whose readers only that module knows (posts: a post's photos follow
+ * the post). Registered with the media service at start-up, as modules publish their bus events; asked before the
+ * bucket's own rule (canReadMedia), which still applies.
  */
-export function canReadPostImage(actor: Actor | null, access: PostImageAccess | null): boolean {
-  if (!actor || !access) return false;
-  if (!access.post) return access.uploaderId === actor.userId;
-  return postPermissions(actor, access.post, access.membership).canRead;
+export interface FileAccessRule {
+  /** Whether this rule decides the file at `key`. */
+  covers(key: string): boolean;
+  /** May this caller read it? A refusal looks like a missing file (404). */
+  canRead(actor: Actor | null, key: string): Promise<boolean>;
 }
 
 export interface StoredImage {
@@ -45,9 +42,15 @@ export const imageRejectedMessage = (err: ImageRejected) =>
 
 export function createMediaService(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const { db, storage, log } = deps;
+  const fileRules = new Map<Bucket, FileAccessRule[]>();
 
   return {
     storage,
+
+    /** Add a module's rule for some files of `bucket` (see FileAccessRule). */
+    registerFileAccess(bucket: Bucket, rule: FileAccessRule) {
+      fileRules.set(bucket, [...(fileRules.get(bucket) ?? []), rule]);
+    },
 
     /** The image format from the file's bytes when it is one of `allowed`, else null. */
     detect(data: Buffer, allowed: readonly ImageFormat[]): ImageFormat | null {
@@ -102,12 +105,13 @@ export function createMediaService(deps: { db: Db; storage: Storage; log: Fastif
     /**
      * A stored file as this reader may see it, whole or only the bytes of `range`; null when it does not exist or
      * they may not see it (the same answer, so nobody learns which files exist). The key must already be safe.
-     * Chat files follow their conversation (canReadChatMedia); member buckets follow their owner (canReadMedia).
+     * Chat files follow their conversation (canReadChatMedia); files a module registered a rule for follow it too
+     * (posts' photos); member buckets follow their owner (canReadMedia).
      */
     async open(bucket: Bucket, key: string, actor: Actor | null, range?: ByteRange): Promise<StoredObject | null> {
       if (bucket === 'chat-media' && !canReadChatMedia(actor, await findChatMediaAccess(db, key))) return null;
-      if (bucket === 'post-images' && POST_IMAGE_KEY.test(key)) {
-        if (!actor || !canReadPostImage(actor, await findPostImageAccess(db, largeKeyOf(key), actor.userId))) return null;
+      for (const rule of fileRules.get(bucket) ?? []) {
+        if (rule.covers(key) && !(await rule.canRead(actor, key))) return null;
       }
       let owner: { id: string; isDeactivated: boolean } | null = null;
       if (MEMBER_BUCKETS.has(bucket)) {

@@ -1,14 +1,13 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { reusedQuery, type DbOrTx } from '../../db/client.js';
 import { conversationReads, conversations, matches, messages, notifications, profiles } from '../../db/schema/index.js';
-import { blockedBetween } from '../safety/repository.js';
-import { orderedPair } from '../connections/repository.js';
+import { blockedBetween, orderedPair } from '../access/index.js';
 import { exactInstant } from '../../platform/cursor.js';
+import { rowsOf } from '../../platform/sql.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const otherOf = (me: SQL) => sql`case when c.participant1_id = ${me} then c.participant2_id else c.participant1_id end`;
 
 /** Participants, the pair's match, and whether the other member is hidden (deactivated, or a block either way). */

@@ -15,13 +15,10 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
-import { canSeeMembers, type Actor } from '../access/policy.js';
-import { findMatch } from '../connections/repository.js';
-import { findProfile } from '../profiles/repository.js';
-import { isBlockedEitherWay } from '../safety/repository.js';
-import { claimAttachments } from '../chat-media/repository.js';
-import { markConversationNotificationsRead } from '../notifications/repository.js';
-import type { Notifier } from '../notifications/service.js';
+import { canSeeMembers, findProfile, isBlockedEitherWay, type Actor } from '../access/index.js';
+import { findMatch } from '../connections/index.js';
+import { claimAttachments } from '../chat-media/index.js';
+import { markConversationNotificationsRead, type Notifier } from '../notifications/index.js';
 import { presentConversation, presentMessage } from './presenter.js';
 import * as repo from './repository.js';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { markNotificationsReadSchema, notificationsQuerySchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import { publish } from '../../platform/bus.js';
 import { presentNotification } from './presenter.js';
 import * as repo from './repository.js';

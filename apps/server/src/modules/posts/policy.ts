@@ -1,6 +1,7 @@
 import type { CommunityVisibility } from '@bayclub/shared';
-import { canSeeMembers, isActiveMember, isAdmin, type Actor } from '../access/policy.js';
-import { communityViewer, type MembershipFacts } from '../communities/policy.js';
+import { canSeeMembers, isActiveMember, isAdmin, type Actor } from '../access/index.js';
+import { communityViewer, type MembershipFacts } from '../communities/index.js';
+import type { PostImageAccess } from './repository.js';
 
 /** What the post decisions need to know about a post (loaded with the viewer's membership in one query). */
 export interface PostFacts {
@@ -49,4 +50,14 @@ export function postPermissions(actor: Actor | null, post: PostFacts, membership
   const canModerate = canModeratePosts(actor, post.communityId, post.visibility, membership);
   if (post.hidden && !own && !canModerate) return none;
   return { canRead: true, canEdit: own, canDelete: own || canModerate, canModerate };
+}
+
+/**
+ * May this caller see a post image? Its uploader while no post claims it (the composer's preview); once posted,
+ * whoever may read the post (postPermissions: the community's readers, blocks, hidden posts). Refused: 404.
+ */
+export function canReadPostImage(actor: Actor | null, access: PostImageAccess | null): boolean {
+  if (!actor || !access) return false;
+  if (!access.post) return access.uploaderId === actor.userId;
+  return postPermissions(actor, access.post, access.membership).canRead;
 }

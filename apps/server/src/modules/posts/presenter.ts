@@ -1,7 +1,7 @@
 import type { CommentView, MemberSummary, PostImageView, PostView } from '@bayclub/shared';
 import { publicUrl } from '../../platform/storage/storage.js';
-import type { Actor } from '../access/policy.js';
-import type { MembershipFacts } from '../communities/policy.js';
+import type { Actor } from '../access/index.js';
+import type { MembershipFacts } from '../communities/index.js';
 import { postPermissions } from './policy.js';
 import { pgTextArray, type CommentRow, type PostRow } from './repository.js';
 

@@ -1,12 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { CommunityMemberRole, CommunityVisibility, MembershipStatus } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { blocks, communities, communityMembers, postComments, postImages, postLikes, posts, profiles, reports, userRoles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
-import { textArray } from '../../platform/sql-arrays.js';
-import { blockedBetween } from '../safety/repository.js';
-
-export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+import { rowsOf, textArray } from '../../platform/sql.js';
+import { blockedBetween } from '../access/index.js';
 
 /** A text[] as the driver hands it over: parsed already, or in PostgreSQL's literal form. */
 export function pgTextArray(value: string[] | string | null | undefined): string[] {
@@ -510,6 +508,55 @@ export async function deleteUnclaimedImages(tx: DbOrTx, cutoff: Date, limit: num
       returning storage_key`),
   );
   return rows.map((r) => r.storage_key);
+}
+
+/** Who may see a post image (canReadPostImage): its upload row and, once claimed, its post. */
+export interface PostImageAccess {
+  uploaderId: string;
+  post: {
+    authorId: string;
+    communityId: string | null;
+    visibility: CommunityVisibility | null;
+    hidden: boolean;
+    /** The author is deactivated or a block stands between author and reader. */
+    gone: boolean;
+  } | null;
+  membership: { status: MembershipStatus; role: CommunityMemberRole } | null;
+}
+
+/**
+ * The upload row of a post image (by its large-variant key), its post, the post's community and the reader's
+ * membership of it, and whether author and reader are blocked either way: one query by primary keys.
+ */
+export async function findPostImageAccess(db: DbOrTx, largeKey: string, readerId: string): Promise<PostImageAccess | null> {
+  const reader = sql`${readerId}::uuid`;
+  const [row] = await db
+    .select({
+      uploaderId: postImages.uploaderId,
+      authorId: posts.authorId,
+      communityId: posts.communityId,
+      visibility: communities.visibility,
+      hidden: sql<boolean>`${posts.hiddenAt} is not null`,
+      gone: sql<boolean>`(select p.is_deactivated from ${profiles} p where p.id = ${posts.authorId})
+        or exists (select 1 from ${blocks} b where (b.blocker_id = ${posts.authorId} and b.blocked_id = ${reader})
+          or (b.blocker_id = ${reader} and b.blocked_id = ${posts.authorId}))`,
+      status: communityMembers.status,
+      role: communityMembers.role,
+    })
+    .from(postImages)
+    .leftJoin(posts, eq(posts.id, postImages.postId))
+    .leftJoin(communities, eq(communities.id, posts.communityId))
+    .leftJoin(communityMembers, sql`${communityMembers.communityId} = ${posts.communityId} and ${communityMembers.userId} = ${reader}`)
+    .where(eq(postImages.storageKey, largeKey))
+    .limit(1);
+  if (!row) return null;
+  return {
+    uploaderId: row.uploaderId,
+    post: row.authorId
+      ? { authorId: row.authorId, communityId: row.communityId, visibility: row.visibility, hidden: row.hidden === true, gone: row.gone === true }
+      : null,
+    membership: row.status && row.role ? { status: row.status, role: row.role } : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

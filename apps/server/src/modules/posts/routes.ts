@@ -13,9 +13,9 @@ import {
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { scheduleHourlySweep } from '../../platform/hourly-sweep.js';
-import { requireActor } from '../../platform/request-context.js';
-import type { MediaService } from '../media/service.js';
-import type { Notifier } from '../notifications/service.js';
+import { requireActor } from '../access/index.js';
+import type { MediaService } from '../media/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { createPostsService } from './service.js';
 import { createPostImagesService } from './uploads.js';
 

@@ -19,10 +19,11 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/policy.js';
-import { communityViewer } from '../communities/policy.js';
-import { variantKeys, baseOfKey, type MediaService } from '../media/service.js';
-import type { Notifier } from '../notifications/service.js';
+import { rowsOf } from '../../platform/sql.js';
+import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/index.js';
+import { communityViewer } from '../communities/index.js';
+import { baseOfKey, variantKeys, type MediaService } from '../media/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { canModeratePosts, isPlatformModerator, postPermissions } from './policy.js';
 import { membershipOf, presentComment, presentPost } from './presenter.js';
 import * as repo from './repository.js';
@@ -89,7 +90,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
     if (post.authorId === actor.userId) return;
     const message = likeNotificationText(nameOf(actor), likeCount);
     const path = postPath(post.id);
-    const refreshed = repo.rowsOf<{ id: string }>(
+    const refreshed = rowsOf<{ id: string }>(
       await tx.execute(sql`
         update ${notifications} set message = ${message}, created_at = now()
         where user_id = ${post.authorId}::uuid and type = 'like' and related_id = ${post.id} and read_at is null

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { PICTURE_MESSAGES, POST_LIMITS, POST_MESSAGES, type PostImageUpload } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
-import { canSeeMembers, type Actor } from '../access/policy.js';
-import { variantKeys, baseOfKey, type MediaService } from '../media/service.js';
+import { canSeeMembers, type Actor } from '../access/index.js';
+import { baseOfKey, variantKeys, type FileAccessRule, type MediaService } from '../media/index.js';
+import { canReadPostImage } from './policy.js';
 import * as repo from './repository.js';
 
 /** The gallery's formats (decided from the bytes). */
@@ -16,6 +18,17 @@ const SWEEP_BATCH = 500;
 
 /** Storage keys of post images: `posts/{uploaderId}/{timestamp}-{random}.webp` (64 random bits: unguessable, never reused). */
 export const POST_IMAGE_KEY = /^posts\/[0-9a-f-]{36}\/\d{13}-[0-9a-f]{16}(-480|-160)?\.webp$/;
+
+/** The keys the photos' read rule decides: every post image name and its -480/-160 variants. */
+const PHOTO_RULE_KEY = /^posts\/[^/]+\/[^/]+?(-480|-160)?\.webp$/;
+/** One post_images row per image, under its large variant's key. */
+const largeKeyOf = (key: string) => key.replace(/-(480|160)\.webp$/, '.webp');
+
+/** Who may read a post's photo (canReadPostImage), registered with the media service for post-images. */
+export const postPhotoAccess = (db: Db): FileAccessRule => ({
+  covers: (key) => PHOTO_RULE_KEY.test(key),
+  canRead: async (actor, key) => !!actor && canReadPostImage(actor, await repo.findPostImageAccess(db, largeKeyOf(key), actor.userId)),
+});
 
 /**
  * Photos for posts, uploaded one at a time before the post is written (like chat attachments): re-encoded to

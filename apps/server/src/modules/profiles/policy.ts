@@ -1,6 +1,5 @@
 import type { LimitedUserFlags, ProfileUpdate } from '@bayclub/shared';
-import { canSeeMember, canUse, type Actor } from '../access/policy.js';
-import type { ProfileRow } from './repository.js';
+import { canSeeMember, canUse, type Actor, type ProfileRow } from '../access/index.js';
 
 /**
  * A profile (and its photos) is visible to its owner, whatever their state, and to members who may see

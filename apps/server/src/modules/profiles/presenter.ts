@@ -1,6 +1,7 @@
 import { PUBLIC_PROFILE_FIELDS, type ProfileImageView, type PublicProfileView } from '@bayclub/shared';
-import { presentOwnProfile } from '../me/presenter.js';
-import type { ProfileImageRow, ProfileRow } from './repository.js';
+import { presentOwnProfile } from '../me/index.js';
+import type { ProfileRow } from '../access/index.js';
+import type { ProfileImageRow } from './repository.js';
 
 /** Another member's profile: only the PUBLIC_PROFILE_FIELDS of the owner's own view. */
 export function presentPublicProfile(p: ProfileRow, viewerId: string): PublicProfileView {

@@ -1,19 +1,10 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import { reusedQuery, type DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { membershipApplications, profileImages, profilePictureUploadLogs, profiles } from '../../db/schema/index.js';
 import type { ProfileUpdate } from '@bayclub/shared';
+import type { ProfileRow } from '../access/index.js';
 
-export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileImageRow = typeof profileImages.$inferSelect;
-
-const profileById = reusedQuery((db) =>
-  db.select().from(profiles).where(eq(profiles.id, sql.placeholder('id'))).limit(1).prepare('profile_by_id'),
-);
-
-export async function findProfile(db: DbOrTx, id: string): Promise<ProfileRow | null> {
-  const [row] = await profileById(db).execute({ id });
-  return row ?? null;
-}
 
 /** Lock the member's profile row for the rest of the transaction (serialises gallery writes per member). */
 export async function lockProfile(tx: DbOrTx, id: string) {

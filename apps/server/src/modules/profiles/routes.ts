@@ -9,9 +9,9 @@ import {
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../platform/errors.js';
-import { requireActor } from '../../platform/request-context.js';
-import type { MediaService } from '../media/service.js';
-import { presentOwnProfile } from '../me/presenter.js';
+import { requireActor } from '../access/index.js';
+import type { MediaService } from '../media/index.js';
+import { presentOwnProfile } from '../me/index.js';
 import { presentImage, presentPublicProfile } from './presenter.js';
 import { createProfilesService } from './service.js';
 

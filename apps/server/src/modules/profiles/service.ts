@@ -15,11 +15,10 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { ImageRejected } from '../../platform/images.js';
 import { publicUrl } from '../../platform/storage/storage.js';
 import { displayName, multipartParts, readFilePart, readJsonField, skipPart } from '../../platform/uploads.js';
-import { uniqueViolation } from '../accounts/repository.js';
-import type { Actor } from '../access/policy.js';
-import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/service.js';
-import { isBlockedEitherWay } from '../safety/repository.js';
-import { isCommunitySlug, lockSlug } from '../slugs/repository.js';
+import { uniqueViolation } from '../../platform/sql.js';
+import { findProfile, isBlockedEitherWay, type Actor } from '../access/index.js';
+import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/index.js';
+import { isCommunitySlug, lockSlug } from '../slugs/index.js';
 import { canEditSocialLinks, canViewProfile, changedSocialFields } from './policy.js';
 import * as repo from './repository.js';
 
@@ -33,7 +32,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
   const db = ctx.database.db;
 
   async function visibleProfile(actor: Actor, id: string) {
-    const target = await repo.findProfile(db, id);
+    const target = await findProfile(db, id);
     if (!canViewProfile(actor, target)) throw noProfile();
     // A block either way hides the two members from each other, exactly like an unknown profile.
     if (target.id !== actor.userId && (await isBlockedEitherWay(db, actor.userId, target.id))) throw noProfile();
@@ -49,7 +48,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
     },
 
     async updateProfile(actor: Actor, update: ProfileUpdate) {
-      const current = await repo.findProfile(db, actor.userId);
+      const current = await findProfile(db, actor.userId);
       if (!current) throw noProfile();
       // A reserved name is refused when it is a change; a member who held one before keeps saving it.
       const usernameError = usernameChangeError(current.username, update.username);

@@ -4,13 +4,16 @@ import { LIMITS, SOCKET_CLOSE, type ServerEvent } from '@bayclub/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { profiles, sessions } from '../../db/schema/index.js';
-import type { Bus, BusEvent } from '../../platform/bus.js';
-import * as messagesRepo from '../messaging/repository.js';
-import { presentMessage } from '../messaging/presenter.js';
-import { findNotification } from '../notifications/repository.js';
-import { presentNotification } from '../notifications/presenter.js';
-import { postRecipients } from '../posts/repository.js';
-import { hereNowRecipients } from '../locations/repository.js';
+import type { Bus, BusEvent, BusEventOf, BusKind } from '../../platform/bus.js';
+
+declare module '../../platform/bus.js' {
+  interface BusEvents {
+    /** The account state of these users changed (application decided, reactivated): their session state is stale. */
+    member: { u: string[] };
+    /** Close the sockets of these users (deactivated, deleted) or sessions (signed out). */
+    kick: { u?: string[]; s?: string[] };
+  }
+}
 
 /** One open socket: one signed-in tab of one member. */
 export interface Connection {
@@ -20,15 +23,52 @@ export interface Connection {
   alive: boolean;
 }
 
+/** A server event's type, and the event of that type. */
+type EventType = ServerEvent['type'];
+type EventOf<T extends EventType> = Extract<ServerEvent, { type: T }>;
+
+/** What a registered delivery may do with this process's sockets. */
+export interface Sockets {
+  /** The members with a socket on this process: a recipients query looks among these only. */
+  localMembers(): string[];
+  isLocal(memberId: string): boolean;
+  sendTo(memberId: string, event: ServerEvent): void;
+  /**
+   * Send the member a fresh copy of a registered member state (registerState: the unread totals). Under a burst
+   * it is loaded at most once at a time per member: events arriving meanwhile ask for one more load after it.
+   */
+  refresh(type: EventType, memberId: string): Promise<void>;
+}
+
+/**
+ * How the events of one bus kind reach sockets. The common form: who among this process's members receives it
+ * (one query at most, none when nobody is connected here) and the payload each receives (null: nothing). The
+ * general form, for kinds that need more (per-recipient loads, read marks, member states): `deliver` itself.
+ */
+export type Delivery<K extends BusKind> =
+  | {
+      recipients(event: BusEventOf<K>, localMemberIds: string[]): Iterable<string> | Promise<Iterable<string>>;
+      payload(event: BusEventOf<K>, recipientId: string): ServerEvent | null;
+    }
+  | { deliver(event: BusEventOf<K>, sockets: Sockets): void | Promise<void> };
+
+/** Replays what a reconnecting member missed after `lastSeq` (messaging's messages). */
+export type Replay = (memberId: string, lastSeq: number, send: (event: ServerEvent) => void) => Promise<{ replayed: number; truncated: boolean }>;
+
 /**
  * The sockets of this process, by member, and the delivery of bus events to them. Every process hears every
- * event (PostgreSQL NOTIFY); a process with no socket for the members concerned does nothing. A process with
- * sockets loads the event's row once and sends it to each of them: clients never get more than what they
- * could fetch themselves.
+ * event (PostgreSQL NOTIFY); a process with no socket for the members concerned does nothing. The hub knows no
+ * feature: each module registers, in its realtime.ts, its bus kinds (who receives them and what), the member
+ * states a socket gets on connecting (the unread totals) and what a resume replays. Clients never get more than
+ * what they could fetch themselves. The hub keeps the sockets, the heartbeat that re-checks sessions, resume,
+ * and kicks.
  */
 export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
   const { db, log } = deps;
   const byUser = new Map<string, Set<Connection>>();
+  const deliveries = new Map<BusKind, (event: BusEvent) => Promise<void>>();
+  const states = new Map<EventType, (memberId: string) => Promise<ServerEvent>>();
+  const replays: Replay[] = [];
   let delivered = 0;
 
   const send = (c: Connection, event: ServerEvent) => {
@@ -39,41 +79,31 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
   const sendTo = (userId: string, event: ServerEvent) => byUser.get(userId)?.forEach((c) => send(c, event));
   const hasLocal = (userId: string) => (byUser.get(userId)?.size ?? 0) > 0;
 
-  // Unread totals are the costliest read of a delivery. Under a burst, a member's totals are computed at most
-  // once at a time: events arriving meanwhile ask for one more computation after it, not one each.
-  const unreadRunning = new Map<string, { again: boolean }>();
-  async function sendUnread(userId: string): Promise<void> {
-    if (!hasLocal(userId)) return;
-    const running = unreadRunning.get(userId);
+  // A member state (the unread totals) can be the costliest read of a delivery. Under a burst, a member's state is
+  // loaded at most once at a time: events arriving meanwhile ask for one more load after it, not one each.
+  const refreshing = new Map<string, { again: boolean }>();
+  async function refresh(type: EventType, userId: string): Promise<void> {
+    const load = states.get(type);
+    if (!load || !hasLocal(userId)) return;
+    const key = `${type}\n${userId}`;
+    const running = refreshing.get(key);
     if (running) {
       running.again = true;
       return;
     }
     const state = { again: false };
-    unreadRunning.set(userId, state);
+    refreshing.set(key, state);
     try {
       do {
         state.again = false;
-        const totals = await messagesRepo.unreadTotals(db, userId);
-        sendTo(userId, { type: 'unread', ...totals });
+        sendTo(userId, await load(userId));
       } while (state.again && hasLocal(userId));
     } finally {
-      unreadRunning.delete(userId);
+      refreshing.delete(key);
     }
   }
 
-  /**
-   * Post events go to the local members who could read the post (one query among this process's members per
-   * event; none when nobody is connected here). Payloads are ids and counts: clients fetch what they may see.
-   */
-  async function deliverPost(
-    e: Parameters<typeof postRecipients>[2],
-    event: ServerEvent,
-  ) {
-    const local = [...byUser.keys()];
-    if (!local.length) return;
-    for (const userId of await postRecipients(db, local, e)) sendTo(userId, event);
-  }
+  const sockets: Sockets = { localMembers: () => [...byUser.keys()], isLocal: hasLocal, sendTo, refresh };
 
   function close(c: Connection, code: number, reason: string) {
     try {
@@ -83,98 +113,45 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
     }
   }
 
-  async function handle(event: BusEvent) {
-    switch (event.k) {
-      case 'msg': {
-        const [senderId, recipientId] = event.u;
-        if (!hasLocal(senderId) && !hasLocal(recipientId)) return;
-        const found = await messagesRepo.messageForDelivery(db, event.id);
-        if (!found) return;
-        // The recipient first: theirs is the latency that counts. A block or deactivation that committed after
-        // the send means that member gets nothing more from it.
-        if (!found.hiddenFor.has(recipientId)) {
-          sendTo(recipientId, { type: 'message', message: presentMessage(found.row, recipientId) });
-          // Sending is reading: the sender has read everything up to their own message ('Seen' stays live).
-          sendTo(recipientId, { type: 'read', conversationId: event.c, userId: senderId, lastReadSeq: Number(found.row.seq) });
-        }
-        if (!found.hiddenFor.has(senderId)) sendTo(senderId, { type: 'message', message: presentMessage(found.row, senderId) });
-        return;
-      }
-      case 'read': {
-        for (const userId of event.u) sendTo(userId, { type: 'read', conversationId: event.c, userId: event.r, lastReadSeq: event.s });
-        await sendUnread(event.r);
-        return;
-      }
-      case 'notif': {
-        if (!hasLocal(event.u)) return;
-        const row = await findNotification(db, event.u, event.id);
-        if (row) sendTo(event.u, { type: 'notification', notification: presentNotification(row) });
-        await sendUnread(event.u);
-        return;
-      }
-      case 'unread':
-        await sendUnread(event.u);
-        return;
-      case 'conn':
-        for (const userId of event.u) sendTo(userId, { type: 'connections' });
-        return;
-      case 'conv':
-        for (const userId of event.u) {
-          sendTo(userId, { type: 'conversation', conversationId: event.c, canMessage: event.a });
-          await sendUnread(userId);
-        }
-        return;
-      case 'member':
-        // Nothing to load: the member's tabs reload /api/me themselves (the layout follows the new access).
-        for (const userId of event.u) sendTo(userId, { type: 'session' });
-        return;
-      case 'post':
-        return deliverPost(
-          { kind: 'home', postId: event.id, communityId: event.c, authorId: event.a },
-          { type: 'feed:new', postId: event.id, communityId: event.c, authorId: event.a },
-        );
-      case 'postc':
-        return deliverPost(
-          { kind: 'readers', postId: event.id, communityId: event.c, authorId: event.a },
-          { type: 'post:counts', postId: event.id, likeCount: event.l, commentCount: event.n },
-        );
-      case 'cmt':
-        return deliverPost(
-          { kind: 'readers', postId: event.p, communityId: event.c, authorId: event.a, alsoUnblocked: event.u },
-          { type: 'post:comment', postId: event.p, commentId: event.id },
-        );
-      case 'postx':
-        return deliverPost(
-          { kind: 'removed', postId: event.id, communityId: event.c, authorId: event.a, hidden: event.h === 1 },
-          { type: 'post:removed', postId: event.id },
-        );
-      case 'evt':
-        for (const userId of event.u) {
-          if (event.t === 'checkin') sendTo(userId, { type: 'event:checkin', eventId: event.id, registrationId: event.r ?? '' });
-          else sendTo(userId, { type: 'event:registration', eventId: event.id });
-        }
-        return;
-      case 'loc': {
-        // Ids only: open place pages and lists refetch what their member may see.
-        const local = [...byUser.keys()];
-        if (!local.length) return;
-        const recipients = await hereNowRecipients(db, local, { checker: event.u, visibility: event.v, limitedMayView: event.l });
-        for (const userId of recipients) sendTo(userId, { type: 'location:here-now', locationId: event.id });
-        return;
-      }
-      case 'kick': {
-        const sessionsToClose = new Set(event.s ?? []);
-        for (const userId of event.u ?? []) byUser.get(userId)?.forEach((c) => close(c, SOCKET_CLOSE.signedOut, 'signed out'));
-        if (sessionsToClose.size) {
-          for (const set of byUser.values()) for (const c of set) if (sessionsToClose.has(c.sessionId)) close(c, SOCKET_CLOSE.signedOut, 'signed out');
-        }
-        return;
-      }
-    }
+  /** Add the delivery of one bus kind; each kind has one owner. */
+  function register<K extends BusKind>(kind: K, delivery: Delivery<K>) {
+    if (deliveries.has(kind)) throw new Error(`realtime: the bus kind '${kind}' is registered twice`);
+    const deliver =
+      'deliver' in delivery
+        ? async (event: BusEventOf<K>) => delivery.deliver(event, sockets)
+        : async (event: BusEventOf<K>) => {
+            const local = sockets.localMembers();
+            if (!local.length) return;
+            const found = delivery.recipients(event, local);
+            // Recipients the event names (no query) are sent to at once, in the order events arrive.
+            for (const userId of found instanceof Promise ? await found : found) {
+              const payload = delivery.payload(event, userId);
+              if (payload) sendTo(userId, payload);
+            }
+          };
+    deliveries.set(kind, deliver as (event: BusEvent) => Promise<void>);
   }
 
+  // The two kinds the hub owns: the member's session state, and closing sockets.
+  register('member', {
+    // Nothing to load: the member's tabs reload /api/me themselves (the layout follows the new access).
+    recipients: (event) => event.u,
+    payload: () => ({ type: 'session' }),
+  });
+  register('kick', {
+    deliver(event) {
+      const sessionsToClose = new Set(event.s ?? []);
+      for (const userId of event.u ?? []) byUser.get(userId)?.forEach((c) => close(c, SOCKET_CLOSE.signedOut, 'signed out'));
+      if (sessionsToClose.size) {
+        for (const set of byUser.values()) for (const c of set) if (sessionsToClose.has(c.sessionId)) close(c, SOCKET_CLOSE.signedOut, 'signed out');
+      }
+    },
+  });
+
   const unsubscribe = deps.bus.subscribe((event) => {
-    handle(event).catch((err) => log.error({ err }, 'realtime delivery failed'));
+    const deliver = deliveries.get(event.k);
+    if (!deliver) return;
+    deliver(event).catch((err: unknown) => log.error({ err }, 'realtime delivery failed'));
   });
   // While the bus was disconnected events were lost: every socket reconnects and resumes from its last seq.
   const unGap = deps.bus.onGap(() => {
@@ -206,11 +183,24 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
     for (const c of all) if (!ok.has(c.sessionId)) close(c, SOCKET_CLOSE.signedOut, 'signed out');
   }
   const timer = setInterval(() => {
-    tick().catch((err) => log.error({ err }, 'realtime heartbeat failed'));
+    tick().catch((err: unknown) => log.error({ err }, 'realtime heartbeat failed'));
   }, LIMITS.socketHeartbeat);
   timer.unref();
 
   return {
+    register,
+
+    /** A member state every socket gets after connecting (and resuming), and again on `sockets.refresh(type)`. */
+    registerState<T extends EventType>(type: T, load: (memberId: string) => Promise<EventOf<T>>) {
+      if (states.has(type)) throw new Error(`realtime: the state '${type}' is registered twice`);
+      states.set(type, load);
+    },
+
+    /** What a reconnecting socket is sent before 'ready' (messages it missed). */
+    registerReplay(replay: Replay) {
+      replays.push(replay);
+    },
+
     add(c: Connection) {
       let set = byUser.get(c.userId);
       if (!set) byUser.set(c.userId, (set = new Set()));
@@ -222,23 +212,18 @@ export function createHub(deps: { db: Db; bus: Bus; log: FastifyBaseLogger }) {
       if (set && !set.size) byUser.delete(c.userId);
     },
     send,
-    sendUnread,
 
-    /** Replay what the member missed after `lastSeq`, then say `ready` (with `truncated` when there was more). */
+    /** Replay what the member missed after `lastSeq`, say `ready` (with `truncated` when there was more), then the member's states. */
     async resume(c: Connection, lastSeq: number) {
       let replayed = 0;
       let truncated = false;
-      if (lastSeq > 0) {
-        const rows = await messagesRepo.missedMessages(db, c.userId, lastSeq, LIMITS.resumeMaxMessages);
-        truncated = rows.length > LIMITS.resumeMaxMessages;
-        for (const row of rows.slice(0, LIMITS.resumeMaxMessages)) {
-          send(c, { type: 'message', message: presentMessage(row, c.userId) });
-          replayed += 1;
-        }
+      for (const replay of replays) {
+        const done = await replay(c.userId, lastSeq, (event) => send(c, event));
+        replayed += done.replayed;
+        truncated ||= done.truncated;
       }
       send(c, { type: 'ready', replayed, truncated });
-      const totals = await messagesRepo.unreadTotals(db, c.userId);
-      send(c, { type: 'unread', ...totals });
+      for (const load of states.values()) send(c, await load(c.userId));
     },
 
     stats: () => ({ members: byUser.size, sockets: [...byUser.values()].reduce((n, s) => n + s.size, 0), delivered }),

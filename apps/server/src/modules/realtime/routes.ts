@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { REALTIME_PATH, SOCKET_CLOSE } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { errorBody } from '../../platform/errors.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import type { Connection, Hub } from './hub.js';
 
 const clientEvent = z.discriminatedUnion('type', [

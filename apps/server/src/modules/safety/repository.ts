@@ -1,47 +1,9 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { reusedQuery, type DbOrTx } from '../../db/client.js';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
 import { blocks, conversations, hellos, matches, messages, profiles, reports } from '../../db/schema/index.js';
 import type { ReportReason } from '@bayclub/shared';
 import { exactInstant } from '../../platform/cursor.js';
-
-/** SQL true when either of two members blocked the other (served by the primary key and blocks_blocked_idx). */
-export function blockedBetween(a: AnyPgColumn | SQL | string, b: AnyPgColumn | SQL | string): SQL {
-  return sql`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${a} and ${blocks.blockedId} = ${b}) or (${blocks.blockerId} = ${b} and ${blocks.blockedId} = ${a}))`;
-}
-
-/**
- * SQL true when `member` is not blocked by, and has not blocked, `viewer`: the same rule as blockedBetween, for
- * lists that scan many members. The viewer's blocks are read once (the blocks key and blocks_blocked_idx) and
- * hashed, instead of one lookup per member (measured: 33 ms -> 18 ms for the directory's 10,000-member sort).
- */
-export function notBlockedWith(member: AnyPgColumn | SQL, viewer: SQL): SQL {
-  return sql`${member} not in (select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewer} union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewer})`;
-}
-
-const blockEitherWay = reusedQuery((db) => {
-  const [a, b] = [sql.placeholder('a'), sql.placeholder('b')];
-  return db
-    .select({ x: sql<number>`1` })
-    .from(blocks)
-    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
-    .limit(1)
-    .prepare('block_either_way');
-});
-
-export async function isBlockedEitherWay(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const [row] = await blockEitherWay(db).execute({ a, b });
-  return !!row;
-}
-
-export async function hasBlocked(db: DbOrTx, blockerId: string, blockedId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ x: sql<number>`1` })
-    .from(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
-    .limit(1);
-  return !!row;
-}
+import { orderedPair } from '../access/index.js';
 
 export async function insertBlock(db: DbOrTx, blockerId: string, blockedId: string) {
   await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
@@ -51,11 +13,10 @@ export async function deleteBlock(db: DbOrTx, blockerId: string, blockedId: stri
   await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
 }
 
-const pair = (a: string, b: string) => (a < b ? [a, b] as const : [b, a] as const);
 
 /** A block ends the pair's match and withdraws pending hellos both ways. Returns the conversation id, if any. */
 export async function endRelationship(db: DbOrTx, a: string, b: string): Promise<{ conversationId: string | null; hadMatch: boolean }> {
-  const [u1, u2] = pair(a, b);
+  const [u1, u2] = orderedPair(a, b);
   const ended = await db
     .update(matches)
     .set({ isActive: false, updatedAt: sql`now()` })
@@ -107,7 +68,7 @@ export async function reportContextValid(
   messageId: string | null,
 ): Promise<boolean> {
   if (!conversationId && !messageId) return true;
-  const [u1, u2] = pair(reporterId, reportedId);
+  const [u1, u2] = orderedPair(reporterId, reportedId);
   if (messageId) {
     const [row] = await db
       .select({ c: messages.conversationId })

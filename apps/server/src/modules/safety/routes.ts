@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blockSchema, pageQuerySchema, reportSchema, userIdParamsSchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import type { SafetyService } from './service.js';
 
 /** Block and report: any active member may protect themselves, whatever their account type. */

@@ -5,10 +5,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
-import { canSeeMembers, type Actor } from '../access/policy.js';
-import { presentMember } from '../connections/presenter.js';
-import { lockPair } from '../connections/repository.js';
-import { findProfile } from '../profiles/repository.js';
+import { canSeeMembers, findProfile, lockPair, presentMember, type Actor } from '../access/index.js';
 import * as repo from './repository.js';
 
 

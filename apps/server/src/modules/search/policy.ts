@@ -1,5 +1,5 @@
 import { accessLevel, type LimitedUserFlags } from '@bayclub/shared';
-import { canSeeMembers, type Actor } from '../access/policy.js';
+import { canSeeMembers, type Actor } from '../access/index.js';
 
 /** Which kinds of results a searcher may find (each kind then filtered row by row by its own module's rule). */
 export interface SearchScope {

@@ -2,13 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_LIMITS, type EventStatus } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, events, posts, profiles, searchWords } from '../../db/schema/index.js';
-import { textArray } from '../../platform/sql-arrays.js';
-import { containsPattern } from '../directory/repository.js';
-import { approvedMemberSql, visibleEventsFilter, type EventsViewer } from '../events/repository.js';
-import { readablePostsFilter, type Reader } from '../posts/repository.js';
-import { notBlockedWith } from '../safety/repository.js';
-
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+import { containsPattern, rowsOf, textArray } from '../../platform/sql.js';
+import { visibleEventsFilter, type EventsViewer } from '../events/index.js';
+import { approvedMemberSql, notBlockedWith } from '../access/index.js';
+import { readablePostsFilter, type Reader } from '../posts/index.js';
 
 /** Lexicon words tried per query word: the most similar ones (decision 017). */
 export const ALTERNATIVES_PER_WORD = 8;

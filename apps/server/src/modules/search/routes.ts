@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuerySchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { requireActor } from '../../platform/request-context.js';
+import { requireActor } from '../access/index.js';
 import { createSearchService } from './service.js';
 
 /** Global search (issue 13, decision 017): approved members; what each finds is the policy's (searchScope). */

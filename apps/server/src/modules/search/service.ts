@@ -10,9 +10,9 @@ import {
   type SearchType,
 } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../access/policy.js';
-import { viewerOf } from '../events/service.js';
-import { readerOf } from '../posts/service.js';
+import type { Actor } from '../access/index.js';
+import { viewerOf } from '../events/index.js';
+import { readerOf } from '../posts/index.js';
 import { countsOf, presentResult } from './presenter.js';
 import { scopeNeedsFlags, searchScope } from './policy.js';
 import * as repo from './repository.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { setupAdminSchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { signInNewAccount } from '../auth/routes.js';
+import { signInNewAccount } from '../auth/index.js';
 import { adminExists, createFirstAdmin } from './service.js';
 
 export const setupRoutes =

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 import { setupTokens, userRoles } from '../../db/schema/index.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, conflict } from '../../platform/errors.js';
-import { emailExists, insertCredentialUser, insertProfile, uniqueViolation, usernameExists } from '../accounts/repository.js';
+import { emailExists, insertCredentialUser, insertProfile, usernameExists } from '../accounts/index.js';
+import { uniqueViolation } from '../../platform/sql.js';
 import { USERNAME_MESSAGES, type setupAdminSchema } from '@bayclub/shared';
 import type { z } from 'zod';
 

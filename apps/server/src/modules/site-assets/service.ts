@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { ImageRejected, processSiteAsset, sniffImageFormat } from '../../platform/images.js';
 import { publicUrl } from '../../platform/storage/storage.js';
 import { multipartParts, readFilePart } from '../../platform/uploads.js';
-import { imageRejectedMessage } from '../media/service.js';
+import { imageRejectedMessage } from '../media/index.js';
 
 const ASSETS: Record<SiteAssetKind, { bucket: Bucket; setting: 'favicon_url' | 'landing_cover_url'; maxBytes: number; tooLarge: string; name: string }> = {
   favicon: { bucket: 'app-assets', setting: 'favicon_url', maxBytes: SITE_ASSET_LIMITS.faviconMaxBytes, tooLarge: SITE_ASSET_MESSAGES.faviconTooLarge, name: 'favicon' },

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../platform/errors.js';
-import { canSeeMembers } from '../access/policy.js';
-import { actorOf } from '../../platform/request-context.js';
+import { actorOf, canSeeMembers } from '../access/index.js';
 import { findActiveMember, findCommunity } from './repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { AppContext } from '../app-context.js';
-import { loadAccess } from '../modules/access/repository.js';
-import { checkRouteAccess, type Actor, type RouteAccess } from '../modules/access/policy.js';
-import { AppError, badRequest, errorBody, unauthenticated } from './errors.js';
-import { registerStatementCount } from './statement-count.js';
-import { connectSessionCache, createSessionCache, type SessionCache } from '../modules/access/session-cache.js';
+import type { AppContext } from '../../app-context.js';
+import { AppError, errorBody, unauthenticated } from '../../platform/errors.js';
+import { registerStatementCount } from '../../platform/statement-count.js';
+import { checkRouteAccess, type Actor, type RouteAccess } from './policy.js';
+import { loadAccess } from './repository.js';
+import { connectSessionCache, createSessionCache, type SessionCache } from './session-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -166,31 +166,5 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     const denied = await checkRouteAccess(access, request.actor, () => ctx.settings.flags());
     if (denied === 401) throw unauthenticated();
     if (denied === 403) throw new AppError(403, 'FORBIDDEN', 'You do not have access to this');
-  });
-}
-
-/** NUL, or a UTF-16 surrogate without its pair: PostgreSQL text and jsonb cannot hold them. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** True when a string anywhere in the value (keys included) could not be stored. */
-export function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return UNSTORABLE.test(value);
-  // Deeper input than this matches no schema; it is refused by validation anyway.
-  if (value === null || typeof value !== 'object' || depth > 32) return false;
-  for (const [key, v] of Object.entries(value)) {
-    if (UNSTORABLE.test(key) || hasUnstorableText(v, depth + 1)) return true;
-  }
-  return false;
-}
-
-/**
- * Input that the database would refuse is answered 400 here, for every route (better-auth's too),
- * instead of failing as a 500 deep inside a query. Runs after the access check.
- */
-export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body)) {
-      throw badRequest('The request contains characters that are not allowed');
-    }
   });
 }

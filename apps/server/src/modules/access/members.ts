@@ -1,0 +1,65 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { MemberSummary } from '@bayclub/shared';
+import { reusedQuery, type DbOrTx } from '../../db/client.js';
+import { profiles } from '../../db/schema/index.js';
+
+// Who may see whom, part two: which members others may see at all, and the one way every feature shows a member
+// (the card fields of MemberSummary: never an email or account internals).
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+const profileById = reusedQuery((db) =>
+  db.select().from(profiles).where(eq(profiles.id, sql.placeholder('id'))).limit(1).prepare('profile_by_id'),
+);
+
+/** A member's profile row (before any decision about who may see it). */
+export async function findProfile(db: DbOrTx, id: string): Promise<ProfileRow | null> {
+  const [row] = await profileById(db).execute({ id });
+  return row ?? null;
+}
+
+/** SQL true when member `p` (a profiles alias) is an approved, active member: canSeeMembers in SQL. */
+export const approvedMemberSql = (p: SQL) =>
+  sql`(not ${p}.is_deactivated and (${p}.account_type = 'full_platform' or ${p}.application_status is null or ${p}.application_status = 'approved'))`;
+
+/** Member `p` (a profiles alias) as JSON with the fields of MemberSummary, for raw SQL that returns members. */
+export const memberJson = (p: SQL) =>
+  sql`json_build_object('id', ${p}.id, 'fullName', ${p}.full_name, 'username', ${p}.username,
+    'profilePictureUrl', ${p}.profile_picture_url, 'isVerified', ${p}.is_verified, 'age', ${p}.age, 'city', ${p}.city)`;
+
+/** What memberJson gives. */
+export interface MemberJson {
+  id: string;
+  fullName: string | null;
+  username: string | null;
+  profilePictureUrl: string | null;
+  isVerified: boolean;
+  age: number | null;
+  city: string | null;
+}
+
+/** The columns presentMember reads, for Drizzle selects. */
+export const memberColumns = (t: typeof profiles) => ({
+  id: t.id,
+  fullName: t.fullName,
+  username: t.username,
+  profilePictureUrl: t.profilePictureUrl,
+  isVerified: t.isVerified,
+  age: t.age,
+  city: t.city,
+});
+
+type MemberFields = Pick<ProfileRow, 'id' | 'fullName' | 'username' | 'profilePictureUrl' | 'isVerified' | 'age' | 'city'>;
+
+/** The few public fields shown on cards and lists (a whitelist: never email or account internals). */
+export function presentMember(p: MemberFields): MemberSummary {
+  return {
+    id: p.id,
+    fullName: p.fullName,
+    username: p.username,
+    profilePictureUrl: p.profilePictureUrl,
+    isVerified: p.isVerified,
+    age: p.age,
+    city: p.city,
+  };
+}

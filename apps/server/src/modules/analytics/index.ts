@@ -1,0 +1,2 @@
+// Face of the analytics module: pwa_analytics inserts.
+export { analyticsRoutes } from './routes.js';

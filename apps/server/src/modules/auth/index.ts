@@ -1,0 +1,3 @@
+// Face of the auth module: better-auth and its Fastify bridge; signing a new account in.
+export { createAuth } from './auth.js';
+export { authHeaders, authRoutes, signInNewAccount } from './routes.js';

@@ -1,0 +1,8 @@
+// Face of the events module: the events, RSVPs and the door, calendars; what other modules build on (the
+// visibility rule in SQL, the one decision about a caller and an event, a place's events and check-ins).
+export { registerEvents } from './module.js';
+export { eventsAtPlace } from './place-events.js';
+export { eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
+export { visibleEventsFilter, type EventsViewer } from './repository.js';
+export { createEventsService, viewerOf, type EventsService } from './service.js';
+export { checkInAtVenue } from './venue-check-in.js';

@@ -1,0 +1,2 @@
+// Face of the health module: GET /api/health.
+export { healthRoutes } from './routes.js';

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/client.js';
+import type { Hub } from '../realtime/index.js';
+import { postRecipients } from './repository.js';
+
+declare module '../../platform/bus.js' {
+  interface BusEvents {
+    /** Post id was written by author a, in community c (null: the member-wide feed). */
+    post: { id: string; c: string | null; a: string };
+    /** The like (l) and comment (n) counts of post id changed. */
+    postc: { id: string; c: string | null; a: string; l: number; n: number };
+    /** Comment id by member u on post p (by a, in c). */
+    cmt: { id: string; p: string; c: string | null; a: string; u: string };
+    /** Post id (by a, in c) was deleted, or hidden by reports (h). */
+    postx: { id: string; c: string | null; a: string; h?: 1 };
+  }
+}
+
+/**
+ * Post events go to the local members who could read the post (postRecipients: one query among this process's
+ * members per event, none when nobody is connected here). Payloads are ids and counts: clients fetch what they
+ * may see.
+ */
+export function registerPostsRealtime(hub: Hub, db: Db) {
+  hub.register('post', {
+    recipients: (e, local) => postRecipients(db, local, { kind: 'home', postId: e.id, communityId: e.c, authorId: e.a }),
+    payload: (e) => ({ type: 'feed:new', postId: e.id, communityId: e.c, authorId: e.a }),
+  });
+  hub.register('postc', {
+    recipients: (e, local) => postRecipients(db, local, { kind: 'readers', postId: e.id, communityId: e.c, authorId: e.a }),
+    payload: (e) => ({ type: 'post:counts', postId: e.id, likeCount: e.l, commentCount: e.n }),
+  });
+  hub.register('cmt', {
+    recipients: (e, local) => postRecipients(db, local, { kind: 'readers', postId: e.p, communityId: e.c, authorId: e.a, alsoUnblocked: e.u }),
+    payload: (e) => ({ type: 'post:comment', postId: e.p, commentId: e.id }),
+  });
+  hub.register('postx', {
+    recipients: (e, local) => postRecipients(db, local, { kind: 'removed', postId: e.id, communityId: e.c, authorId: e.a, hidden: e.h === 1 }),
+    payload: (e) => ({ type: 'post:removed', postId: e.id }),
+  });
+}

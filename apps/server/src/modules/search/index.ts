@@ -1,0 +1,2 @@
+// Face of the search module: global search.
+export { searchRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+// Face of the site-assets module: the admins' favicon and landing cover uploads.
+export { siteAssetsRoutes } from './routes.js';
