@@ -2,7 +2,7 @@ import * as React from 'react';
 import { matchRoutes, ScrollRestoration, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { LoadingScreen } from '#/components/loading-screen';
 import { SessionGate } from '#/features/auth/session-gate';
-import type { Audience } from '#/features/auth/use-session';
+import type { Audience } from '#/lib/session/use-session';
 import { DocumentMeta } from '#/features/shell/document-meta';
 import { preloadElements } from '#/lib/lazy-named';
 import { routesFor } from './routes';

@@ -3,8 +3,8 @@ import { PageSpinner } from '#/components/page-spinner';
 import { Navigate, useLocation } from 'react-router';
 import { ComponentErrorBoundary } from '#/components/component-error-boundary';
 import type { LimitedUserFlag } from '@bayclub/shared';
-import { useCan, useMe } from '#/features/auth/use-session';
-import { NotFoundPage } from '#/features/shell/not-found-page';
+import { useCan, useMe } from '#/lib/session/use-session';
+import { NotFoundPage } from '#/components/not-found-page';
 
 /** Admin pages exist only for admins; everyone else sees the not-found page. */
 export function AdminOnly({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
-import { useMe, type Audience } from '#/features/auth/use-session';
-import { NotFoundPage } from '#/features/shell/not-found-page';
+import { useMe, type Audience } from '#/lib/session/use-session';
+import { NotFoundPage } from '#/components/not-found-page';
 import { PublicLayout } from '#/features/shell/public-layout';
 import { SlugAddress, SlugHandler, SlugRegisterAddress, SlugSignIn } from '#/features/shell/slug-handler';
 import { CrmPage } from '#/features/placeholders/pages';
@@ -29,7 +29,7 @@ const AdminPage = lazyNamed(() => import('#/features/admin/admin-page'), 'AdminP
 const SetupPage = lazyNamed(() => import('#/features/setup/setup-page'), 'SetupPage');
 const HomePage = lazyNamed(() => import('#/features/posts/home-page'), 'HomePage');
 const PostPage = lazyNamed(() => import('#/features/posts/post-page'), 'PostPage');
-const AppLayout = lazyNamed(() => import('#/features/shell/app-layout'), 'AppLayout');
+const SignedInFrame = lazyNamed(() => import('./signed-in-frame'), 'SignedInFrame');
 const CommunitiesPage = lazyNamed(() => import('#/features/communities/communities-page'), 'CommunitiesPage');
 const GroupsPage = lazyNamed(() => import('#/features/communities/groups-page'), 'GroupsPage');
 const CommunityPage = lazyNamed(() => import('#/features/communities/community-page'), 'CommunityPage');
@@ -99,10 +99,10 @@ function SignedInLayout({ audience }: { audience: Audience }) {
   const me = useMe();
   // The session gate renders these routes only while signed in.
   if (!me) return <Outlet />;
-  return <AppLayout me={me} audience={audience} />;
+  return <SignedInFrame me={me} audience={audience} />;
 }
 /** AppRoot loads the frame together with the page (see preloadElements). */
-SignedInLayout.lazyParts = [AppLayout];
+SignedInLayout.lazyParts = [SignedInFrame];
 
 /** Spec 2: routes for full_platform members; a member of unclear type gets these too, with its own redirects. */
 export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): RouteObject[] {

@@ -41,7 +41,16 @@ export interface RequestOptions {
   body?: Json | FormData;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** An error answer whose body is a result to show, not a failure (a refused check-in): returned, not thrown. */
+  answer?: (body: unknown) => boolean;
 }
+
+/** The body of a refusal that is an answer: `{ outcome, message }` (check-ins at the door and at places). */
+export const isOutcomeAnswer = (body: unknown): body is { outcome: string; message: string } =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { outcome?: unknown }).outcome === 'string' &&
+  typeof (body as { message?: unknown }).message === 'string';
 
 function isErrorBody(v: unknown): v is ErrorBody {
   return (
@@ -82,6 +91,7 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
     }
   }
   if (!res.ok) {
+    if (opts.answer?.(data)) return data as T;
     if (isErrorBody(data)) {
       throw new ApiError(res.status, String(data.error.code), data.error.message, data.error.fields);
     }
@@ -118,6 +128,9 @@ export function pageUrl(path: string, params: Record<string, string> | URLSearch
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
 }
+
+/** Every item of an infinite query's pages, in order (empty until the first page is there). */
+export const itemsOf = <T>(data: { pages: Array<{ items: T[] }> } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
 
 /**
  * Put the server's per-field messages into a react-hook-form form.

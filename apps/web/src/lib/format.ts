@@ -13,3 +13,16 @@ export function formatterOnDemand<T>(make: () => T): () => T {
 export function formatBadgeCount(count: number): string {
   return count > LIMITS.badgeCap ? `${LIMITS.badgeCap}+` : String(count);
 }
+
+const dayFormat = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
+const dateTimeFormat = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+
+/** 'Jan 5, 2025'. */
+export const formatDay = (iso: string) => dayFormat().format(new Date(iso));
+/** 'Jan 5, 2025, 7:05 PM'. */
+export const formatDateTime = (iso: string) => dateTimeFormat().format(new Date(iso));
+
+/** A time of day in the given zone (an event's, a place's), e.g. "7:05 PM". */
+export function timeInZone(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+}

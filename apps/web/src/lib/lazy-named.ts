@@ -16,6 +16,9 @@ export type LazyNamed<C extends AnyComponent> = React.LazyExoticComponent<C> & {
  * renders without suspending at all: the thenable handed to React.lazy answers synchronously, so a preloaded
  * page never shows a Suspense fallback, not even for a frame.
  */
+// Pure: a face (a feature's index.ts) declares its on-demand widgets with it, and the annotation lets the bundler
+// drop the ones a chunk does not use instead of keeping every declaration (and its import) as a side effect.
+/* @__NO_SIDE_EFFECTS__ */
 export function lazyNamed<M extends Record<K, AnyComponent>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { DEFAULT_APP_DESCRIPTION, DEFAULT_APP_NAME, DEFAULT_LIMITED_USER_FLAGS, type MeView } from '@bayclub/shared';
 import { Providers } from '#/app/providers';
 import { rootRoutes } from '#/app/router';
-import { sessionStore } from '#/features/auth/session-store';
+import { sessionStore } from '#/lib/session/session-store';
 import { createQueryClient } from '#/lib/query-client';
 
 export type Handler = (request: { method: string; url: string; body: unknown }) => Response | Promise<Response>;

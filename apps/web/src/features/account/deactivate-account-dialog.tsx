@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { ACCOUNT_MESSAGES } from '@bayclub/shared';
 import { AlertDialog, AlertDialogContent } from '#/components/ui/alert-dialog';
 import { errorMessage } from '#/lib/api';
-import { useSignOut } from '#/features/auth/use-sign-out';
+import { useSignOut } from '#/lib/session/use-sign-out';
 import { useDeactivateAccountMutation } from './api';
 import { ConfirmWordForm } from './confirm-word-form';
 

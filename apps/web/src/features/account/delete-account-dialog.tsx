@@ -13,7 +13,7 @@ import {
 } from '#/components/ui/alert-dialog';
 import { Button } from '#/components/ui/button';
 import { isApiError } from '#/lib/api';
-import { useSignOut } from '#/features/auth/use-sign-out';
+import { useSignOut } from '#/lib/session/use-sign-out';
 import { AccountActionFailed, useDeleteAccountMutation } from './api';
 import { ConfirmWordForm } from './confirm-word-form';
 

@@ -4,8 +4,8 @@ import { PowerIcon } from 'lucide-react';
 import { ACCOUNT_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { sessionKeys } from '#/features/auth/api';
-import { emitProfileUpdated } from '#/features/auth/profile-events';
+import { sessionKeys } from '#/lib/session/api';
+import { emitProfileUpdated } from '#/lib/session/profile-events';
 import { errorMessage, isApiError } from '#/lib/api';
 import { useReactivateAccountMutation } from './api';
 

@@ -16,9 +16,9 @@ import type {
   UpdateSettingsInput,
 } from '@bayclub/shared';
 import { api, pageUrl } from '#/lib/api';
-import { sessionKeys } from '#/features/auth/api';
+import { sessionKeys } from '#/lib/session/api';
 import { landingKeys } from '#/features/landing/api';
-import { settingsKeys } from '#/features/shell/settings-api';
+import { settingsKeys } from '#/lib/public-settings';
 
 export type ApplicationFilter = 'pending' | 'approved' | 'rejected' | 'all';
 

@@ -8,7 +8,8 @@ import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
 import { cn } from '#/lib/utils';
 import { useApproveApplicationMutation } from './api';
-import { cityLabel, formatDateTime, initials, relationshipLabel } from './format';
+import { formatDateTime } from '#/lib/format';
+import { cityLabel, initials, relationshipLabel } from '#/lib/member-format';
 import { RejectDialog } from './reject-dialog';
 
 /** One application with everything the applicant told us, and the decision buttons while pending. */

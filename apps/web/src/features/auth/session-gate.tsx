@@ -6,10 +6,10 @@ import { AlertCircleIcon } from 'lucide-react';
 import { LoadingScreen } from '#/components/loading-screen';
 import { Button } from '#/components/ui/button';
 import { api } from '#/lib/api';
-import { clearLocalSession } from './api';
-import type { ProfileLoadError } from './profile-loader';
-import { useProfileUpdateEvents } from './profile-events';
-import { useSession, type Audience, type SessionStatus } from './use-session';
+import { clearLocalSession } from '#/lib/session/api';
+import type { ProfileLoadError } from '#/lib/session/profile-loader';
+import { useProfileUpdateEvents } from '#/lib/session/profile-events';
+import { useSession, type Audience, type SessionStatus } from '#/lib/session/use-session';
 
 /**
  * Holds the app until the session is known (spec 4), then renders `children(audience)`.

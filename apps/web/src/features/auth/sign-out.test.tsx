@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { PROFILE_MESSAGES } from '@bayclub/shared';
 import { apiError, json, mockApi, never, renderApp, signedInAs } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
-import { sessionKeys } from './api';
+import { sessionKeys } from '#/lib/session/api';
 
 vi.mock('#/features/landing/landing-page', async () => ({ LandingPage: (await import('#/test/mock-pages')).LandingPage }));
 vi.mock('#/features/profile/profile-page', async () => ({ ProfilePage: (await import('#/test/mock-pages')).ProfilePage }));

@@ -1,6 +1,7 @@
 import { CITY_LABELS, COMMUNITY_VISIBILITY_LABELS, JOIN_POLICY_LABELS, type CommunityView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
-import { formatDay, memberName } from '#/features/connections/member-row';
+import { formatDay } from '#/lib/format';
+import { memberName } from '#/lib/member-format';
 
 /** What a community is about: open to everyone who may see the community at all, visitors included. */
 export function AboutTab({ community }: { community: CommunityView }) {

@@ -17,19 +17,19 @@ import type {
   CreateCommunityInput,
   MembershipStatus,
   MembershipView,
-  MyCommunityView,
   Page,
   UpdateCommunityInput,
 } from '@bayclub/shared';
 import { api, pageUrl } from '#/lib/api';
+import { myCommunitiesKey } from '#/lib/session/my-communities';
 
 /**
- * Query keys of everything about communities. Other features (the post composer, search) read
- * `communityKeys.mine()` and invalidate `communityKeys.all` when memberships change.
+ * Query keys of everything about communities. The member's own communities (`mine`) are read by several features
+ * (lib/session/my-communities.ts); invalidating `communityKeys.all` when memberships change refreshes them too.
  */
 export const communityKeys = {
   all: ['communities'] as const,
-  mine: () => [...communityKeys.all, 'mine'] as const,
+  mine: () => myCommunitiesKey,
   detail: (id: string) => [...communityKeys.all, 'detail', id] as const,
   lists: () => [...communityKeys.all, 'list'] as const,
   list: (filters: CommunityFilters) => [...communityKeys.lists(), filters] as const,
@@ -46,17 +46,7 @@ export interface CommunityFilters {
 
 export type PagedData<T> = InfiniteData<Page<T>, string | null>;
 
-/** The items of every loaded page, in order. */
-export const itemsOf = <T>(data: { pages: Page<T>[] } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
 
-export const myCommunitiesQueryOptions = () =>
-  queryOptions({
-    queryKey: communityKeys.mine(),
-    queryFn: ({ signal }) => api.get<{ items: MyCommunityView[] }>('/api/communities/mine', { signal }),
-  });
-
-/** The member's communities (active and pending): "Your communities" and the composer's picker. */
-export const useMyCommunitiesQuery = (enabled = true) => useQuery({ ...myCommunitiesQueryOptions(), enabled });
 
 /** GET /api/communities: A-Z, keyset-paged; `q` is the name search, `city` the filter. */
 export const communityListQueryOptions = (filters: CommunityFilters) =>

@@ -1,40 +1,26 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { SearchIcon } from 'lucide-react';
-import { CITIES, CITY_LABELS, COMMUNITY_MESSAGES, type City } from '@bayclub/shared';
+import { CITIES, CITY_LABELS, COMMUNITY_MESSAGES } from '@bayclub/shared';
+import { EmptyState, ListError } from '#/components/card-grid';
+import { LoadMore } from '#/components/load-more';
 import { Input } from '#/components/ui/input';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
+import { itemsOf } from '#/lib/api';
+import { isCity } from '#/lib/member-format';
 import { useDebouncedValue } from '#/lib/use-debounced-value';
-import { itemsOf, useCommunityListQuery, type CommunityFilters } from './api';
-import { CommunityGrid, CommunityGridSkeleton, EmptyState, ListError } from './community-grid';
-import { LoadMore } from './load-more';
+import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
+import { useCommunityListQuery, type CommunityFilters } from './api';
+import { CommunityGrid, CommunityGridSkeleton } from './community-grid';
 
 /** Search waits this long after the last keystroke, so typing a name asks the server once, not per letter. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const isCity = (v: string | null): v is City => v !== null && (CITIES as readonly string[]).includes(v);
-
 /** The filters as the URL holds them (a search or city is a link one can share and go back to). */
 function useFiltersInUrl(): [CommunityFilters, (next: Partial<CommunityFilters>) => void] {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsUpdate();
   const city = search.get('city');
   const filters: CommunityFilters = { q: (search.get('q') ?? '').trim(), city: isCity(city) ? city : null };
-  const update = React.useCallback(
-    (next: Partial<CommunityFilters>) =>
-      setSearch(
-        (prev) => {
-          const params = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(next)) {
-            if (value) params.set(key, value);
-            else params.delete(key);
-          }
-          return params;
-        },
-        { replace: true },
-      ),
-    [setSearch],
-  );
   return [filters, update];
 }
 

@@ -14,7 +14,7 @@ import { SelectField } from '#/components/select-field';
 import { TextField } from '#/components/text-field';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Textarea } from '#/components/ui/textarea';
-import { InterestsPicker } from '#/features/landing/interests-picker';
+import { InterestsPicker } from '#/components/member/interests-picker';
 import { cn } from '#/lib/utils';
 import { SlugField } from './slug-field';
 import type { SlugStatus } from './use-slug-availability';

@@ -1,9 +1,7 @@
 import type * as React from 'react';
-import { AlertTriangleIcon, RotateCcwIcon, UsersRoundIcon } from 'lucide-react';
 import type { CommunitySummaryView } from '@bayclub/shared';
-import { Button } from '#/components/ui/button';
+import { CardGrid } from '#/components/card-grid';
 import { Skeleton } from '#/components/ui/skeleton';
-import { errorMessage } from '#/lib/api';
 import { CommunityCard } from './community-card';
 
 /** Cards in one column on phones, two from 768 px, three on wide screens. */
@@ -21,13 +19,9 @@ export function CommunityGrid({
   headingLevel?: 2 | 3;
 }) {
   return (
-    <ul aria-label={label} className={GRID}>
-      {communities.map((community) => (
-        <li key={community.id}>
-          <CommunityCard community={community} extra={extra?.(community)} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid label={label} items={communities} getKey={(community) => community.id} className={GRID}>
+      {(community) => <CommunityCard community={community} extra={extra?.(community)} headingLevel={headingLevel} />}
+    </CardGrid>
   );
 }
 
@@ -43,32 +37,6 @@ export function CommunityGridSkeleton({ label }: { label: string }) {
           </div>
         </div>
       ))}
-    </div>
-  );
-}
-
-/** A list that failed to load: the reason and Retry. */
-export function ListError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
-  return (
-    <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
-      <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
-      <p className="font-medium">Could not load {what}</p>
-      <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
-      <Button variant="outline" onClick={onRetry}>
-        <RotateCcwIcon aria-hidden="true" />
-        Retry
-      </Button>
-    </div>
-  );
-}
-
-export function EmptyState({ title, hint, children }: { title: string; hint?: string; children?: React.ReactNode }) {
-  return (
-    <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
-      <UsersRoundIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-      <p className="font-medium">{title}</p>
-      {hint && <p className="max-w-sm text-sm text-muted-foreground">{hint}</p>}
-      {children}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { imageVariantUrl } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
-import { ApplyForm } from '#/features/landing/apply-form';
-import { NotFoundPage } from '#/features/shell/not-found-page';
-import { useSlugQuery } from '#/features/shell/slug-api';
+import { ApplyForm } from '#/features/landing';
+import { NotFoundPage } from '#/components/not-found-page';
+import { useSlugQuery } from '#/features/shell/api';
 import { isApiError } from '#/lib/api';
 import { useCommunityQuery } from './api';
 import { CommunityAvatar } from './community-card';
-import { ListError } from './community-grid';
+import { ListError } from '#/components/card-grid';
 
 /**
  * '/{slug}/register' for visitors: the membership application, branded with the community (name, cover). The

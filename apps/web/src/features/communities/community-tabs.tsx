@@ -1,36 +1,26 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import type { CommunityView, CommunityViewerState } from '@bayclub/shared';
+import { CommunityEvents } from '#/features/events';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
-import { CommunityPosts, ReportedPosts } from '#/features/posts/community-posts';
-import { lazyNamed } from '#/lib/lazy-named';
+import { CommunityPosts, ReportedPosts } from '#/features/posts';
+import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
 import { AboutTab } from './about-tab';
 import { MembersTab } from './members-tab';
 
 // The events feature's code (cards, date formatting) loads when the Events tab is opened.
-const CommunityEvents = lazyNamed(() => import('#/features/events/community-events'), 'CommunityEvents');
 
 const TABS = ['posts', 'events', 'members', 'about', 'reported'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Posts | Events | Members | About, and Reported for moderators; the tab is in the URL (?tab=) so it can be linked. */
 export function CommunityTabs({ community, viewer }: { community: CommunityView; viewer: CommunityViewerState }) {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsUpdate();
   const available: readonly Tab[] = viewer.canModerate ? TABS : TABS.filter((t) => t !== 'reported');
   const requested = search.get('tab') as Tab | null;
   const tab: Tab = requested && available.includes(requested) ? requested : 'posts';
 
-  const handleTab = (value: string) =>
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('tab', value);
-        // The members list's own filter (?status=) belongs to that tab only.
-        if (value !== 'members') next.delete('status');
-        return next;
-      },
-      { replace: true },
-    );
+  // The members list's own filter (?status=) belongs to that tab only.
+  const handleTab = (value: string) => update(value === 'members' ? { tab: value } : { tab: value, status: null });
 
   return (
     <Tabs value={tab} onValueChange={handleTab} className="gap-4">
@@ -43,7 +33,7 @@ export function CommunityTabs({ community, viewer }: { community: CommunityView;
       </TabsList>
       <TabsContent value="posts">
         <h2 className="sr-only">Posts</h2>
-        <CommunityPosts communityId={community.id} viewer={viewer} />
+        <CommunityPosts communityId={community.id} communityName={community.name} viewer={viewer} />
       </TabsContent>
       <TabsContent value="events">
         <h2 className="sr-only">Events</h2>

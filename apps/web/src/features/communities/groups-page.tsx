@@ -4,10 +4,12 @@ import { ClockIcon, PlusIcon } from 'lucide-react';
 import { canSeeMembers, COMMUNITY_MESSAGES, type MyCommunityView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { Button } from '#/components/ui/button';
-import { useCan, useMe } from '#/features/auth/use-session';
+import { useCan, useMe } from '#/lib/session/use-session';
 import { lazyNamed } from '#/lib/lazy-named';
-import { useDiscoverQuery, useMyCommunitiesQuery } from './api';
-import { CommunityGrid, CommunityGridSkeleton, EmptyState, ListError } from './community-grid';
+import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
+import { useDiscoverQuery } from './api';
+import { EmptyState, ListError } from '#/components/card-grid';
+import { CommunityGrid, CommunityGridSkeleton } from './community-grid';
 import { RoleBadge } from './role-badge';
 
 // The form (react-hook-form, the schema, the topics picker) loads when someone opens it.

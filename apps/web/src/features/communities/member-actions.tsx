@@ -10,8 +10,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
-import { useMe } from '#/features/auth/use-session';
-import { memberName } from '#/features/connections/member-row';
+import { useMe } from '#/lib/session/use-session';
+import { memberName } from '#/lib/member-format';
 import { errorMessage } from '#/lib/api';
 import { useModerationMutation, type ModerationAction } from './api';
 import { ConfirmMemberAction } from './confirm-member-action';

@@ -1,10 +1,11 @@
-import { useSearchParams } from 'react-router';
 import { MEMBERSHIP_STATUSES, type CommunityView, type CommunityViewerState, type MembershipStatus } from '@bayclub/shared';
+import { EmptyState } from '#/components/card-grid';
+import { MemberRow } from '#/components/member/member-row';
+import { PagedList } from '#/components/paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
-import { MemberRow, formatDay } from '#/features/connections/member-row';
-import { itemsOf, useMembersQuery } from './api';
-import { EmptyState, ListError } from './community-grid';
-import { LoadMore } from './load-more';
+import { formatDay } from '#/lib/format';
+import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
+import { useMembersQuery } from './api';
 import { MemberActions } from './member-actions';
 import { RoleBadge } from './role-badge';
 
@@ -21,22 +22,12 @@ const SINCE: Record<MembershipStatus, string> = { active: 'Joined', pending: 'As
  * (Unban); the list is in the URL (?status=) so the request notification opens it directly.
  */
 export function MembersTab({ community, viewer }: { community: CommunityView; viewer: CommunityViewerState }) {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsUpdate();
   const requested = search.get('status') as MembershipStatus | null;
   const status: MembershipStatus =
     viewer.canModerate && requested && MEMBERSHIP_STATUSES.includes(requested) ? requested : 'active';
 
-  const choose = (value: string) =>
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('tab', 'members');
-        if (value === 'active') next.delete('status');
-        else next.set('status', value);
-        return next;
-      },
-      { replace: true },
-    );
+  const choose = (value: string) => update({ tab: 'members', status: value === 'active' ? null : value });
 
   if (!viewer.canModerate) return <MemberList community={community} viewer={viewer} status="active" />;
   return (
@@ -59,32 +50,26 @@ export function MembersTab({ community, viewer }: { community: CommunityView; vi
 
 function MemberList({ community, viewer, status }: { community: CommunityView; viewer: CommunityViewerState; status: MembershipStatus }) {
   const query = useMembersQuery(community.id, status);
-  const members = itemsOf(query.data);
   const label = status === 'active' ? 'Members' : status === 'pending' ? 'Join requests' : 'Banned members';
-  if (query.isPending) return <p role="status" className="p-4 text-muted-foreground">Loading {label.toLowerCase()}...</p>;
-  if (query.isError && members.length === 0) {
-    return <ListError what={label.toLowerCase()} error={query.error} onRetry={() => void query.refetch()} />;
-  }
-  if (members.length === 0) return <EmptyState title={EMPTY[status]} />;
   return (
-    <div className="grid gap-4">
-      <ul aria-label={label} className="grid gap-3">
-        {members.map((entry) => (
-          <li key={entry.member.id}>
-            <MemberRow
-              member={entry.member}
-              meta={`${SINCE[status]} ${formatDay(entry.since)}`}
-              actions={
-                <>
-                  <RoleBadge role={entry.role} />
-                  {viewer.canModerate && <MemberActions community={community} viewer={viewer} entry={entry} />}
-                </>
-              }
-            />
-          </li>
-        ))}
-      </ul>
-      <LoadMore {...query} />
-    </div>
+    <PagedList
+      query={query}
+      label={label}
+      skeleton={<p role="status" className="p-4 text-muted-foreground">Loading {label.toLowerCase()}...</p>}
+      empty={<EmptyState title={EMPTY[status]} />}
+      getKey={(entry) => entry.member.id}
+      renderItem={(entry) => (
+        <MemberRow
+          member={entry.member}
+          meta={`${SINCE[status]} ${formatDay(entry.since)}`}
+          actions={
+            <>
+              <RoleBadge role={entry.role} />
+              {viewer.canModerate && <MemberActions community={community} viewer={viewer} entry={entry} />}
+            </>
+          }
+        />
+      )}
+    />
   );
 }

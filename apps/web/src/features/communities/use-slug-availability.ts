@@ -36,3 +36,6 @@ export function useSlugAvailability(value: string, opts: { current?: string } = 
   if (query.data.available) return { state: 'available', message: SLUG_MESSAGES.available };
   return { state: 'taken', message: query.data.error ?? SLUG_MESSAGES.taken };
 }
+
+/** An address that cannot be saved: Save waits for a free, well-formed one. */
+export const isSlugBlocked = (status: SlugStatus) => status.state === 'taken' || status.state === 'invalid';

@@ -23,7 +23,7 @@ import {
   type RelationshipView,
 } from '@bayclub/shared';
 import { api, errorMessage, pageUrl } from '#/lib/api';
-import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 
 export type HelloDirection = HelloView['direction'];
 
@@ -91,8 +91,6 @@ export function useRelationshipQuery(userId: string, enabled = true) {
   return useQuery({ ...relationshipQueryOptions(userId), enabled });
 }
 
-/** The items of every loaded page, in order. */
-export const itemsOf = <T>(data: { pages: Page<T>[] } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
 
 /** `data` without the items `drop` picks (pages keep their cursors). */
 export function removeItems<T>(data: PagedData<T> | undefined, drop: (item: T) => boolean): PagedData<T> | undefined {

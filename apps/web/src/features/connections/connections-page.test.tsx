@@ -9,7 +9,7 @@ import {
   type HelloView,
   type MatchView,
 } from '@bayclub/shared';
-import { realtime } from '#/features/realtime/realtime-client';
+import { realtime } from '#/lib/realtime/realtime-client';
 import { apiError, json, mockApi, never, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
 import {

@@ -1,11 +1,13 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { accessLevel } from '@bayclub/shared';
+import { itemsOf } from '#/lib/api';
 import { Button } from '#/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
-import { useMe } from '#/features/auth/use-session';
-import { BlockedList } from '#/features/safety/blocked-list';
-import { itemsOf, useConnectionsRealtime, useHellosQuery } from './api';
-import { FullMembersOnly } from './full-members-only';
+import { useMe } from '#/lib/session/use-session';
+import { BlockedList } from '#/features/safety';
+import { useConnectionsRealtime, useHellosQuery } from './api';
+import { FullMembersOnly } from '#/components/member/full-members-only';
+import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
 import { ReceivedTab, SentTab } from './hellos-tab';
 import { FORBIDDEN_TITLE, MatchesTab } from './matches-tab';
 
@@ -29,23 +31,14 @@ export function ConnectionsPage() {
 }
 
 function ConnectionTabs() {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsUpdate();
   const requested = search.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'matches';
   const received = useHellosQuery('received');
   const receivedCount = itemsOf(received.data).length;
   const countLabel = received.hasNextPage ? `${receivedCount}+` : String(receivedCount);
 
-  const handleTab = (value: string) => {
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const handleTab = (value: string) => update({ tab: value });
 
   return (
     <Tabs value={tab} onValueChange={handleTab} className="gap-4">

@@ -2,11 +2,13 @@ import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { CheckIcon, HandIcon, SendIcon, Undo2Icon, XIcon } from 'lucide-react';
 import { CONNECTION_MESSAGES, type HelloView, type Page } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { MemberSafetyActions } from '#/features/safety/member-safety-actions';
+import { MemberSafetyActions } from '#/features/safety';
 import { useAcceptHelloMutation, useDeclineHelloMutation, useHellosQuery, useWithdrawHelloMutation } from './api';
 import { FORBIDDEN_TITLE } from './matches-tab';
-import { formatDay, memberName, MemberRow } from './member-row';
-import { PagedList } from './paged-list';
+import { MemberRow } from '#/components/member/member-row';
+import { formatDay } from '#/lib/format';
+import { memberName } from '#/lib/member-format';
+import { MemberRowList } from '#/components/member/member-row-list';
 
 type HelloQuery = UseInfiniteQueryResult<{ pages: Page<HelloView>[] }>;
 
@@ -24,7 +26,7 @@ export function ReceivedTab({ query }: { query: HelloQuery }) {
   const accept = useAcceptHelloMutation();
   const decline = useDeclineHelloMutation();
   return (
-    <PagedList
+    <MemberRowList
       query={query}
       label="Received hellos"
       empty={{ icon: HandIcon, title: CONNECTION_MESSAGES.noReceived }}
@@ -63,7 +65,7 @@ export function SentTab() {
   const query = useHellosQuery('sent');
   const withdraw = useWithdrawHelloMutation();
   return (
-    <PagedList
+    <MemberRowList
       query={query}
       label="Sent hellos"
       empty={{ icon: SendIcon, title: CONNECTION_MESSAGES.noSent }}

@@ -1,23 +1,16 @@
 import * as React from 'react';
 import { HeartHandshakeIcon, MessageCircleIcon, UserRoundMinusIcon } from 'lucide-react';
 import { CONNECTION_MESSAGES, type MatchView } from '@bayclub/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#/components/ui/alert-dialog';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Button } from '#/components/ui/button';
 import { DropdownMenuItem } from '#/components/ui/dropdown-menu';
 import { Spinner } from '#/components/ui/spinner';
-import { MemberSafetyActions } from '#/features/safety/member-safety-actions';
+import { MemberSafetyActions } from '#/features/safety';
 import { useMatchesQuery, useOpenChat, useUnmatchMutation } from './api';
-import { formatDay, memberName, MemberRow } from './member-row';
-import { PagedList } from './paged-list';
+import { MemberRow } from '#/components/member/member-row';
+import { formatDay } from '#/lib/format';
+import { memberName } from '#/lib/member-format';
+import { MemberRowList } from '#/components/member/member-row-list';
 
 export const FORBIDDEN_TITLE = 'Connections are for full members';
 
@@ -27,7 +20,7 @@ export function MatchesTab() {
   const chat = useOpenChat();
   const unmatch = useUnmatchMutation();
   return (
-    <PagedList
+    <MemberRowList
       query={query}
       label="Matches"
       empty={{ icon: HeartHandshakeIcon, title: CONNECTION_MESSAGES.noMatches, hint: CONNECTION_MESSAGES.noMatchesHint }}
@@ -82,28 +75,20 @@ function MatchRow({ match, opening, onMessage, onUnmatch }: MatchRowProps) {
           </>
         }
       />
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            // Opened from the menu: focus goes back to its button (gone with the row after an unmatch).
-            event.preventDefault();
-            menuRef.current?.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Unmatch {name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              You will no longer be connected, and neither of you can send messages in your chat.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={onUnmatch}>
-              Unmatch
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onCloseAutoFocus={(event) => {
+          // Opened from the menu: focus goes back to its button (gone with the row after an unmatch).
+          event.preventDefault();
+          menuRef.current?.focus();
+        }}
+        title={`Unmatch ${name}?`}
+        description="You will no longer be connected, and neither of you can send messages in your chat."
+        confirm="Unmatch"
+        destructive
+        onConfirm={onUnmatch}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '#/components/ui/button';
 import { Checkbox } from '#/components/ui/checkbox';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
-import { InterestsPicker } from '#/features/landing/interests-picker';
+import { InterestsPicker } from '#/components/member/interests-picker';
 import { countDirectoryFilters, type DirectoryFilters } from './directory-params';
 
 interface DirectoryFiltersFormProps {

@@ -1,4 +1,5 @@
-import { ALL_INTERESTS, CITIES, DIRECTORY_LIMITS, DIRECTORY_SORTS, LIMITS, type City, type DirectorySort } from '@bayclub/shared';
+import { ALL_INTERESTS, DIRECTORY_LIMITS, DIRECTORY_SORTS, LIMITS, type City, type DirectorySort } from '@bayclub/shared';
+import { isCity } from '#/lib/member-format';
 
 /** What the directory shows, all of it in the URL (`?q=&city=&interests=a,b&ageMin=&ageMax=&verified=&hideIncomplete=&sort=`). */
 export interface DirectoryFilters {
@@ -24,7 +25,6 @@ export const NO_DIRECTORY_FILTERS: DirectoryFilters = {
 };
 
 const KNOWN_INTERESTS = new Set(ALL_INTERESTS);
-const isCity = (v: string | null): v is City => v !== null && (CITIES as readonly string[]).includes(v);
 const isSort = (v: string | null): v is DirectorySort => v !== null && (DIRECTORY_SORTS as readonly string[]).includes(v);
 
 function ageParam(v: string | null): number | null {

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { AlertTriangleIcon, RotateCcwIcon, UsersRoundIcon } from 'lucide-react';
+import { UsersRoundIcon } from 'lucide-react';
 import { DIRECTORY_MESSAGES, type DirectoryCardView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
@@ -20,20 +20,6 @@ export function DirectorySkeleton() {
           </div>
         </div>
       ))}
-    </div>
-  );
-}
-
-export function DirectoryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
-      <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
-      <p className="font-medium">{DIRECTORY_MESSAGES.loadError}</p>
-      <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
-      <Button variant="outline" onClick={onRetry}>
-        <RotateCcwIcon aria-hidden="true" />
-        Retry
-      </Button>
     </div>
   );
 }

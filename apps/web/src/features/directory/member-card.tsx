@@ -2,8 +2,8 @@ import * as React from 'react';
 import { Link } from 'react-router';
 import { UserIcon } from 'lucide-react';
 import { imageVariantUrl, type DirectoryCardView } from '@bayclub/shared';
-import { cityLabel } from '#/features/admin/format';
-import { VerifiedBadge } from '#/features/profile/verified-badge';
+import { cityLabel } from '#/lib/member-format';
+import { VerifiedBadge } from '#/components/member/verified-badge';
 
 /**
  * One member: photo, name (+ verified), city and age, interests shared with the viewer highlighted. The name

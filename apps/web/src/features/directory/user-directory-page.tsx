@@ -2,15 +2,16 @@ import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { SlidersHorizontalIcon } from 'lucide-react';
 import { DIRECTORY_LIMITS, DIRECTORY_MESSAGES, DIRECTORY_SORT_LABELS, DIRECTORY_SORTS, type DirectorySort } from '@bayclub/shared';
+import { ListError } from '#/components/card-grid';
+import { itemsOf } from '#/lib/api';
 import { Button } from '#/components/ui/button';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '#/components/ui/sheet';
-import { itemsOf } from '#/features/connections/api';
 import { useDirectoryQuery } from './api';
 import { clearedFilters, countDirectoryFilters, directoryFromSearch, directoryToParams, type DirectoryFilters } from './directory-params';
 import { DirectoryFiltersForm } from './directory-filters-form';
-import { DirectoryEmpty, DirectoryError, DirectorySkeleton, MemberGrid } from './directory-results';
+import { DirectoryEmpty, DirectorySkeleton, MemberGrid } from './directory-results';
 import { DebouncedSearchBox } from '#/components/debounced-search-box';
 
 /**
@@ -34,7 +35,7 @@ export function UserDirectoryPage() {
 
   let body: React.ReactNode;
   if (query.isPending) body = <DirectorySkeleton />;
-  else if (query.isError && members.length === 0) body = <DirectoryError error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.isError && members.length === 0) body = <ListError what="members" error={query.error} onRetry={() => void query.refetch()} />;
   else if (members.length === 0) body = <DirectoryEmpty onClear={hasAnyChoice ? handleClear : null} />;
   else
     body = (

@@ -41,8 +41,6 @@ function filterParams(filters: EventFilters): Record<string, string> {
   return out;
 }
 
-/** The items of every loaded page, in order. */
-export const itemsOf = <T>(data: { pages: Page<T>[] } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
 
 /** GET /api/events: upcoming, soonest first, keyset-paged. */
 export const eventListQueryOptions = (filters: EventFilters) => {

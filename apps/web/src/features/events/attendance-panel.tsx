@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
-import { DoorOpenIcon, RotateCcwIcon } from 'lucide-react';
-import type { AttendanceView, AttendeeView, EventView } from '@bayclub/shared';
-import { Button, buttonVariants } from '#/components/ui/button';
+import { DoorOpenIcon } from 'lucide-react';
+import { eventDoorPath, type AttendanceView, type AttendeeView, type EventView } from '@bayclub/shared';
+import { buttonVariants } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
-import { doorPartyLabel, timeInZone } from './event-format';
-import { MemberPhoto, memberName } from './member-photo';
+import { timeInZone } from '#/lib/format';
+import { MemberPhoto } from '#/components/member/member-photo';
+import { RetryButton } from '#/components/retry-button';
+import { attendeeName, doorPartyLabel } from './event-format';
 import { useAttendanceQuery, useWaitlistQuery } from './rsvp-api';
 import { useCheckInRealtime } from './use-event-realtime';
 
@@ -22,7 +24,7 @@ export function AttendancePanel({ event }: { event: EventView }) {
         Attendance
       </h2>
       {canCheckIn && (
-        <Link to={`/events/${event.id}/door`} className={buttonVariants({ className: 'justify-self-start' })}>
+        <Link to={eventDoorPath(event.id)} className={buttonVariants({ className: 'justify-self-start' })}>
           <DoorOpenIcon aria-hidden="true" />
           Open the door view
         </Link>
@@ -88,7 +90,7 @@ function Counts({ attendance, timeZone }: { attendance: AttendanceView; timeZone
             {attendance.members.map((m) => (
               <li key={m.member.id} className="flex items-center gap-3 py-2 text-sm">
                 <MemberPhoto member={m.member} className="size-8" />
-                <span className="min-w-0 flex-1 truncate">{memberName(m.member)}</span>
+                <span className="min-w-0 flex-1 truncate">{attendeeName(m.member)}</span>
                 <span className="text-muted-foreground">{m.checkedInAt ? `Checked in ${timeInZone(m.checkedInAt, timeZone)}` : 'Not checked in'}</span>
               </li>
             ))}
@@ -108,7 +110,7 @@ function Waitlist({ items, more }: { items: AttendeeView[]; more: boolean }) {
           <li key={a.member.id} className="flex items-center gap-3 py-2 text-sm">
             <span className="w-6 text-right tabular-nums text-muted-foreground">{i + 1}.</span>
             <MemberPhoto member={a.member} className="size-8" />
-            <span className="min-w-0 flex-1 truncate">{memberName(a.member)}</span>
+            <span className="min-w-0 flex-1 truncate">{attendeeName(a.member)}</span>
             <span className="text-muted-foreground">{doorPartyLabel(1 + a.guests)}</span>
           </li>
         ))}
@@ -124,10 +126,7 @@ function LoadError({ what, error, retry }: { what: string; error: unknown; retry
       <p>
         Could not load {what}. {errorMessage(error)}
       </p>
-      <Button variant="outline" size="sm" onClick={retry}>
-        <RotateCcwIcon aria-hidden="true" />
-        Retry
-      </Button>
+      <RetryButton size="sm" onClick={retry} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import * as React from 'react';
-import { CopyIcon, RotateCcwIcon } from 'lucide-react';
+import { CopyIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
 import { Label } from '#/components/ui/label';
 import { Spinner } from '#/components/ui/spinner';
+import { RetryButton } from '#/components/retry-button';
 import { errorMessage } from '#/lib/api';
 import { useCalendarFeedMutation, useCalendarFeedQuery } from './rsvp-api';
 
@@ -38,10 +39,7 @@ export function CalendarFeedBody() {
     return (
       <div role="alert" className="grid justify-items-start gap-2 text-sm">
         <p>Could not load your calendar link. {errorMessage(feed.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void feed.refetch()}>
-          <RotateCcwIcon aria-hidden="true" />
-          Retry
-        </Button>
+        <RetryButton size="sm" onClick={() => void feed.refetch()} />
       </div>
     );
 

@@ -3,7 +3,7 @@ import { CalendarIcon } from 'lucide-react';
 import { accessLevel } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#/components/ui/dialog';
-import { useMe, usePermissions } from '#/features/auth/use-session';
+import { useMe, usePermissions } from '#/lib/session/use-session';
 import { CalendarFeedBody } from './calendar-feed-body';
 
 /**

@@ -1,7 +1,8 @@
 import { CheckCircle2Icon, XCircleIcon } from 'lucide-react';
 import type { CheckInResult } from '@bayclub/shared';
-import { doorPartyLabel, timeInZone } from './event-format';
-import { MemberPhoto, memberName } from './member-photo';
+import { timeInZone } from '#/lib/format';
+import { attendeeName, doorPartyLabel } from './event-format';
+import { MemberPhoto } from '#/components/member/member-photo';
 
 /**
  * The answer to the last scan or code: an admission in a status region, a refusal (already used with when, another
@@ -35,7 +36,7 @@ function Card({ result, timeZone, tone }: { result: CheckInResult; timeZone: str
           {result.guest && <Icon aria-hidden="true" className="size-5 shrink-0" />}
           {result.message}
         </p>
-        {result.guest && <p className="font-medium">{memberName(result.guest)}</p>}
+        {result.guest && <p className="font-medium">{attendeeName(result.guest)}</p>}
         {result.partySize !== null && <p className="text-sm">{doorPartyLabel(result.partySize)}</p>}
         {result.outcome === 'already_used' && result.checkedInAt && (
           <p className="text-sm">Used at {timeInZone(result.checkedInAt, timeZone)}</p>

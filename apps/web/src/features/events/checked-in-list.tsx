@@ -1,10 +1,10 @@
-import { RotateCcwIcon } from 'lucide-react';
 import type { CheckInListView } from '@bayclub/shared';
-import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { doorPartyLabel, timeInZone } from './event-format';
-import { MemberPhoto, memberName } from './member-photo';
+import { timeInZone } from '#/lib/format';
+import { attendeeName, doorPartyLabel } from './event-format';
+import { MemberPhoto } from '#/components/member/member-photo';
+import { RetryButton } from '#/components/retry-button';
 
 interface Props {
   query: { data: CheckInListView | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -18,10 +18,7 @@ export function CheckedInList({ query, timeZone }: Props) {
     return (
       <div role="alert" className="grid justify-items-start gap-2 text-sm">
         <p>Could not load who is checked in. {errorMessage(query.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          <RotateCcwIcon aria-hidden="true" />
-          Retry
-        </Button>
+        <RetryButton size="sm" onClick={() => void query.refetch()} />
       </div>
     );
   const { items } = query.data;
@@ -32,7 +29,7 @@ export function CheckedInList({ query, timeZone }: Props) {
         <li key={item.registrationId} className="flex items-center gap-3 py-2">
           <MemberPhoto member={item.member} />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium">{memberName(item.member)}</p>
+            <p className="truncate font-medium">{attendeeName(item.member)}</p>
             <p className="text-sm text-muted-foreground">{doorPartyLabel(item.partySize)}</p>
           </div>
           <time dateTime={item.checkedInAt} className="text-sm tabular-nums text-muted-foreground">

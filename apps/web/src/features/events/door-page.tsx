@@ -2,14 +2,14 @@ import * as React from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeftIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { EVENT_MESSAGES, type CheckInInput, type CheckInResult, type EventView } from '@bayclub/shared';
+import { EVENT_MESSAGES, eventPath, type CheckInInput, type CheckInResult, type EventView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
-import { NotFoundPage } from '#/features/shell/not-found-page';
+import { NotFoundPage } from '#/components/not-found-page';
 import { errorMessage, isApiError } from '#/lib/api';
 import { CheckInResultCard } from './check-in-result';
 import { CheckedInList } from './checked-in-list';
 import { ManualCodeForm } from './manual-code-form';
-import { QrScanner } from './qr-scanner';
+import { QrScanner } from '#/components/qr/qr-scanner';
 import { useCheckInMutation, useCheckInsQuery, useEventDetailQuery } from './rsvp-api';
 import { useCheckInRealtime } from './use-event-realtime';
 
@@ -32,7 +32,7 @@ export function EventDoorPage() {
   const event = query.data;
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-4 md:py-8">
-      <Link to={`/events/${event.id}`} className="flex items-center gap-1 text-sm text-muted-foreground hover:underline">
+      <Link to={eventPath(event.id)} className="flex items-center gap-1 text-sm text-muted-foreground hover:underline">
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
         Back to the event
       </Link>

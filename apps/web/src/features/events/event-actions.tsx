@@ -2,20 +2,11 @@ import * as React from 'react';
 import { Link } from 'react-router';
 import { CalendarPlusIcon, DoorOpenIcon, PencilIcon, Share2Icon, UserCogIcon, XCircleIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { EVENT_MESSAGES, type EventView } from '@bayclub/shared';
+import { EVENT_MESSAGES, eventDoorPath, eventPath, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#/components/ui/alert-dialog';
-import { useMe } from '#/features/auth/use-session';
-import { MEMBER_LINK_REL } from '#/features/messaging/message-text';
+import { ConfirmDialog } from '#/components/confirm-dialog';
+import { useMe } from '#/lib/session/use-session';
+import { MEMBER_LINK_REL } from '#/components/message-text';
 import { errorMessage } from '#/lib/api';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useCancelEventMutation } from './api';
@@ -27,7 +18,7 @@ export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
 /** Share the event's page: the Web Share API where the browser has it (phones), else copy the link. */
 export async function shareEvent(event: { id: string; title: string }): Promise<ShareOutcome> {
-  const url = new URL(`/events/${event.id}`, window.location.origin).href;
+  const url = new URL(eventPath(event.id), window.location.origin).href;
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share({ title: event.title, url });
@@ -49,7 +40,7 @@ export function EventShareActions({ event }: { event: EventView }) {
   const handleShare = async () => {
     const outcome = await shareEvent(event);
     if (outcome === 'copied') toast.success('Link copied');
-    else if (outcome === 'failed') toast.error(`Could not copy the link: ${window.location.origin}/events/${event.id}`);
+    else if (outcome === 'failed') toast.error(`Could not copy the link: ${window.location.origin}${eventPath(event.id)}`);
   };
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={EVENT_MESSAGES.addToCalendar}>
@@ -108,7 +99,7 @@ export function EventHostActions({ event }: { event: EventView }) {
       )}
       {canCheckIn && scheduled && (
         <Button asChild variant="outline" size="sm">
-          <Link to={`/events/${event.id}/door`}>
+          <Link to={eventDoorPath(event.id)}>
             <DoorOpenIcon aria-hidden="true" />
             Door check-in
           </Link>
@@ -120,20 +111,15 @@ export function EventHostActions({ event }: { event: EventView }) {
           Cancel event
         </Button>
       )}
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel this event?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Everyone going or on the waitlist is told. The page stays, marked cancelled. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep it</AlertDialogCancel>
-            <AlertDialogAction onClick={handleCancel}>Cancel event</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel this event?"
+        description="Everyone going or on the waitlist is told. The page stays, marked cancelled. This cannot be undone."
+        confirm="Cancel event"
+        cancel="Keep it"
+        onConfirm={handleCancel}
+      />
       {managingHosts && (
         <React.Suspense fallback={null}>
           <EventHostsDialog open={managingHosts} onOpenChange={setManagingHosts} event={event} />

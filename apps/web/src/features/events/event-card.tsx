@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
-import { type EventSummaryView, type RegistrationStatus } from '@bayclub/shared';
+import { eventPath, type EventSummaryView, type RegistrationStatus } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { cn } from '#/lib/utils';
 import { cardTime, cityName, dateBlock, longDate } from './event-time';
@@ -49,7 +49,7 @@ export function EventCard({ event, headingLevel = 2 }: { event: EventSummaryView
       </div>
       <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
         <Heading className={cn('font-semibold', cancelled && 'text-muted-foreground line-through')}>
-          <Link to={`/events/${event.id}`} className="outline-none after:absolute after:inset-0 hover:underline">
+          <Link to={eventPath(event.id)} className="outline-none after:absolute after:inset-0 hover:underline">
             {event.title}
           </Link>
         </Heading>

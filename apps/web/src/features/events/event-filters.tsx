@@ -1,20 +1,20 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
-import { CITIES, CITY_LABELS, EVENT_RANGE_LABELS, EVENT_RANGES, type City, type EventRange } from '@bayclub/shared';
-import { Button } from '#/components/ui/button';
+import { CITIES, CITY_LABELS, EVENT_RANGE_LABELS, EVENT_RANGES, type EventRange } from '@bayclub/shared';
+import { ToggleButton } from '#/components/toggle-button';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
-import { useMyCommunitiesQuery } from '#/features/communities/api';
+import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
+import { isCity } from '#/lib/member-format';
+import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
 import type { EventFilters } from './api';
 
 export type EventsView = 'list' | 'month';
 
-const isCity = (v: string | null): v is City => v !== null && (CITIES as readonly string[]).includes(v);
 const isRange = (v: string | null): v is EventRange => v !== null && (EVENT_RANGES as readonly string[]).includes(v);
 
 /** The filters and the view as the URL holds them (?city=&communityId=&range=&going=true&view=month). */
 export function useEventFiltersInUrl() {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsUpdate();
   const city = search.get('city');
   const range = search.get('range');
   const filters: EventFilters = {
@@ -24,21 +24,6 @@ export function useEventFiltersInUrl() {
     going: search.get('going') === 'true' || undefined,
   };
   const view: EventsView = search.get('view') === 'month' ? 'month' : 'list';
-  const update = React.useCallback(
-    (next: Partial<Record<'city' | 'communityId' | 'range' | 'going' | 'view', string | undefined>>) =>
-      setSearch(
-        (prev) => {
-          const params = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(next)) {
-            if (value) params.set(key, value);
-            else params.delete(key);
-          }
-          return params;
-        },
-        { replace: true },
-      ),
-    [setSearch],
-  );
   return { filters, view, update };
 }
 
@@ -92,14 +77,5 @@ export function EventFiltersBar({ filters, update, approved }: { filters: EventF
         )}
       </div>
     </form>
-  );
-}
-
-/** A button that stays pressed (aria-pressed), for filters and the view switch. */
-export function ToggleButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: React.ReactNode }) {
-  return (
-    <Button type="button" size="sm" variant={pressed ? 'default' : 'outline'} aria-pressed={pressed} onClick={onClick} className="rounded-full">
-      {children}
-    </Button>
   );
 }

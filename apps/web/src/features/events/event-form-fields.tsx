@@ -15,7 +15,7 @@ import { TextField } from '#/components/text-field';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Input } from '#/components/ui/input';
 import { Textarea } from '#/components/ui/textarea';
-import { EventPlaceField } from '#/features/locations/event-place-field';
+import { EventPlaceField } from '#/features/locations';
 import { zoneCity } from './event-time';
 
 const CITY_OPTIONS = [{ value: '', label: 'No particular city' }, ...CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }))];

@@ -1,4 +1,4 @@
-import type { EventView, MyRegistrationView } from '@bayclub/shared';
+import type { EventView, MemberSummary, MyRegistrationView } from '@bayclub/shared';
 
 /** Seats left, or null for an event without a capacity. */
 export function seatsLeft(event: Pick<EventView, 'capacity' | 'goingCount'>): number | null {
@@ -34,11 +34,6 @@ export function partyLabel(partySize: number): string {
   return `Party of ${partySize} (you and ${guests} ${guests === 1 ? 'guest' : 'guests'})`;
 }
 
-/** A time of day in the event's own zone, e.g. "7:05 PM". */
-export function timeInZone(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
-}
-
 /** "A C D E F G": read letter by letter by screen readers. */
 export const spelled = (code: string) => [...code].join(' ');
 
@@ -47,3 +42,6 @@ export function doorPartyLabel(partySize: number): string {
   const guests = partySize - 1;
   return guests <= 0 ? 'Party of 1' : `Party of ${partySize} (${guests} ${guests === 1 ? 'guest' : 'guests'})`;
 }
+
+/** An attendee at the door and in the attendance list: the name, else the @username. */
+export const attendeeName = (m: MemberSummary) => m.fullName ?? (m.username ? `@${m.username}` : 'A member');

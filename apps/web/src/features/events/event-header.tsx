@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { CalendarIcon, ExternalLinkIcon, GlobeIcon, LockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { EVENT_MESSAGES, EVENT_VISIBILITY_LABELS, imageVariantUrl, type EventView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
-import { useLocationAccess } from '#/features/locations/use-location-access';
-import { MEMBER_LINK_REL } from '#/features/messaging/message-text';
+import { useLocationAccess } from '#/features/locations';
+import { MEMBER_LINK_REL } from '#/components/message-text';
 import { EventBadges } from './event-card';
 import { cityName, longDate, mapUrl, timeRange, zoneLabel } from './event-time';
 

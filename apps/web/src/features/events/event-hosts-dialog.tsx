@@ -4,11 +4,11 @@ import { EVENT_LIMITS, imageVariantUrl, type EventHostRole, type EventView, type
 import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { NativeSelect } from '#/components/ui/native-select';
-import { LoadMore } from '#/features/communities/load-more';
-import { memberName } from '#/features/connections/member-row';
-import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
-import { errorMessage } from '#/lib/api';
-import { itemsOf, useAttendeesQuery, useEventHostMutation } from './api';
+import { LoadMore } from '#/components/load-more';
+import { memberName } from '#/lib/member-format';
+import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
+import { errorMessage, itemsOf } from '#/lib/api';
+import { useAttendeesQuery, useEventHostMutation } from './api';
 
 const ROLE_LABELS: Record<EventHostRole, string> = { host: 'Co-host', door: 'Door helper' };
 

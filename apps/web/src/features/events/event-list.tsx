@@ -1,9 +1,10 @@
 import type * as React from 'react';
 import { EVENT_MESSAGES, type EventSummaryView } from '@bayclub/shared';
+import { itemsOf } from '#/lib/api';
 import { Skeleton } from '#/components/ui/skeleton';
-import { EmptyState, ListError } from '#/features/communities/community-grid';
-import { LoadMore } from '#/features/communities/load-more';
-import { itemsOf, useEventListQuery, type EventFilters } from './api';
+import { CardGrid, EmptyState, ListError } from '#/components/card-grid';
+import { LoadMore } from '#/components/load-more';
+import { useEventListQuery, type EventFilters } from './api';
 import { EventCard } from './event-card';
 
 /** One column on phones, two from 768 px. */
@@ -24,13 +25,9 @@ export function EventCards({
   oneColumn?: boolean;
 }) {
   return (
-    <ul aria-label={label} className={oneColumn ? 'grid grid-cols-1 gap-3' : GRID}>
-      {events.map((event) => (
-        <li key={event.id}>
-          <EventCard event={event} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid label={label} items={events} getKey={(event) => event.id} className={oneColumn ? 'grid grid-cols-1 gap-3' : GRID}>
+      {(event) => <EventCard event={event} headingLevel={headingLevel} />}
+    </CardGrid>
   );
 }
 

@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { CLUB_TIME_ZONE, type EventSummaryView } from '@bayclub/shared';
 import { buttonVariants } from '#/components/ui/button';
-import { ListError } from '#/features/communities/community-grid';
+import { ListError } from '#/components/card-grid';
 import { cn } from '#/lib/utils';
 import { useEventMonthQuery, type EventFilters } from './api';
 import { EventCards, EventListSkeleton } from './event-list';

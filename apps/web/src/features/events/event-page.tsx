@@ -1,13 +1,14 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeftIcon, RotateCcwIcon } from 'lucide-react';
+import { ArrowLeftIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { canSeeMembers, EVENT_MESSAGES, type EventView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
-import { useSession } from '#/features/auth/use-session';
-import { MessageText } from '#/features/messaging/message-text';
-import { useRealtimeEvent } from '#/features/realtime/use-realtime';
-import { errorMessage, isApiError } from '#/lib/api';
+import { useSession } from '#/lib/session/use-session';
+import { MessageText } from '#/components/message-text';
+import { PageLoadError } from '#/components/page-load-error';
+import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
+import { isApiError } from '#/lib/api';
 import { useEventQuery } from './api';
 import { AttendancePanel } from './attendance-panel';
 import { EventHostActions, EventShareActions } from './event-actions';
@@ -37,16 +38,7 @@ function EventPageContent({ eventId }: { eventId: string }) {
   if (query.isError) {
     const error = query.error;
     if (isApiError(error) && (error.isNotFound || error.status === 400)) return <EventNotFound />;
-    return (
-      <section role="alert" className="mx-auto grid max-w-md justify-items-center gap-3 px-4 py-16 text-center">
-        <p className="font-medium">Could not load this event</p>
-        <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          <RotateCcwIcon aria-hidden="true" />
-          Retry
-        </Button>
-      </section>
-    );
+    return <PageLoadError what="this event" error={error} onRetry={() => void query.refetch()} />;
   }
   return <EventDetails event={query.data} />;
 }

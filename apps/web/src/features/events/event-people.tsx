@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { imageVariantUrl, type EventView, type MemberSummary } from '@bayclub/shared';
-import { memberName } from '#/features/connections/member-row';
-import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
+import { memberName } from '#/lib/member-format';
+import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 
 const HOST_ROLE_LABELS = { host: 'Host', door: 'Door helper' } as const;
 

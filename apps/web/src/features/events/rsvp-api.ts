@@ -12,13 +12,13 @@ import type {
   RsvpResult,
   TicketView,
 } from '@bayclub/shared';
-import { api, ApiError } from '#/lib/api';
+import { api, ApiError, isOutcomeAnswer } from '#/lib/api';
 import { eventKeys } from './keys';
 
 export { eventKeys } from './keys';
 
 const enc = encodeURIComponent;
-const eventPath = (id: string) => `/api/events/${enc(id)}`;
+const eventApiPath = (id: string) => `/api/events/${enc(id)}`;
 
 /** The caller's registration and the counts from an RSVP answer, written into the cached event at once. */
 export function applyRsvpResult(queryClient: QueryClient, eventId: string, result: RsvpResult) {
@@ -43,7 +43,7 @@ export function applyRsvpResult(queryClient: QueryClient, eventId: string, resul
 export function useRsvpMutation(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RsvpInput) => api.put<RsvpResult>(`${eventPath(eventId)}/rsvp`, { ...input }),
+    mutationFn: (input: RsvpInput) => api.put<RsvpResult>(`${eventApiPath(eventId)}/rsvp`, { ...input }),
     onSuccess: (result) => {
       applyRsvpResult(queryClient, eventId, result);
       void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
@@ -60,14 +60,14 @@ export function useRsvpMutation(eventId: string) {
 export const useEventDetailQuery = (eventId: string) =>
   useQuery({
     queryKey: eventKeys.detail(eventId),
-    queryFn: ({ signal }) => api.get<EventView>(eventPath(eventId), { signal }),
+    queryFn: ({ signal }) => api.get<EventView>(eventApiPath(eventId), { signal }),
     retry: false,
   });
 
 export const ticketQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: eventKeys.ticket(eventId),
-    queryFn: ({ signal }) => api.get<TicketView>(`${eventPath(eventId)}/ticket`, { signal }),
+    queryFn: ({ signal }) => api.get<TicketView>(`${eventApiPath(eventId)}/ticket`, { signal }),
     staleTime: 60_000,
     // Asked even without a connection: the service worker answers with the last copy (sw.ts, ticket-cache.ts).
     networkMode: 'offlineFirst',
@@ -78,36 +78,18 @@ export const useTicketQuery = (eventId: string, enabled = true) => useQuery({ ..
 export const checkInsQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: eventKeys.checkIns(eventId),
-    queryFn: ({ signal }) => api.get<CheckInListView>(`${eventPath(eventId)}/check-ins`, { signal }),
+    queryFn: ({ signal }) => api.get<CheckInListView>(`${eventApiPath(eventId)}/check-ins`, { signal }),
     retry: false,
   });
 export const useCheckInsQuery = (eventId: string, enabled = true) => useQuery({ ...checkInsQueryOptions(eventId), enabled });
-
-const isCheckInResult = (v: unknown): v is CheckInResult =>
-  typeof v === 'object' && v !== null && typeof (v as CheckInResult).outcome === 'string' && typeof (v as CheckInResult).message === 'string';
 
 /**
  * POST /api/events/:id/check-ins. A refusal (409 already used, 422 other event / cancelled / invalid) is an
  * answer the door shows, not a failure: its body is a CheckInResult, returned like an admission. Anything else
  * (no network, 403, per-field 400) throws ApiError.
  */
-export async function postCheckIn(eventId: string, input: CheckInInput): Promise<CheckInResult> {
-  let res: Response;
-  try {
-    res = await fetch(`${eventPath(eventId)}/check-ins`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-      credentials: 'include',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Network error. Check your connection and try again.');
-  }
-  const data: unknown = await res.json().catch(() => null);
-  if (isCheckInResult(data)) return data;
-  const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
-  throw new ApiError(res.status, error?.code ?? 'HTTP_ERROR', error?.message ?? `Request failed (${res.status})`, error?.fields);
-}
+export const postCheckIn = (eventId: string, input: CheckInInput) =>
+  api.post<CheckInResult>(`${eventApiPath(eventId)}/check-ins`, { ...input }, { answer: isOutcomeAnswer });
 
 export function useCheckInMutation(eventId: string) {
   const queryClient = useQueryClient();
@@ -125,7 +107,7 @@ export function useCheckInMutation(eventId: string) {
 export const useAttendanceQuery = (eventId: string) =>
   useQuery({
     queryKey: eventKeys.attendance(eventId),
-    queryFn: ({ signal }) => api.get<AttendanceView>(`${eventPath(eventId)}/attendance`, { signal }),
+    queryFn: ({ signal }) => api.get<AttendanceView>(`${eventApiPath(eventId)}/attendance`, { signal }),
     retry: false,
   });
 
@@ -133,7 +115,7 @@ export const useAttendanceQuery = (eventId: string) =>
 export const useWaitlistQuery = (eventId: string) =>
   useQuery({
     queryKey: eventKeys.attendees(eventId, 'waitlisted'),
-    queryFn: ({ signal }) => api.get<Page<AttendeeView>>(`${eventPath(eventId)}/attendees?status=waitlisted&limit=100`, { signal }),
+    queryFn: ({ signal }) => api.get<Page<AttendeeView>>(`${eventApiPath(eventId)}/attendees?status=waitlisted&limit=100`, { signal }),
     retry: false,
   });
 

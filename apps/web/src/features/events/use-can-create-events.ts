@@ -1,5 +1,5 @@
 import { canSeeMembers } from '@bayclub/shared';
-import { useCan, useSession } from '#/features/auth/use-session';
+import { useCan, useSession } from '#/lib/session/use-session';
 
 /** May the viewer create events: approved, and full_platform or community_only with create_events. */
 export function useCanCreateEvents(): boolean {

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { EventView } from '@bayclub/shared';
-import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { eventKeys } from './keys';
 
 /**

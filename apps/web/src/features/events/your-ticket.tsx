@@ -1,16 +1,12 @@
-import { CheckCircle2Icon, RotateCcwIcon } from 'lucide-react';
+import { CheckCircle2Icon } from 'lucide-react';
 import { EVENT_MESSAGES, type EventView, type TicketView } from '@bayclub/shared';
-import { Button } from '#/components/ui/button';
+import { QrCodeImage } from '#/components/qr/qr-code-image';
 import { Skeleton } from '#/components/ui/skeleton';
+import { RetryButton } from '#/components/retry-button';
 import { errorMessage } from '#/lib/api';
-import { partyLabel, spelled, timeInZone } from './event-format';
+import { timeInZone } from '#/lib/format';
+import { partyLabel, spelled } from './event-format';
 import { useTicketQuery } from './rsvp-api';
-
-/**
- * The server's SVG as an image: an <img> never runs scripts or reaches the page, whatever the SVG holds, so the
- * markup is never put into the document itself.
- */
-export const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 /**
  * "Your ticket": the QR and the 6-character code for the door. The service worker keeps the last answer of
@@ -31,10 +27,7 @@ export function YourTicket({ event }: { event: EventView }) {
       ) : query.isError ? (
         <div role="alert" className="grid justify-items-start gap-2 text-sm">
           <p>Could not load your ticket. {errorMessage(query.error)}</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCcwIcon aria-hidden="true" />
-            Retry
-          </Button>
+          <RetryButton size="sm" onClick={() => void query.refetch()} />
         </div>
       ) : (
         <TicketBody ticket={query.data} timeZone={event.timeZone} />
@@ -47,7 +40,7 @@ function TicketBody({ ticket, timeZone }: { ticket: TicketView; timeZone: string
   return (
     <div className="grid justify-items-center gap-2 text-center">
       {ticket.qrSvg ? (
-        <img src={svgDataUrl(ticket.qrSvg)} alt="QR code of your ticket, to scan at the door" className="size-56 rounded bg-white p-2" />
+        <QrCodeImage svg={ticket.qrSvg} alt="QR code of your ticket, to scan at the door" className="size-56 rounded bg-white p-2" />
       ) : (
         <p className="text-sm text-muted-foreground">Show this code at the door.</p>
       )}

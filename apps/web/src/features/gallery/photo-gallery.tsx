@@ -3,7 +3,7 @@ import { ImageIcon, ImagePlusIcon } from 'lucide-react';
 import { GALLERY_MESSAGES, LIMITS, type ProfileImageView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
-import { useCan } from '#/features/auth/use-session';
+import { useCan } from '#/lib/session/use-session';
 import { errorMessage } from '#/lib/api';
 import { moveId, useDeletePhotoMutation, useGalleryQuery, useReorderPhotosMutation } from './api';
 import { OnceOpened } from '#/components/once-opened';

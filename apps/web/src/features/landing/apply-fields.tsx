@@ -16,7 +16,7 @@ import {
 } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Label } from '#/components/ui/label';
-import { validateProfilePictureFile } from '#/features/media/upload-profile-picture';
+import { validateProfilePictureFile } from '#/features/media';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Input } from '#/components/ui/input';
 import { SelectField } from '#/components/select-field';

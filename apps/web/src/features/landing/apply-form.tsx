@@ -9,12 +9,12 @@ import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
-import { refreshSession } from '#/features/auth/api';
-import { uploadProfilePicture } from '#/features/media/upload-profile-picture';
+import { refreshSession } from '#/lib/session/api';
+import { uploadProfilePicture } from '#/features/media';
 import { landingKeys, useApplyMutation } from './api';
 import { AccountFields, InstagramField, PersonalFields, ProfilePictureField } from './apply-fields';
 import { BioField } from './bio-field';
-import { InterestsPicker } from './interests-picker';
+import { InterestsPicker } from '#/components/member/interests-picker';
 import { UsernameField } from './username-field';
 import { useUsernameAvailability } from './use-username-availability';
 

@@ -3,7 +3,7 @@ import { ArrowDownIcon, ClipboardCheckIcon, PartyPopperIcon, SendIcon } from 'lu
 import { DEFAULT_APP_DESCRIPTION, DEFAULT_APP_NAME } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
-import { usePublicSettings } from '#/features/shell/settings-api';
+import { usePublicSettings } from '#/lib/public-settings';
 import { ApplyForm } from './lazy-apply-form';
 import { LandingCover } from './landing-cover';
 import { LandingStats } from './landing-stats';

@@ -27,7 +27,7 @@ import {
   type ProfileCheckInsPage,
   type UpdateLocationInput,
 } from '@bayclub/shared';
-import { api, ApiError, pageUrl } from '#/lib/api';
+import { api, ApiError, isOutcomeAnswer, pageUrl } from '#/lib/api';
 
 const enc = encodeURIComponent;
 const placePath = (id: string) => `/api/locations/${enc(id)}`;
@@ -76,8 +76,6 @@ function listParams(filters: LocationFilters): Record<string, string> {
   return out;
 }
 
-/** The items of every loaded page, in order. */
-export const itemsOf = <T>(data: { pages: Array<{ items: T[] }> } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
 
 /** A 404 (or a malformed id's 400) is an answer, not a hiccup worth retrying. */
 const retryUnlessAnswered = (count: number, error: unknown) =>
@@ -188,39 +186,17 @@ export function useLocationPhotoMutations(id: string) {
   return { add, remove };
 }
 
-const isCheckInResult = (v: unknown): v is LocationCheckInResult =>
-  typeof v === 'object' && v !== null && typeof (v as LocationCheckInResult).outcome === 'string' && typeof (v as LocationCheckInResult).message === 'string';
-
-/**
- * A request whose refusals (409 already checked in, 422 invalid / revoked / expired / too far ...) are answers to
- * show, not failures: their body is a LocationCheckInResult. Anything else (no network, 403, per-field 400)
- * throws ApiError like every other call.
- */
-async function answerOrRefusal<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T | LocationCheckInResult> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-      credentials: 'include',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Network error. Check your connection and try again.');
-  }
-  const data: unknown = await res.json().catch(() => null);
-  if (res.ok || isCheckInResult(data)) return data as T | LocationCheckInResult;
-  const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null)?.error;
-  throw new ApiError(res.status, error?.code ?? 'HTTP_ERROR', error?.message ?? `Request failed (${res.status})`, error?.fields);
-}
-
 export const isRefusal = (v: LocationScanView | LocationCheckInResult): v is LocationCheckInResult => 'outcome' in v;
 
 /** GET /api/locations/scan?token=: the place a code is for, or why it cannot check anyone in. */
 export const useScanQuery = (token: string) =>
   useQuery({
     queryKey: locationKeys.scan(token),
-    queryFn: () => answerOrRefusal<LocationScanView>('GET', `/api/locations/scan?${new URLSearchParams({ token })}`),
+    // A refusal (invalid, revoked, expired code...) is an answer to show, not a failure.
+    queryFn: () =>
+      api.get<LocationScanView | LocationCheckInResult>(`/api/locations/scan?${new URLSearchParams({ token })}`, {
+        answer: isOutcomeAnswer,
+      }),
     enabled: token !== '',
     // A door-screen code is only good for a minute: never answer from an old copy.
     staleTime: 0,
@@ -235,12 +211,15 @@ function checkInsChanged(queryClient: QueryClient, locationId: string | undefine
   void queryClient.invalidateQueries({ queryKey: locationKeys.profiles() });
 }
 
-/** POST /api/locations/:id/check-ins with a scanned token or the device's position. */
+/**
+ * POST /api/locations/:id/check-ins with a scanned token or the device's position. A refusal (409 already checked
+ * in, 422 invalid / revoked / expired / too far ...) is an answer to show: its body is a LocationCheckInResult.
+ */
 export function useCheckInMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ locationId, input }: { locationId: string; input: LocationCheckInInput }) =>
-      answerOrRefusal<LocationCheckInResult>('POST', `${placePath(locationId)}/check-ins`, input) as Promise<LocationCheckInResult>,
+      api.post<LocationCheckInResult>(`${placePath(locationId)}/check-ins`, { ...input }, { answer: isOutcomeAnswer }),
     onSuccess: (result, { locationId }) => {
       if (result.outcome === 'checked_in' || result.outcome === 'already_checked_in') checkInsChanged(queryClient, locationId);
     },

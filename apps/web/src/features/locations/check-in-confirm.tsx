@@ -1,6 +1,5 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { RotateCcwIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   CITY_LABELS,
@@ -13,6 +12,7 @@ import {
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
+import { RetryButton } from '#/components/retry-button';
 import { errorMessage, isApiError } from '#/lib/api';
 import { isRefusal, useCheckInMutation, useScanQuery } from './api';
 import { clockTime } from './check-in-format';
@@ -49,10 +49,7 @@ export function CheckInConfirm({
       <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4">
         <p>{forbidden ? LOCATION_MESSAGES.checkInNotAllowed : `Could not read the code. ${errorMessage(scan.error)}`}</p>
         {!forbidden && (
-          <Button variant="outline" size="sm" onClick={() => void scan.refetch()}>
-            <RotateCcwIcon aria-hidden="true" />
-            Retry
-          </Button>
+          <RetryButton size="sm" onClick={() => void scan.refetch()} />
         )}
       </div>
     );

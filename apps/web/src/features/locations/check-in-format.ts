@@ -1,6 +1,5 @@
 import { CLUB_TIME_ZONE } from '@bayclub/shared';
-import { timeInZone } from '#/features/events/event-format';
-import { formatterOnDemand } from '#/lib/format';
+import { formatterOnDemand, timeInZone } from '#/lib/format';
 
 const dayFormat = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: CLUB_TIME_ZONE }));
 const yearFormat = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: CLUB_TIME_ZONE }));

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CalendarCheckIcon, CheckCircle2Icon, XCircleIcon } from 'lucide-react';
-import { CHECK_IN_VISIBILITY_LABELS, LOCATION_MESSAGES, type LocationCheckInResult } from '@bayclub/shared';
+import { CHECK_IN_VISIBILITY_LABELS, eventPath, LOCATION_MESSAGES, type LocationCheckInResult } from '@bayclub/shared';
 import { clockTime } from './check-in-format';
 
 /**
@@ -47,7 +47,7 @@ function Admitted({ result, linkPlace }: { result: LocationCheckInResult; linkPl
           {result.events.map((event) => (
             <li key={event.id} className="flex items-center gap-1.5">
               <CalendarCheckIcon aria-hidden="true" className="size-4 shrink-0" />
-              <Link to={`/events/${event.id}`} className="underline-offset-4 hover:underline">
+              <Link to={eventPath(event.id)} className="underline-offset-4 hover:underline">
                 {LOCATION_MESSAGES.eventCheckedIn(event.title)}
               </Link>
             </li>

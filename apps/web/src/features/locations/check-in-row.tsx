@@ -1,9 +1,9 @@
 import type * as React from 'react';
 import { Link } from 'react-router';
 import { CHECK_IN_VISIBILITY_LABELS, imageVariantUrl, type LocationCheckInView } from '@bayclub/shared';
-import { memberName } from '#/features/connections/member-row';
-import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
-import { VerifiedBadge } from '#/features/profile/verified-badge';
+import { memberName } from '#/lib/member-format';
+import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
+import { VerifiedBadge } from '#/components/member/verified-badge';
 import { VISIBILITY_ICONS } from './visibility-choice';
 
 /**

@@ -1,11 +1,12 @@
 import * as React from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ExpandIcon, RotateCcwIcon, XIcon } from 'lucide-react';
+import { ExpandIcon, XIcon } from 'lucide-react';
 import { LOCATION_MESSAGES, type DoorTokenView } from '@bayclub/shared';
+import { QrCodeImage } from '#/components/qr/qr-code-image';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { svgDataUrl } from '#/features/events/your-ticket';
+import { RetryButton } from '#/components/retry-button';
 import { errorMessage, isApiError } from '#/lib/api';
 import { fetchDoorToken, locationKeys } from './api';
 import { useWakeLock } from './use-wake-lock';
@@ -87,10 +88,7 @@ export function DoorScreenPage() {
         <h1 className="text-xl font-semibold">{LOCATION_MESSAGES.doorScreen}</h1>
         <p>{message}</p>
         {!refused && (
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            <RotateCcwIcon aria-hidden="true" />
-            Retry
-          </Button>
+          <RetryButton onClick={() => void query.refetch()} />
         )}
         <Link to="/locations" className="text-sm underline">
           All places
@@ -107,8 +105,8 @@ export function DoorScreenPage() {
         <span className="block text-base font-medium text-neutral-600 sm:text-xl">{LOCATION_MESSAGES.posterHeading}</span>
         {code.locationName}
       </h1>
-      <img
-        src={svgDataUrl(code.qrSvg)}
+      <QrCodeImage
+        svg={code.qrSvg}
         alt={`Check-in code for ${code.locationName}`}
         className="aspect-square w-[min(80vw,60vh)] max-w-[36rem] [image-rendering:pixelated]"
       />

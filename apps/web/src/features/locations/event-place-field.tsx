@@ -1,8 +1,9 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { LOCATION_LIMITS, type CreateEventInput } from '@bayclub/shared';
+import { itemsOf } from '#/lib/api';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { NativeSelect } from '#/components/ui/native-select';
-import { itemsOf, useLocationListQuery, useLocationQuery } from './api';
+import { useLocationListQuery, useLocationQuery } from './api';
 import { useLocationAccess } from './use-location-access';
 
 /**

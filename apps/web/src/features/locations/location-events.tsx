@@ -1,5 +1,5 @@
 import { LOCATION_MESSAGES, type EventSummaryView } from '@bayclub/shared';
-import { EventCard } from '#/features/events/event-card';
+import { EventCard } from '#/features/events';
 
 /** Upcoming events at this place the member can see (the server picks the next few), each a link to the event. */
 export function LocationEvents({ events }: { events: EventSummaryView[] }) {

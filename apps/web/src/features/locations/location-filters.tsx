@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import {
   CITIES,
   CITY_LABELS,
@@ -13,19 +12,20 @@ import {
 import { DebouncedSearchBox } from '#/components/debounced-search-box';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
-import { ToggleButton } from '#/features/events/event-filters';
+import { ToggleButton } from '#/components/toggle-button';
+import { isCity } from '#/lib/member-format';
+import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 type UrlFilters = { city?: City; category?: LocationCategory; q: string; inactive: boolean };
 type Update = (next: Partial<Record<'city' | 'category' | 'q' | 'inactive', string | undefined>>) => void;
 
-const isCity = (v: string | null): v is City => v !== null && (CITIES as readonly string[]).includes(v);
 const isCategory = (v: string | null): v is LocationCategory => v !== null && (LOCATION_CATEGORIES as readonly string[]).includes(v);
 
 /** City, category, search and (managers) deactivated places, as the URL holds them: shareable and kept on Back. */
 export function useLocationFiltersInUrl() {
-  const [search, setSearch] = useSearchParams();
+  const [search, update] = useSearchParamsUpdate();
   const city = search.get('city');
   const category = search.get('category');
   const filters: UrlFilters = {
@@ -34,22 +34,6 @@ export function useLocationFiltersInUrl() {
     q: (search.get('q') ?? '').slice(0, LOCATION_LIMITS.queryMax),
     inactive: search.get('inactive') === 'true',
   };
-  const update = React.useCallback<Update>(
-    (next) =>
-      setSearch(
-        (prev) => {
-          const params = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(next)) {
-            if (value) params.set(key, value);
-            else params.delete(key);
-          }
-          return params;
-        },
-        // Typing and tapping filters should not fill the Back button's history.
-        { replace: true },
-      ),
-    [setSearch],
-  );
   return { filters, update };
 }
 

@@ -1,9 +1,10 @@
 import type * as React from 'react';
 import { LOCATION_MESSAGES, type LocationCardView } from '@bayclub/shared';
+import { itemsOf } from '#/lib/api';
 import { Skeleton } from '#/components/ui/skeleton';
-import { EmptyState, ListError } from '#/features/communities/community-grid';
-import { LoadMore } from '#/features/communities/load-more';
-import { itemsOf, useLocationListQuery, type LocationFilters } from './api';
+import { CardGrid, EmptyState, ListError } from '#/components/card-grid';
+import { LoadMore } from '#/components/load-more';
+import { useLocationListQuery, type LocationFilters } from './api';
 import { LocationCard } from './location-card';
 
 /** One column on phones, two from 768 px, three on wide screens. */
@@ -12,13 +13,9 @@ const GRID = 'grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3';
 
 export function LocationCards({ places, label, headingLevel }: { places: LocationCardView[]; label: string; headingLevel?: 2 | 3 }) {
   return (
-    <ul aria-label={label} className={GRID}>
-      {places.map((place) => (
-        <li key={place.id}>
-          <LocationCard place={place} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </ul>
+    <CardGrid label={label} items={places} getKey={(place) => place.id} className={GRID}>
+      {(place) => <LocationCard place={place} headingLevel={headingLevel} />}
+    </CardGrid>
   );
 }
 

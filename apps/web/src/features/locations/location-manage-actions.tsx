@@ -8,7 +8,7 @@ import { OnceOpened } from '#/components/once-opened';
 import { errorMessage } from '#/lib/api';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useUpdateLocationMutation } from './api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 
 const LocationFormDialog = lazyNamed(() => import('./location-form-dialog'), 'LocationFormDialog');
 const QrDialog = lazyNamed(() => import('./qr-dialog'), 'QrDialog');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
-import { realtime } from '#/features/realtime/realtime-client';
+import { realtime } from '#/lib/realtime/realtime-client';
 import { makeEvent, makeEventSummary } from '#/features/events/event-fixtures';
 import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';

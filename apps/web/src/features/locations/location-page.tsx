@@ -1,10 +1,11 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeftIcon, MapPinOffIcon, RotateCcwIcon } from 'lucide-react';
+import { ArrowLeftIcon, MapPinOffIcon } from 'lucide-react';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
-import { MessageText } from '#/features/messaging/message-text';
-import { errorMessage, isApiError } from '#/lib/api';
+import { MessageText } from '#/components/message-text';
+import { PageLoadError } from '#/components/page-load-error';
+import { isApiError } from '#/lib/api';
 import { useLocationQuery } from './api';
 import { CheckInPanel } from './check-in-panel';
 import { HereNow } from './here-now';
@@ -30,16 +31,7 @@ function LocationPageContent({ locationId }: { locationId: string }) {
   if (query.isError) {
     const error = query.error;
     if (isApiError(error) && (error.isNotFound || error.status === 400)) return <PlaceNotFound message={LOCATION_MESSAGES.notFound} />;
-    return (
-      <section role="alert" className="mx-auto grid max-w-md justify-items-center gap-3 px-4 py-16 text-center">
-        <p className="font-medium">Could not load this place</p>
-        <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          <RotateCcwIcon aria-hidden="true" />
-          Retry
-        </Button>
-      </section>
-    );
+    return <PageLoadError what="this place" error={error} onRetry={() => void query.refetch()} />;
   }
   return <LocationDetails place={query.data} />;
 }

@@ -1,24 +1,11 @@
 import * as React from 'react';
 import { Trash2Icon } from 'lucide-react';
 import { toast } from 'sonner';
-import { GALLERY_IMAGE_TYPES, imageVariantUrl, LOCATION_LIMITS, LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
+import { imageVariantUrl, LOCATION_LIMITS, LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
+import { checkImageFile, IMAGE_FILE_MESSAGES, ImageFileInput, UploadStatus } from '#/components/image-picker';
 import { Button } from '#/components/ui/button';
-import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
 import { useLocationPhotoMutations } from './api';
-
-export const PHOTO_MESSAGES = {
-  notImage: 'Choose a JPEG, PNG, WebP, GIF or AVIF image',
-  tooLarge: 'The image is too large (max 10MB)',
-  failed: (reason: string) => `Upload failed: ${reason}`,
-} as const;
-
-/** The client's checks (the server decides from the bytes again): an image type, 10 MB at most. */
-export function checkPhoto(file: File): string | null {
-  if (!(GALLERY_IMAGE_TYPES as readonly string[]).includes(file.type)) return PHOTO_MESSAGES.notImage;
-  if (file.size > LOCATION_LIMITS.imageMaxBytes) return PHOTO_MESSAGES.tooLarge;
-  return null;
-}
 
 /**
  * The place's photos (at most 8; the first is the card's): each added as soon as it is chosen, several at once
@@ -37,7 +24,7 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
     const room = LOCATION_LIMITS.photosMax - place.photos.length;
     if (files.length > room) setProblem(LOCATION_MESSAGES.photosFull);
     for (const file of files.slice(0, Math.max(0, room))) {
-      const invalid = checkPhoto(file);
+      const invalid = checkImageFile(file, LOCATION_LIMITS.imageMaxBytes);
       if (invalid) {
         setProblem(`${file.name}: ${invalid}`);
         continue;
@@ -47,7 +34,7 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
         await add.mutateAsync(file);
         toast.success(LOCATION_MESSAGES.photoAdded);
       } catch (error) {
-        setProblem(PHOTO_MESSAGES.failed(errorMessage(error)));
+        setProblem(IMAGE_FILE_MESSAGES.failed(errorMessage(error)));
       } finally {
         setUploading((n) => n - 1);
       }
@@ -88,34 +75,10 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
       <label htmlFor={inputId} className="text-sm font-medium">
         Add photos
       </label>
-      <input
-        id={inputId}
-        type="file"
-        multiple
-        accept={GALLERY_IMAGE_TYPES.join(',')}
-        aria-describedby={hintId}
-        disabled={full || uploading > 0}
-        className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
-        onChange={(e) => {
-          void handleFiles([...(e.target.files ?? [])]);
-          e.target.value = '';
-        }}
-      />
-      <p id={hintId} className="text-sm text-muted-foreground" aria-live="polite">
-        {uploading > 0 ? (
-          <span className="inline-flex items-center gap-1.5">
-            <Spinner className="size-3.5" /> Uploading...
-          </span>
-        ) : problem ? (
-          <span role="alert" className="text-destructive">
-            {problem}
-          </span>
-        ) : full ? (
-          LOCATION_MESSAGES.photosFull
-        ) : (
-          'JPEG, PNG, WebP, GIF or AVIF, up to 10MB each. The first photo is shown on the card.'
-        )}
-      </p>
+      <ImageFileInput id={inputId} describedBy={hintId} multiple disabled={full || uploading > 0} onFiles={(files) => void handleFiles(files)} />
+      <UploadStatus id={hintId} uploading={uploading > 0} problem={problem}>
+        {full ? LOCATION_MESSAGES.photosFull : 'JPEG, PNG, WebP, GIF or AVIF, up to 10MB each. The first photo is shown on the card.'}
+      </UploadStatus>
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { MapPinOffIcon, PlusIcon, ScanLineIcon } from 'lucide-react';
 import { LOCATION_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { OnceOpened } from '#/components/once-opened';
-import { ToggleButton } from '#/features/events/event-filters';
+import { ToggleButton } from '#/components/toggle-button';
 import { lazyNamed } from '#/lib/lazy-named';
 import type { LocationFilters } from './api';
 import { CheckInPrivacySetting } from './check-in-privacy-setting';

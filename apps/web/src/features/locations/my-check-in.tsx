@@ -6,7 +6,7 @@ import { Button } from '#/components/ui/button';
 import { errorMessage } from '#/lib/api';
 import { useOwnCheckInMutation } from './api';
 import { clockTime } from './check-in-format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 import { VISIBILITY_ICONS } from './visibility-choice';
 
 /** The member's own check-in at this place in the last 3 hours: since when, who sees it, Check out and Delete. */

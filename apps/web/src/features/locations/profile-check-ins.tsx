@@ -8,10 +8,9 @@ import {
   LOCATION_MESSAGES,
   type ProfileCheckInView,
 } from '@bayclub/shared';
+import { PagedList } from '#/components/paged-list';
 import { Skeleton } from '#/components/ui/skeleton';
-import { ListError } from '#/features/communities/community-grid';
-import { LoadMore } from '#/features/communities/load-more';
-import { itemsOf, useProfileCheckInsQuery } from './api';
+import { useProfileCheckInsQuery } from './api';
 import { checkInWhen } from './check-in-format';
 import { CategoryIcon } from './category-icon';
 import { OwnCheckInActions } from './my-check-in';
@@ -23,41 +22,32 @@ import { VISIBILITY_ICONS } from './visibility-choice';
  */
 export function ProfileCheckIns({ profileId, isOwner }: { profileId: string; isOwner: boolean }) {
   const query = useProfileCheckInsQuery(profileId);
-  const items = itemsOf(query.data);
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading check-ins" className="grid gap-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-16 w-full" />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError && items.length === 0) return <ListError what="check-ins" error={query.error} onRetry={() => void query.refetch()} />;
-  if (items.length === 0) {
-    return (
-      <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
-        <MapPinIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">{LOCATION_MESSAGES.noProfileCheckIns}</p>
-        {isOwner && (
-          <Link to="/locations" className="text-sm underline-offset-4 hover:underline">
-            Find a place to check in
-          </Link>
-        )}
-      </div>
-    );
-  }
   return (
-    <div className="grid gap-4">
-      <ul aria-label={LOCATION_MESSAGES.profileCheckIns} className="grid gap-3">
-        {items.map((checkIn) => (
-          <li key={checkIn.id}>
-            <ProfileCheckInRow checkIn={checkIn} />
-          </li>
-        ))}
-      </ul>
-      <LoadMore {...query} />
-    </div>
+    <PagedList
+      query={query}
+      label={LOCATION_MESSAGES.profileCheckIns}
+      what="check-ins"
+      skeleton={
+        <div role="status" aria-label="Loading check-ins" className="grid gap-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+        </div>
+      }
+      empty={
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
+          <MapPinIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="font-medium">{LOCATION_MESSAGES.noProfileCheckIns}</p>
+          {isOwner && (
+            <Link to="/locations" className="text-sm underline-offset-4 hover:underline">
+              Find a place to check in
+            </Link>
+          )}
+        </div>
+      }
+      getKey={(checkIn) => checkIn.id}
+      renderItem={(checkIn) => <ProfileCheckInRow checkIn={checkIn} />}
+    />
   );
 }
 

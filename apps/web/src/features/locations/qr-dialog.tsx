@@ -1,17 +1,18 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { DownloadIcon, MonitorIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
+import { DownloadIcon, MonitorIcon, RefreshCwIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { LOCATION_MESSAGES, type LocationQrView, type LocationView } from '@bayclub/shared';
+import { QrCodeImage } from '#/components/qr/qr-code-image';
 import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
-import { svgDataUrl } from '#/features/events/your-ticket';
 import { errorMessage } from '#/lib/api';
 import { useQrQuery, useRegenerateQrMutation } from './api';
 import { checkInWhen } from './check-in-format';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '#/components/confirm-dialog';
+import { RetryButton } from '#/components/retry-button';
 
 /**
  * The place's QR code (for members who may generate codes): the SVG, the print-ready posters, Regenerate (asked
@@ -34,10 +35,7 @@ export function QrDialog({ open, onOpenChange, place }: { open: boolean; onOpenC
         ) : query.isError ? (
           <div role="alert" className="grid justify-items-start gap-2 text-sm">
             <p>Could not load the code. {errorMessage(query.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              <RotateCcwIcon aria-hidden="true" />
-              Retry
-            </Button>
+            <RetryButton size="sm" onClick={() => void query.refetch()} />
           </div>
         ) : (
           <QrBody qr={query.data} place={place} />
@@ -57,7 +55,7 @@ function QrBody({ qr, place }: { qr: LocationQrView; place: LocationView }) {
     });
   return (
     <div className="grid gap-4">
-      <img src={svgDataUrl(qr.qrSvg)} alt={`QR code to check in at ${place.name}`} className="mx-auto size-56 rounded bg-white p-2" />
+      <QrCodeImage svg={qr.qrSvg} alt={`QR code to check in at ${place.name}`} className="mx-auto size-56 rounded bg-white p-2" />
       <p className="text-center text-sm text-muted-foreground">
         {`Code version ${qr.keyVersion}`}
         {qr.regeneratedAt && ` · made ${checkInWhen(qr.regeneratedAt)}`}

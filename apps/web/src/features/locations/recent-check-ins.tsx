@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
-import { LoadMore } from '#/features/communities/load-more';
-import { itemsOf, useRecentCheckInsQuery } from './api';
+import { itemsOf } from '#/lib/api';
+import { LoadMore } from '#/components/load-more';
+import { useRecentCheckInsQuery } from './api';
 import { checkInWhen } from './check-in-format';
 import { CheckInRow } from './check-in-row';
 import { OwnCheckInActions } from './my-check-in';

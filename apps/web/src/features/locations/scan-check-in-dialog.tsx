@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { LOCATION_MESSAGES, type CheckInVisibility } from '@bayclub/shared';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
-import { QrScanner, type ScannerMessages } from '#/features/events/qr-scanner';
+import { QrScanner, type ScannerMessages } from '#/components/qr/qr-scanner';
 import { CheckInConfirm } from './check-in-confirm';
 import { tokenFromScan } from './scanned-token';
 

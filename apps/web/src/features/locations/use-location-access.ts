@@ -1,5 +1,5 @@
 import { canSeeMembers } from '@bayclub/shared';
-import { useCan, useMe } from '#/features/auth/use-session';
+import { useCan, useMe } from '#/lib/session/use-session';
 
 export interface LocationAccessView {
   canView: boolean;

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { locationKeys } from './api';
 
 /** A busy evening can bring many check-ins a minute: the list is read again at most this often. */

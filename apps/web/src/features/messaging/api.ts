@@ -18,7 +18,7 @@ import {
   type SendMessageInput,
 } from '@bayclub/shared';
 import { api } from '#/lib/api';
-import { realtime } from '#/features/realtime/realtime-client';
+import { realtime } from '#/lib/realtime/realtime-client';
 import { mergeLatestPage, mergeOlderPage, updateConversationEverywhere, type MessageCache } from './cache';
 
 export const messagingKeys = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { makeConversation, makeMessage, OTHER_CONVERSATION_ID, OWN_ID } from './messaging-fixtures';
 import { messagingKeys } from './api';
-import { applyMessagingEvent } from './messaging-bridge';
+import { applyMessagingEvent } from './realtime';
 import { appendMessage, mergeLatestPage, mergeOlderPage, type InboxData, type MessageCache } from './cache';
 import { chatEntries, groupByDay } from './group-messages';
 import { checkAttachments } from './attachments';

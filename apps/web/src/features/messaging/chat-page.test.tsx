@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clockTime, LIMITS, MESSAGING_MESSAGES, type MessageView } from '@bayclub/shared';
-import { realtime } from '#/features/realtime/realtime-client';
+import { realtime } from '#/lib/realtime/realtime-client';
 import { makeFile } from '#/features/gallery/gallery-fixtures';
 import { apiError, json, mockApi, never, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';

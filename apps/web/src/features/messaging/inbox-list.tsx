@@ -10,8 +10,8 @@ import {
 } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
-import { useMe } from '#/features/auth/use-session';
+import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
+import { useMe } from '#/lib/session/use-session';
 import { formatBadgeCount } from '#/lib/format';
 import { cn } from '#/lib/utils';
 import { useConversationsQuery } from './api';

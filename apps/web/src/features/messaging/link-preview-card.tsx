@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { linkPreviewQueryOptions } from './api';
-import { MEMBER_LINK_REL } from './message-text';
+import { MEMBER_LINK_REL } from '#/components/message-text';
 import { useInView } from './use-in-view';
 
 const isHttp = (url: string) => {

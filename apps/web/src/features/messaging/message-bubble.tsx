@@ -5,7 +5,7 @@ import { cn } from '#/lib/utils';
 import type { ChatRow } from './group-messages';
 import { LinkPreviewCard } from './link-preview-card';
 import { MessageMedia, type MediaItem } from './message-media';
-import { MessageText } from './message-text';
+import { MessageText } from '#/components/message-text';
 
 interface MessageBubbleProps {
   row: ChatRow;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { realtime } from '#/features/realtime/realtime-client';
+import { realtime } from '#/lib/realtime/realtime-client';
 import { json, mockApi, renderApp, signedInAs } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
 

@@ -1,7 +1,9 @@
 import {
   infiniteQueryOptions,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
+  useQuery,
   useQueryClient,
   type InfiniteData,
   type QueryClient,
@@ -9,9 +11,25 @@ import {
 import { toast } from 'sonner';
 import { LIMITS, type NotificationView, type Page } from '@bayclub/shared';
 import { api, pageUrl } from '#/lib/api';
-import { notificationKeys } from '#/features/shell/notifications-api';
 
-export { notificationKeys };
+/** Every notification query lives under `all`, so one invalidation refreshes the badge and the panel's list. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unreadCount: ['notifications', 'unread-count'] as const,
+  list: ['notifications', 'list'] as const,
+};
+
+/** GET /api/notifications/unread-count (the spec's get_unread_notification_count). The socket keeps it current. */
+export const unreadCountQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.unreadCount,
+    queryFn: async ({ signal }) => (await api.get<{ count: number }>('/api/notifications/unread-count', { signal })).count,
+  });
+
+/** The unread notification count for badges; 0 while loading or when it cannot be read (a badge is no place for errors). */
+export function useUnreadNotificationCount(enabled = true): number {
+  return useQuery({ ...unreadCountQueryOptions(), enabled }).data ?? 0;
+}
 
 /** Not a spec text: the spec does not say what a failed "mark read" shows. The change is rolled back with it. */
 export const MARK_READ_FAILED = 'Failed to mark notifications as read';

@@ -3,9 +3,8 @@ import { BellIcon, CheckCheckIcon } from 'lucide-react';
 import { NOTIFICATION_MESSAGES, type NotificationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Sheet, SheetContent, SheetFooter, SheetHeader, SheetTitle } from '#/components/ui/sheet';
-import { useUnreadNotificationCount } from '#/features/shell/notifications-api';
-import { PushToggle } from '#/features/push/push-toggle';
-import { useMarkReadMutation, useNotificationListQuery } from './api';
+import { PushToggle } from '#/features/push';
+import { useMarkReadMutation, useNotificationListQuery, useUnreadNotificationCount } from './api';
 import { NotificationList } from './notification-list';
 
 interface NotificationsPanelProps {

@@ -1,5 +1,5 @@
 import { DEFAULT_APP_NAME } from '@bayclub/shared';
-import { usePublicSettings } from '#/features/shell/settings-api';
+import { usePublicSettings } from '#/lib/public-settings';
 
 /** /get-app: how to put the web app on the home screen (it is a PWA, there is no store download). */
 export function GetAppPage() {

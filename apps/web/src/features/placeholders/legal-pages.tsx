@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_APP_NAME } from '@bayclub/shared';
-import { usePublicSettings } from '#/features/shell/settings-api';
+import { usePublicSettings } from '#/lib/public-settings';
 
 function LegalPage({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -1,12 +1,11 @@
-import { RotateCcwIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { useCan } from '#/features/auth/use-session';
-import { errorMessage } from '#/lib/api';
+import { RetryButton } from '#/components/retry-button';
+import { useCan } from '#/lib/session/use-session';
+import { errorMessage, itemsOf } from '#/lib/api';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
 import { useCommentsQuery } from './comments-api';
-import { itemsOf } from './post-cache';
 
 /**
  * A post's comments, oldest first (newest last), a page at a time; each with its replies (one level). Members
@@ -24,10 +23,7 @@ export function Comments({ id, postId }: { id: string; postId: string }) {
       ) : query.isError && comments.length === 0 ? (
         <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-destructive">
           {errorMessage(query.error, 'Could not load the comments')}
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RotateCcwIcon aria-hidden="true" />
-            Retry
-          </Button>
+          <RetryButton size="sm" onClick={() => void query.refetch()} />
         </div>
       ) : comments.length === 0 ? (
         <p className="text-sm text-muted-foreground">No comments yet.</p>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { COMMUNITY_MESSAGES, POST_MESSAGES, type CommunityViewerState } from '@bayclub/shared';
-import { realtime } from '#/features/realtime/realtime-client';
+import { realtime } from '#/lib/realtime/realtime-client';
 import { json, mockApi, signedInAs, type Handler } from '#/test/render-app';
 import { CommunityPosts, ReportedPosts } from './community-posts';
 import { ME, makePost, page, renderWithProviders } from './post-fixtures';

@@ -1,11 +1,10 @@
 import * as React from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { COMMUNITY_MESSAGES, POST_MESSAGES, type CommunityView, type CommunityViewerState, type PostView } from '@bayclub/shared';
+import { COMMUNITY_MESSAGES, POST_MESSAGES, type CommunityViewerState, type PostView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { OnceOpened } from '#/components/once-opened';
 import { Spinner } from '#/components/ui/spinner';
-import { communityKeys } from '#/features/communities/api';
 import { errorMessage } from '#/lib/api';
 import { lazyNamed } from '#/lib/lazy-named';
 import { communityPostsQueryOptions, postListPath, reportedPostsQueryOptions, useDeletePostMutation, useRestorePostMutation } from './api';
@@ -17,10 +16,17 @@ import { usePostsRealtime } from './use-posts-realtime';
 const ConfirmDeleteDialog = lazyNamed(() => import('./content-dialogs'), 'ConfirmDeleteDialog');
 
 /** A community's Posts tab: the composer for members who may post, then its posts, live. */
-export function CommunityPosts({ communityId, viewer }: { communityId: string; viewer: CommunityViewerState }) {
-  const queryClient = useQueryClient();
-  // The community page has read the community already; its name labels the composer.
-  const name = queryClient.getQueryData<CommunityView>(communityKeys.detail(communityId))?.name ?? 'this community';
+export function CommunityPosts({
+  communityId,
+  communityName,
+  viewer,
+}: {
+  communityId: string;
+  /** Labels the composer. */
+  communityName?: string;
+  viewer: CommunityViewerState;
+}) {
+  const name = communityName ?? 'this community';
   const community = React.useMemo(() => ({ id: communityId, name }), [communityId, name]);
   const accepts = React.useCallback((e: { communityId: string | null }) => e.communityId === communityId, [communityId]);
   if (!viewer.canRead) return <p className="p-4 text-sm text-muted-foreground">{COMMUNITY_MESSAGES.privateNotice}</p>;

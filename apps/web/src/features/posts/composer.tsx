@@ -4,7 +4,7 @@ import { GALLERY_IMAGE_TYPES, POST_LIMITS, POST_MESSAGES } from '@bayclub/shared
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { Textarea } from '#/components/ui/textarea';
-import { useCan } from '#/features/auth/use-session';
+import { useCan } from '#/lib/session/use-session';
 import { errorMessage, isApiError } from '#/lib/api';
 import { useCreatePostMutation } from './api';
 import { ComposerPhotos } from './composer-photos';

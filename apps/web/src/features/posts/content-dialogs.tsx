@@ -1,16 +1,7 @@
 import * as React from 'react';
 import { toast } from 'sonner';
 import { POST_MESSAGES, REPORT_REASON_LABELS, REPORT_REASONS, contentReportSchema, type ReportReason } from '@bayclub/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#/components/ui/alert-dialog';
+import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Spinner } from '#/components/ui/spinner';
@@ -35,20 +26,16 @@ export function ConfirmDeleteDialog({
   onConfirm,
 }: DialogBase & { title: string; description: string; onConfirm: () => void }) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onConfirm}>
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title={title}
+      description={description}
+      confirm="Delete"
+      destructive
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { POST_MESSAGES } from '@bayclub/shared';
 import { NativeSelect } from '#/components/ui/native-select';
-import { useCan } from '#/features/auth/use-session';
-import { useMyCommunitiesQuery } from '#/features/communities/api';
+import { useCan } from '#/lib/session/use-session';
+import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
 
 export interface Destination {
   /** The select's value: '' for the member feed, else the community id. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { POST_MESSAGES, type PostView } from '@bayclub/shared';
-import { realtime } from '#/features/realtime/realtime-client';
+import { realtime } from '#/lib/realtime/realtime-client';
 import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { ME, deferred, makeMyCommunity, makePost, page, stubIntersectionObserver } from './post-fixtures';
 

@@ -2,7 +2,7 @@ import { HeartIcon, MessageCircleIcon, Share2Icon } from 'lucide-react';
 import { toast } from 'sonner';
 import { POST_MESSAGES, postPath, type PostView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { useCan } from '#/features/auth/use-session';
+import { useCan } from '#/lib/session/use-session';
 import { errorMessage } from '#/lib/api';
 import { cn } from '#/lib/utils';
 import { useLikeMutation } from './api';

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Page, PostView } from '@bayclub/shared';
+import { itemsOf } from '#/lib/api';
 
 /** Query keys of posts. Every list of posts lives under `lists()`, so one walk updates a post wherever it shows. */
 export const postKeys = {
@@ -17,8 +18,6 @@ export const postKeys = {
 
 export type PagedData<T> = InfiniteData<Page<T>, string | null>;
 
-/** The items of every loaded page, in order. */
-export const itemsOf = <T>(data: { pages: Page<T>[] } | undefined): T[] => data?.pages.flatMap((p) => p.items) ?? [];
 
 /** Apply `change` to the post wherever it is cached: every list page and its own page. */
 export function updatePostEverywhere(queryClient: QueryClient, postId: string, change: (post: PostView) => PostView) {

@@ -1,9 +1,9 @@
 import type * as React from 'react';
 import { Link } from 'react-router';
 import { imageVariantUrl, postPath, type MemberSummary, type PostView } from '@bayclub/shared';
-import { memberName } from '#/features/connections/member-row';
-import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
-import { VerifiedBadge } from '#/features/profile/verified-badge';
+import { memberName } from '#/lib/member-format';
+import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
+import { VerifiedBadge } from '#/components/member/verified-badge';
 import { postTimeLabel, postTimeTitle } from './time-label';
 
 const linkClass = 'rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';

@@ -1,10 +1,9 @@
 import * as React from 'react';
 import { imageVariantUrl, type PostImageView, type ProfileImageView } from '@bayclub/shared';
+import { PhotoViewer } from '#/features/gallery';
 import { OnceOpened } from '#/components/once-opened';
-import { lazyNamed } from '#/lib/lazy-named';
 import { cn } from '#/lib/utils';
 
-const PhotoViewer = lazyNamed(() => import('#/features/gallery/photo-viewer'), 'PhotoViewer');
 
 /** Columns by photo count: one wide photo, two side by side, then a grid. */
 const GRID: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2' };

@@ -1,12 +1,12 @@
 import type * as React from 'react';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
-import { AlertTriangleIcon, NewspaperIcon, RotateCcwIcon } from 'lucide-react';
+import { AlertTriangleIcon, NewspaperIcon } from 'lucide-react';
 import { POST_MESSAGES, type Page, type PostView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
-import { errorMessage } from '#/lib/api';
-import { itemsOf } from './post-cache';
+import { RetryButton } from '#/components/retry-button';
+import { errorMessage, itemsOf } from '#/lib/api';
 import { PostCard } from './post-card';
 import { useInfiniteScroll } from './use-infinite-scroll';
 
@@ -34,10 +34,7 @@ export function PostList({ query, label, empty, footer }: PostListProps) {
         <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
         <p className="font-medium">{POST_MESSAGES.loadFailed}</p>
         <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          <RotateCcwIcon aria-hidden="true" />
-          Retry
-        </Button>
+        <RetryButton onClick={() => void query.refetch()} />
       </div>
     );
   }

@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeftIcon, RotateCcwIcon } from 'lucide-react';
+import { ArrowLeftIcon } from 'lucide-react';
 import { accessLevel } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
-import { useCan, useMe } from '#/features/auth/use-session';
-import { NotFoundPage } from '#/features/shell/not-found-page';
-import { errorMessage, isApiError } from '#/lib/api';
+import { useCan, useMe } from '#/lib/session/use-session';
+import { NotFoundPage } from '#/components/not-found-page';
+import { PageLoadError } from '#/components/page-load-error';
+import { isApiError } from '#/lib/api';
 import { usePostQuery } from './api';
 import { PostCard } from './post-card';
 import { usePostsRealtime } from './use-posts-realtime';
@@ -31,16 +32,7 @@ function PostPageContent({ postId }: { postId: string }) {
   if (query.isError) {
     const error = query.error;
     if (isApiError(error) && (error.isNotFound || error.isForbidden || error.status === 400)) return <NotFoundPage />;
-    return (
-      <section role="alert" className="mx-auto grid max-w-md justify-items-center gap-3 px-4 py-16 text-center">
-        <p className="font-medium">Could not load this post</p>
-        <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          <RotateCcwIcon aria-hidden="true" />
-          Retry
-        </Button>
-      </section>
-    );
+    return <PageLoadError what="this post" error={error} onRetry={() => void query.refetch()} />;
   }
   const post = query.data;
   const back = post.community ? { to: `/community/${post.community.id}`, label: post.community.name } : { to: '/community', label: 'Home' };

@@ -1,10 +1,10 @@
 import * as React from 'react';
 import type { CommentView } from '@bayclub/shared';
+import { itemsOf } from '#/lib/api';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { CommentItem } from './comment-item';
 import { useRepliesQuery } from './comments-api';
-import { itemsOf } from './post-cache';
 
 /**
  * A comment's replies (oldest first): the first few come with the comment; 'View more replies' reads them all

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { POST_LIMITS, POST_MESSAGES, type PostImageUpload } from '@bayclub/shared';
-import { checkGalleryFiles } from '#/features/gallery/check-files';
+import { checkGalleryFiles } from '#/features/gallery';
 import { uploadPostImage } from './api';
 
 export interface PhotoUpload {

@@ -1,10 +1,11 @@
 import * as React from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { PostView } from '@bayclub/shared';
-import { useMe } from '#/features/auth/use-session';
-import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { itemsOf } from '#/lib/api';
+import { useMe } from '#/lib/session/use-session';
+import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { getPage } from './api';
-import { itemsOf, loadNewerPosts, postKeys, removePostEverywhere, updatePostEverywhere, type PagedData } from './post-cache';
+import { loadNewerPosts, postKeys, removePostEverywhere, updatePostEverywhere, type PagedData } from './post-cache';
 
 /**
  * Keep every cached post current while a posts page is open: counts change in place, removed posts leave, and an

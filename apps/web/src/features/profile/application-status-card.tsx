@@ -1,6 +1,6 @@
 import { EyeOffIcon, HourglassIcon, InfoIcon } from 'lucide-react';
 import { PROFILE_VIEW_MESSAGES, type OwnProfileView } from '@bayclub/shared';
-import { ReactivateAccountButton } from '#/features/account/reactivate-account-button';
+import { ReactivateAccountButton } from '#/features/account';
 import { formatterOnDemand } from '#/lib/format';
 
 const dateFormat = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));

@@ -10,7 +10,7 @@ import {
   type RelationshipView,
 } from '@bayclub/shared';
 import { Providers } from '#/app/providers';
-import { sessionKeys } from '#/features/auth/api';
+import { sessionKeys } from '#/lib/session/api';
 import { createQueryClient } from '#/lib/query-client';
 import { apiError, json, mockApi, type Handler } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';

@@ -2,17 +2,15 @@ import * as React from 'react';
 import { useParams } from 'react-router';
 import { LockIcon, MessageCircleIcon, UserRoundIcon, UserRoundXIcon } from 'lucide-react';
 import { CONNECTION_MESSAGES, MESSAGING_MESSAGES, PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
+import { ChatPanel, InboxList } from '#/features/messaging';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { useCan, useMe } from '#/features/auth/use-session';
+import { useCan, useMe } from '#/lib/session/use-session';
 import { useRelationshipQuery } from '#/features/connections/api';
 import { useConversationQuery, useConversationWithQuery } from '#/features/messaging/api';
 import { errorMessage, isApiError } from '#/lib/api';
-import { lazyNamed } from '#/lib/lazy-named';
 
 // The inbox and the chat load when the tab is opened, not with the profile (decision 011).
-const ChatPanel = lazyNamed(() => import('#/features/messaging/chat-panel'), 'ChatPanel');
-const InboxList = lazyNamed(() => import('#/features/messaging/inbox-list'), 'InboxList');
 
 
 /** A community_only member without the `message` flag cannot message anyone. */

@@ -1,10 +1,10 @@
 import type * as React from 'react';
 import { CakeIcon, HeartIcon, MapPinIcon } from 'lucide-react';
 import { imageVariantUrl, type PublicProfileView } from '@bayclub/shared';
-import { cityLabel, relationshipLabel } from '#/features/admin/format';
-import { AvatarWithRetry } from './avatar-with-retry';
+import { cityLabel, relationshipLabel } from '#/lib/member-format';
+import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { SocialLinks } from './social-links';
-import { VerifiedBadge } from './verified-badge';
+import { VerifiedBadge } from '#/components/member/verified-badge';
 
 /** What the header shows; both the own profile (OwnProfileView) and another member's (PublicProfileView) fit. */
 export type ProfileHeaderData = Pick<

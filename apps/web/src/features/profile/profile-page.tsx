@@ -1,5 +1,5 @@
 import { UserRoundXIcon } from 'lucide-react';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { ApplicationStatusCard, DeactivatedBanner } from './application-status-card';
 import { OwnMessagesTab } from './message-tab';
 import { ProfileHeader } from './profile-header';

@@ -3,12 +3,10 @@ import { ImagesIcon, MapPinIcon, MessageCircleIcon } from 'lucide-react';
 import { LOCATION_MESSAGES } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
-import { PhotoGallery } from '#/features/gallery/photo-gallery';
-import { useShowProfileCheckIns } from '#/features/locations/use-location-access';
-import { lazyNamed } from '#/lib/lazy-named';
+import { PhotoGallery } from '#/features/gallery';
+import { ProfileCheckIns, useShowProfileCheckIns } from '#/features/locations';
 
 // The Check-ins tab's code loads when the tab is first opened (decision 011).
-const ProfileCheckIns = lazyNamed(() => import('#/features/locations/profile-check-ins'), 'ProfileCheckIns');
 
 interface ProfileTabsProps {
   profileId: string;

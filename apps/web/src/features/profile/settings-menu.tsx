@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { BellIcon, LogOutIcon, SearchIcon, SettingsIcon, UserCogIcon } from 'lucide-react';
+import { SettingsModal } from '#/features/settings';
+import { NotificationsPanel } from '#/features/notifications';
 import { Button } from '#/components/ui/button';
 import { CountBadge } from '#/components/count-badge';
 import {
@@ -10,18 +12,15 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
-import { useSignOut } from '#/features/auth/use-sign-out';
+import { useSignOut } from '#/lib/session/use-sign-out';
 import { OnceOpened } from '#/components/once-opened';
-import { lazyNamed } from '#/lib/lazy-named';
-import { useUnreadNotificationCount } from '#/features/shell/notifications-api';
+import { useUnreadNotificationCount } from '#/features/notifications/api';
 import { formatBadgeCount } from '#/lib/format';
 import { canSeeMembers } from '@bayclub/shared';
-import { useMe } from '#/features/auth/use-session';
-import { openGlobalSearch } from '#/features/search/search-store';
+import { useMe } from '#/lib/session/use-session';
+import { openGlobalSearch } from '#/features/search';
 
 // The settings modal and the notifications panel load the first time they open (decision 011).
-const SettingsModal = lazyNamed(() => import('#/features/settings/settings-modal'), 'SettingsModal');
-const NotificationsPanel = lazyNamed(() => import('#/features/notifications/notifications-panel'), 'NotificationsPanel');
 
 type Open = 'notifications' | 'settings' | null;
 

@@ -8,7 +8,7 @@ import {
   pagedQueryOptions,
   removeOptimistically,
 } from '#/features/connections/api';
-import { profileKeys } from '#/features/profile/api';
+import { profileKeys } from '#/lib/public-profile';
 
 export const blockListQueryOptions = () =>
   pagedQueryOptions<BlockedMemberView>(connectionKeys.blocks(), '/api/blocks');

@@ -1,8 +1,10 @@
 import { ShieldCheckIcon } from 'lucide-react';
 import { SAFETY_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { formatDay, memberName, MemberRow } from '#/features/connections/member-row';
-import { PagedList } from '#/features/connections/paged-list';
+import { MemberRow } from '#/components/member/member-row';
+import { formatDay } from '#/lib/format';
+import { memberName } from '#/lib/member-format';
+import { MemberRowList } from '#/components/member/member-row-list';
 import { useBlocksQuery, useUnblockMutation } from './api';
 
 /** The members the viewer blocked, with Unblock (their match is not restored). */
@@ -10,7 +12,7 @@ export function BlockedList() {
   const query = useBlocksQuery();
   const unblock = useUnblockMutation();
   return (
-    <PagedList
+    <MemberRowList
       query={query}
       label="Blocked members"
       empty={{ icon: ShieldCheckIcon, title: SAFETY_MESSAGES.noBlocked }}

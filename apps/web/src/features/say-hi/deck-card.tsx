@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { HandIcon, HandHeartIcon, MapPinIcon, SparklesIcon, UserIcon, XIcon } from 'lucide-react';
 import { imageVariantUrl, type DeckCardView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { cityLabel } from '#/features/admin/format';
-import { VerifiedBadge } from '#/features/profile/verified-badge';
+import { cityLabel } from '#/lib/member-format';
+import { VerifiedBadge } from '#/components/member/verified-badge';
 
 interface DeckCardProps {
   card: DeckCardView;

@@ -8,7 +8,7 @@ import { Button } from '#/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Input } from '#/components/ui/input';
 import { NativeSelect } from '#/components/ui/native-select';
-import { InterestsPicker } from '#/features/landing/interests-picker';
+import { InterestsPicker } from '#/components/member/interests-picker';
 import type { DeckFilters } from '#/features/connections/api';
 import {
   NO_FILTERS,

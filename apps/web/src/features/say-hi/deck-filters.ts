@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ALL_INTERESTS, CITIES, CONNECTION_MESSAGES, LIMITS, ageSchema, type City } from '@bayclub/shared';
+import { ALL_INTERESTS, CITIES, CONNECTION_MESSAGES, LIMITS, ageSchema } from '@bayclub/shared';
 import type { DeckFilters } from '#/features/connections/api';
+import { isCity } from '#/lib/member-format';
 
 export const NO_FILTERS: DeckFilters = { city: null, interests: [], ageMin: null, ageMax: null };
 
-const isCity = (v: string | null): v is City => v !== null && (CITIES as readonly string[]).includes(v);
 const KNOWN_INTERESTS = new Set(ALL_INTERESTS);
 
 function ageParam(v: string | null): number | null {

@@ -3,7 +3,7 @@ import { CONNECTION_MESSAGES, imageVariantUrl, type MatchView } from '@bayclub/s
 import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Spinner } from '#/components/ui/spinner';
-import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
+import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { useOpenChat } from '#/features/connections/api';
 
 interface MatchDialogProps {

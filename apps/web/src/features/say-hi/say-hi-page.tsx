@@ -1,18 +1,18 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { AlertTriangleIcon, RotateCcwIcon, UsersRoundIcon } from 'lucide-react';
+import { AlertTriangleIcon, UsersRoundIcon } from 'lucide-react';
 import { CONNECTION_MESSAGES, type DeckCardView, type MatchView, type SayHiResult } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
-import { errorMessage } from '#/lib/api';
-import { itemsOf } from '#/features/connections/api';
-import { FullMembersOnly, isForbidden } from '#/features/connections/full-members-only';
+import { errorMessage, itemsOf } from '#/lib/api';
+import { FullMembersOnly, isForbidden } from '#/components/member/full-members-only';
 import { useDeckQuery, useSkipMutation } from './api';
 import { DeckCard } from './deck-card';
 import { countFilters, filtersFromSearch, filtersToParams } from './deck-filters';
 import { DeckFiltersPanel } from './deck-filters-panel';
 import { OnceOpened } from '#/components/once-opened';
+import { RetryButton } from '#/components/retry-button';
 import { lazyNamed } from '#/lib/lazy-named';
 
 // The Say Hi form and the match celebration load when first needed (decision 011).
@@ -67,10 +67,7 @@ export function SayHiPage() {
         <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
         <p className="font-medium">Could not load members</p>
         <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
-        <Button variant="outline" onClick={() => void query.refetch()}>
-          <RotateCcwIcon aria-hidden="true" />
-          Retry
-        </Button>
+        <RetryButton onClick={() => void query.refetch()} />
       </div>
     );
   } else if (!current) {

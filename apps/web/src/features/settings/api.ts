@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MeView, OwnProfileView, ProfileUpdateInput } from '@bayclub/shared';
 import { api } from '#/lib/api';
-import { sessionKeys } from '#/features/auth/api';
-import { emitProfileUpdated } from '#/features/auth/profile-events';
+import { sessionKeys } from '#/lib/session/api';
+import { emitProfileUpdated } from '#/lib/session/profile-events';
 
 /** Put a newer own profile into the cached /api/me answer, so every view shows it at once. */
 export function patchMeProfile(queryClient: ReturnType<typeof useQueryClient>, patch: Partial<OwnProfileView>) {

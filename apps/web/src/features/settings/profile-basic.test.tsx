@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { LIMITS, PICTURE_MESSAGES, USERNAME_MESSAGES, type MeView } from '@bayclub/shared';
-import { sessionKeys } from '#/features/auth/api';
-import { PROFILE_PICTURE_UPDATED_EVENT } from '#/features/auth/profile-events';
+import { sessionKeys } from '#/lib/session/api';
+import { PROFILE_PICTURE_UPDATED_EVENT } from '#/lib/session/profile-events';
 import { apiError, json, never, type Handler } from '#/test/render-app';
 import { renderSettings, saveButton } from './settings-test-harness';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { profileUpdateSchema, USERNAME_MESSAGES, SOCIAL_MESSAGES, type MeView, type OwnProfileView, type ProfileUpdateInput } from '@bayclub/shared';
-import { sessionKeys } from '#/features/auth/api';
-import { PROFILE_UPDATED_EVENT } from '#/features/auth/profile-events';
+import { sessionKeys } from '#/lib/session/api';
+import { PROFILE_UPDATED_EVENT } from '#/lib/session/profile-events';
 import { makeProfile } from '#/test/fixtures';
 import { apiError, json, type Handler } from '#/test/render-app';
 import { renderSettings, saveButton } from './settings-test-harness';

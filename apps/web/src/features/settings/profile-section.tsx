@@ -1,5 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
-import { InterestsPicker } from '#/features/landing/interests-picker';
+import { InterestsPicker } from '#/components/member/interests-picker';
 import { PROFILE_TABS, type ProfileTab } from './settings-model';
 import { BasicTab, PersonalTab, ReadOnlyNote, SocialTab } from './profile-tabs';
 import type { ProfileSettings } from './use-profile-settings';

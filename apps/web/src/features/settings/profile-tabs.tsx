@@ -13,9 +13,8 @@ import {
 import { SelectField, type SelectOption } from '#/components/select-field';
 import { TextField } from '#/components/text-field';
 import { Button } from '#/components/ui/button';
-import { BioField } from '#/features/landing/bio-field';
-import { UsernameField } from '#/features/landing/username-field';
-import { ProfilePictureControl } from '#/features/media/profile-picture-control';
+import { BioField, UsernameField } from '#/features/landing';
+import { ProfilePictureControl } from '#/features/media';
 import { SOCIAL_FIELDS, type ProfileSettings } from './use-profile-settings';
 
 /** Basic: picture, Name, Username (with the live check), Bio (with its counter). */

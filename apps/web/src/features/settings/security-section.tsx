@@ -4,11 +4,8 @@ import type * as React from 'react';
 import { Button } from '#/components/ui/button';
 import { Switch } from '#/components/ui/switch';
 import { useTheme } from '#/lib/theme';
-import { ChangePasswordDialog } from '#/features/account/change-password-dialog';
-import { DeactivateAccountDialog } from '#/features/account/deactivate-account-dialog';
-import { DeleteAccountDialog } from '#/features/account/delete-account-dialog';
-import { ReactivateAccountButton } from '#/features/account/reactivate-account-button';
-import { useMe } from '#/features/auth/use-session';
+import { ChangePasswordDialog, DeactivateAccountDialog, DeleteAccountDialog, ReactivateAccountButton } from '#/features/account';
+import { useMe } from '#/lib/session/use-session';
 
 type OpenDialog = 'password' | 'deactivate' | 'delete' | null;
 

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { Tabs, TabsContent } from '#/components/ui/tabs';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { useIsMobile } from '#/lib/use-is-mobile';
 import { EarningsSection } from './earnings-section';
 import { MembershipsSection } from './memberships-section';

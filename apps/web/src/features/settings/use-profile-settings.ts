@@ -14,11 +14,11 @@ import {
   type ProfileUpdateInput,
 } from '@bayclub/shared';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
-import { emitProfileUpdated } from '#/features/auth/profile-events';
-import { useCan } from '#/features/auth/use-session';
+import { emitProfileUpdated } from '#/lib/session/profile-events';
+import { useCan } from '#/lib/session/use-session';
 import { landingKeys } from '#/features/landing/api';
-import { useUsernameAvailability, type UsernameStatus } from '#/features/landing/use-username-availability';
-import { useProfilePicture } from '#/features/media/use-profile-picture';
+import { useUsernameAvailability, type UsernameStatus } from '#/features/landing';
+import { useProfilePicture } from '#/features/media';
 import { patchMeProfile, useUpdateProfileMutation } from './api';
 import { isProfileComplete, PROFILE_TABS, tabOfField, toFormValues, type ProfileTab } from './settings-model';
 

@@ -10,7 +10,7 @@ import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
-import { refreshSession } from '#/features/auth/api';
+import { refreshSession } from '#/lib/session/api';
 import { setupKeys, useSetupAdminMutation } from './api';
 
 type SetupFields = Omit<SetupAdminInput, 'token'>;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { DEFAULT_APP_NAME } from '@bayclub/shared';
-import { usePublicSettings } from './settings-api';
+import { usePublicSettings } from '#/lib/public-settings';
 
 /** Icon and app name (from settings), linking home. */
 export function AppBrand({ to, onNavigate }: { to: string; onNavigate?: () => void }) {

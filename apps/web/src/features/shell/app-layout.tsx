@@ -1,12 +1,11 @@
 import * as React from 'react';
 import { Outlet, useMatch } from 'react-router';
 import type { MeView } from '@bayclub/shared';
-import { RealtimeConnection } from '#/features/realtime/realtime-connection';
-import { PushPrompt } from '#/features/push/push-prompt';
-import { GlobalSearch } from '#/features/search/global-search';
+import { PushPrompt } from '#/features/push';
+import { GlobalSearch } from '#/features/search';
 import { PageSpinner } from '#/components/page-spinner';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '#/components/ui/sidebar';
-import type { Audience } from '#/features/auth/use-session';
+import type { Audience } from '#/lib/session/use-session';
 import { useIsMobile } from '#/lib/use-is-mobile';
 import { AppBrand } from './app-brand';
 import { AppSidebar } from './app-sidebar';
@@ -16,12 +15,13 @@ import { SkipLink } from './skip-link';
 /**
  * Signed-in frame: the side menu, the page and, below 768 px, the bottom tabs. Desktop has no top bar: the menu
  * toggle lives in the side menu and every page brings its own header. Phones get a compact bar with the toggle
- * and the brand, except in a chat, whose own header (back, member, actions) is the only one.
+ * and the brand, except in a chat, whose own header (back, member, actions) is the only one. `children` is what
+ * the frame mounts beside the page (app/ puts the realtime connection there).
  */
-export function AppLayout({ me, audience }: { me: MeView; audience: Audience }) {
+export function AppLayout({ me, audience, children }: { me: MeView; audience: Audience; children?: React.ReactNode }) {
   const isMobile = useIsMobile();
   const inChat = useMatch('/chat/:conversationId') !== null;
-  // A deactivated member has no socket (the server closes it) and nothing to be pushed until they reactivate.
+  // A deactivated member has nothing to be pushed until they reactivate.
   const active = audience !== 'deactivated';
   return (
     <SidebarProvider>
@@ -45,7 +45,7 @@ export function AppLayout({ me, audience }: { me: MeView; audience: Audience }) 
         </main>
       </SidebarInset>
       <BottomTabs me={me} />
-      {active && <RealtimeConnection />}
+      {children}
       <GlobalSearch me={me} />
     </SidebarProvider>
   );

@@ -15,8 +15,8 @@ import {
   useSidebar,
 } from '#/components/ui/sidebar';
 import { useTheme } from '#/lib/theme';
-import { useSignOut } from '#/features/auth/use-sign-out';
-import { useCan, usePermissions, type Audience } from '#/features/auth/use-session';
+import { useSignOut } from '#/lib/session/use-sign-out';
+import { useCan, usePermissions, type Audience } from '#/lib/session/use-session';
 import { CountBadge } from '#/components/count-badge';
 import { useUnreadMessageCount } from '#/features/messaging/api';
 import { formatBadgeCount } from '#/lib/format';

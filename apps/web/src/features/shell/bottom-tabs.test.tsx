@@ -4,7 +4,7 @@ import type { LimitedUserFlags, MeView } from '@bayclub/shared';
 import { json, mockApi, renderApp, signedInAs } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
 import { formatBadgeCount } from '#/lib/format';
-import { realtime } from '#/features/realtime/realtime-client';
+import { realtime } from '#/lib/realtime/realtime-client';
 
 vi.mock('#/features/profile/profile-page', async () => ({ ProfilePage: (await import('#/test/mock-pages')).ProfilePage }));
 

@@ -3,11 +3,11 @@ import { UserIcon } from 'lucide-react';
 import { imageVariantUrl, type MeView } from '@bayclub/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
 import { CountBadge } from '#/components/count-badge';
-import { usePermissions } from '#/features/auth/use-session';
+import { usePermissions } from '#/lib/session/use-session';
 import { formatBadgeCount } from '#/lib/format';
 import { cn } from '#/lib/utils';
 import { bottomTabs, isActivePath, type TabItem } from './nav-items';
-import { useUnreadNotificationCount } from './notifications-api';
+import { useUnreadNotificationCount } from '#/features/notifications/api';
 
 /** Spec 2: the signed-in bottom tab bar (shown below the 768 px breakpoint). */
 export function BottomTabs({ me }: { me: MeView }) {

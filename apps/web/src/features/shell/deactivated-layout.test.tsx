@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_MESSAGES, PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
-import { realtime } from '#/features/realtime/realtime-client';
+import { realtime } from '#/lib/realtime/realtime-client';
 import { PAUSED_TITLE } from '#/features/profile/message-tab';
 import { json, mockApi, renderApp } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { DEFAULT_APP_DESCRIPTION, DEFAULT_APP_NAME } from '@bayclub/shared';
-import { usePublicSettings } from './settings-api';
+import { usePublicSettings } from '#/lib/public-settings';
 
 const DEFAULT_ICON = '/icon.svg';
 

@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { accessLevel, can, type LimitedUserFlag, type LimitedUserFlags, type MeView } from '@bayclub/shared';
-import type { Audience } from '#/features/auth/use-session';
+import type { Audience } from '#/lib/session/use-session';
 
 export interface NavItem {
   to: string;

@@ -2,10 +2,10 @@ import { Navigate, useParams } from 'react-router';
 import { canSeeMembers } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { isApiError } from '#/lib/api';
-import { NotFoundPage } from './not-found-page';
-import { useSlugQuery, type SlugTarget } from './slug-api';
+import { NotFoundPage } from '#/components/not-found-page';
+import { useSlugQuery, type SlugTarget } from './api';
 
 /** Where a resolved slug leads. */
 export function slugDestination(target: SlugTarget): string {

@@ -1,10 +1,10 @@
 import * as React from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '@bayclub/shared';
-import { useMe } from '#/features/auth/use-session';
+import { useMe } from '#/lib/session/use-session';
 import { connectionKeys } from '#/features/connections/api';
-import { realtime } from '#/features/realtime/realtime-client';
-import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { realtime } from '#/lib/realtime/realtime-client';
+import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { isChatVisible } from './active-chats';
 import { messagingKeys } from './api';
 import { applyMessage, forgetAppliedMessages, updateConversationEverywhere } from './cache';
@@ -67,7 +67,7 @@ export function applyMessagingEvent(queryClient: QueryClient, event: ServerEvent
 }
 
 /** Keeps message caches, the inbox and the unread count current from socket events (mounted while signed in). */
-export function MessagingRealtimeBridge() {
+export function RealtimeBridge() {
   const queryClient = useQueryClient();
   const meId = useMe()?.user.id ?? null;
   useRealtimeEvent((event) => applyMessagingEvent(queryClient, event, meId));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { MeView } from '@bayclub/shared';
-import { realtime } from '#/features/realtime/realtime-client';
+import { realtime } from '#/lib/realtime/realtime-client';
 import { json, mockApi, renderApp } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
 import { OWN_ID } from '#/features/gallery/gallery-fixtures';

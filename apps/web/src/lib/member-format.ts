@@ -1,9 +1,10 @@
-import { CITY_LABELS, RELATIONSHIP_STATUS_LABELS, type City, type RelationshipStatus } from '@bayclub/shared';
-import { formatterOnDemand } from '#/lib/format';
+import { CITIES, CITY_LABELS, RELATIONSHIP_STATUS_LABELS, type City, type MemberSummary, type RelationshipStatus } from '@bayclub/shared';
 
-const dateTime = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+/** How a member is named in lists, rows and cards. */
+export const memberName = (member: MemberSummary) => member.fullName?.trim() || 'Member';
 
-export const formatDateTime = (iso: string) => dateTime().format(new Date(iso));
+/** One of the club's cities (a value read from the URL or a form). */
+export const isCity = (v: string | null): v is City => v !== null && (CITIES as readonly string[]).includes(v);
 
 export const cityLabel = (city: string | null) => (city ? (CITY_LABELS[city as City] ?? city) : null);
 

@@ -2,8 +2,8 @@ import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { NotificationView } from '@bayclub/shared';
-import { realtime } from '#/features/realtime/realtime-client';
-import { useRealtimeEvent } from '#/features/realtime/use-realtime';
+import { realtime } from '#/lib/realtime/realtime-client';
+import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { notificationKeys, upsertNotification } from './api';
 
 export const VIEW_NOTIFICATION_LABEL = 'View';
@@ -13,7 +13,7 @@ export const VIEW_NOTIFICATION_LABEL = 'View';
  * to the top of the list, `unread` carries the badge's total, and `ready` (after every (re)connect) refetches what
  * was loaded before the connection opened, as it may have missed events while offline.
  */
-export function NotificationsRealtimeBridge() {
+export function RealtimeBridge() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 

@@ -9,6 +9,8 @@ interface LoadMoreProps {
   isFetchNextPageError: boolean;
   error: unknown;
   fetchNextPage: () => unknown;
+  /** Fetch the next page as the button scrolls near (the default); false: only when it is pressed. */
+  auto?: boolean;
 }
 
 /**
@@ -16,9 +18,9 @@ interface LoadMoreProps {
  * button for keyboards, screen readers and browsers without IntersectionObserver. A failed page says why and the
  * button tries again.
  */
-export function LoadMore({ hasNextPage, isFetchingNextPage, isFetchNextPageError, error, fetchNextPage }: LoadMoreProps) {
+export function LoadMore({ hasNextPage, isFetchingNextPage, isFetchNextPageError, error, fetchNextPage, auto: scroll = true }: LoadMoreProps) {
   const ref = React.useRef<HTMLButtonElement>(null);
-  const auto = hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
+  const auto = scroll && hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const next = React.useRef(fetchNextPage);
   next.current = fetchNextPage;
 

@@ -1,15 +1,10 @@
 import type * as React from 'react';
 import { Link } from 'react-router';
-import { imageVariantUrl, type MemberSummary } from '@bayclub/shared';
-import { cityLabel } from '#/features/admin/format';
-import { formatterOnDemand } from '#/lib/format';
-import { AvatarWithRetry } from '#/features/profile/avatar-with-retry';
-import { VerifiedBadge } from '#/features/profile/verified-badge';
-
-const dateFormat = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
-export const formatDay = (iso: string) => dateFormat().format(new Date(iso));
-
-export const memberName = (member: MemberSummary) => member.fullName?.trim() || 'Member';
+import type { MemberSummary } from '@bayclub/shared';
+import { cityLabel, memberName } from '#/lib/member-format';
+import { Skeleton } from '#/components/ui/skeleton';
+import { MemberPhoto } from './member-photo';
+import { VerifiedBadge } from './verified-badge';
 
 interface MemberRowProps {
   member: MemberSummary;
@@ -29,11 +24,7 @@ export function MemberRow({ member, linkProfile = true, meta, children, actions 
   return (
     <article className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <AvatarWithRetry
-          src={imageVariantUrl(member.profilePictureUrl, 'small')}
-          alt={`Profile picture of ${name}`}
-          className="size-12"
-        />
+        <MemberPhoto member={member} alt={`Profile picture of ${name}`} className="size-12" />
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h3 className="flex min-w-0 items-center gap-1.5 font-medium">
             {linkProfile ? (
@@ -56,5 +47,23 @@ export function MemberRow({ member, linkProfile = true, meta, children, actions 
       </div>
       <div className="flex flex-wrap items-center justify-end gap-2">{actions}</div>
     </article>
+  );
+}
+
+/** Three member rows while a list loads. */
+export function MemberRowsSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-3">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex items-center gap-3 rounded-xl border p-4">
+          <Skeleton className="size-12 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-3 w-24" />
+          </div>
+          <Skeleton className="h-9 w-24" />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -9,13 +9,13 @@ import {
   type RelationshipView,
   type SayHiResult,
 } from '@bayclub/shared';
+import { SayHiDialog } from '#/features/say-hi';
 import { Button } from '#/components/ui/button';
 import { DropdownMenuItem } from '#/components/ui/dropdown-menu';
 import { Spinner } from '#/components/ui/spinner';
 import { OnceOpened } from '#/components/once-opened';
-import { lazyNamed } from '#/lib/lazy-named';
-import { useCan, useMe } from '#/features/auth/use-session';
-import { MemberSafetyActions } from '#/features/safety/member-safety-actions';
+import { useCan, useMe } from '#/lib/session/use-session';
+import { MemberSafetyActions } from '#/features/safety';
 import { useUnblockMutation } from '#/features/safety/api';
 import { isDailyLimit, useSayHiMutation } from '#/features/say-hi/api';
 import {
@@ -24,10 +24,7 @@ import {
   useOpenChat,
   useRelationshipQuery,
   useWithdrawHelloMutation,
-} from './api';
-
-// The Say Hi form loads when it first opens (decision 011).
-const SayHiDialog = lazyNamed(() => import('#/features/say-hi/say-hi-dialog'), 'SayHiDialog');
+} from '#/features/connections/api';
 
 interface ProfileActionsProps {
   userId: string;

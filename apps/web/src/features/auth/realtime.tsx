@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MeView } from '@bayclub/shared';
-import { realtime } from '#/features/realtime/realtime-client';
-import { useRealtimeEvent } from '#/features/realtime/use-realtime';
-import { sessionKeys } from './api';
-import { isPendingMember } from './profile-loader';
+import { realtime } from '#/lib/realtime/realtime-client';
+import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
+import { sessionKeys } from '#/lib/session/api';
+import { isPendingMember } from '#/lib/session/profile-loader';
 
 /** Load who is signed in (and the flags) again: the route table and the layout follow what comes back. */
 export function reloadSession(queryClient: QueryClient) {
@@ -17,7 +17,7 @@ export function reloadSession(queryClient: QueryClient) {
  * A pending member also reloads after every reconnect, since a decision may have come while the socket was
  * down; the 2-minute poll of meQueryOptions stays as the last fallback.
  */
-export function SessionRealtimeBridge() {
+export function RealtimeBridge() {
   const queryClient = useQueryClient();
   useRealtimeEvent((event) => {
     if (event.type === 'session') reloadSession(queryClient);

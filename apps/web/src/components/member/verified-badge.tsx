@@ -1,7 +1,7 @@
 import { BadgeCheckIcon } from 'lucide-react';
 import { PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#/components/ui/tooltip';
-import { usePublicSettings } from '#/features/shell/settings-api';
+import { usePublicSettings } from '#/lib/public-settings';
 
 /** Spec 2: the verified badge with its 'Verified account' tooltip; the admin-set badge image when there is one. */
 export function VerifiedBadge() {

@@ -1,0 +1,123 @@
+import * as React from 'react';
+import { ImageIcon } from 'lucide-react';
+import { GALLERY_IMAGE_TYPES } from '@bayclub/shared';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage } from '#/lib/api';
+
+// The one way to pick images that upload as soon as they are chosen (a community's cover and avatar, an event's
+// cover, a place's photos): the same checks, file input and status line.
+
+export const IMAGE_FILE_MESSAGES = {
+  notImage: 'Choose a JPEG, PNG, WebP, GIF or AVIF image',
+  tooLarge: 'The image is too large (max 10MB)',
+  failed: (reason: string) => `Upload failed: ${reason}`,
+} as const;
+
+/** The client's checks (the server decides from the bytes again): an image type, `maxBytes` at most. */
+export function checkImageFile(file: File, maxBytes: number): string | null {
+  if (!(GALLERY_IMAGE_TYPES as readonly string[]).includes(file.type)) return IMAGE_FILE_MESSAGES.notImage;
+  if (file.size > maxBytes) return IMAGE_FILE_MESSAGES.tooLarge;
+  return null;
+}
+
+interface ImageFileInputProps {
+  id: string;
+  describedBy: string;
+  multiple?: boolean;
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
+}
+
+/** A file input for images; it forgets the choice at once, so the same file can be chosen again after a failure. */
+export function ImageFileInput({ id, describedBy, multiple = false, disabled, onFiles }: ImageFileInputProps) {
+  return (
+    <input
+      id={id}
+      type="file"
+      multiple={multiple}
+      accept={GALLERY_IMAGE_TYPES.join(',')}
+      aria-describedby={describedBy}
+      disabled={disabled}
+      className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
+      onChange={(e) => {
+        onFiles([...(e.target.files ?? [])]);
+        e.target.value = '';
+      }}
+    />
+  );
+}
+
+/** Under a picker: 'Uploading...', what went wrong, or `children` (a hint, a success). */
+export function UploadStatus({ id, uploading, problem, children }: { id: string; uploading: boolean; problem: string | null; children: React.ReactNode }) {
+  return (
+    <p id={id} className="text-sm text-muted-foreground" aria-live="polite">
+      {uploading ? (
+        <span className="inline-flex items-center gap-1.5">
+          <Spinner className="size-3.5" /> Uploading...
+        </span>
+      ) : problem ? (
+        <span role="alert" className="text-destructive">
+          {problem}
+        </span>
+      ) : (
+        children
+      )}
+    </p>
+  );
+}
+
+interface ImagePickerProps {
+  label: string;
+  /** The image shown now, or null. */
+  current: string | null;
+  /** The preview's shape and size. */
+  frameClassName: string;
+  /** Said before anything is chosen, in front of the formats and size. */
+  hint: string;
+  uploadedMessage: string;
+  maxBytes: number;
+  /** Start the upload (a mutation's `mutate`): it says when it is done or why it failed. */
+  upload: (file: File, result: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  uploading: boolean;
+}
+
+/** One image that uploads as soon as a file is chosen and says how it went (a failure can be tried again). */
+export function ImagePicker({ label, current, frameClassName, hint, uploadedMessage, maxBytes, upload, uploading }: ImagePickerProps) {
+  const [problem, setProblem] = React.useState<string | null>(null);
+  const [done, setDone] = React.useState(false);
+  const inputId = React.useId();
+  const messageId = React.useId();
+
+  const handleFiles = ([file]: File[]) => {
+    setDone(false);
+    if (!file) return;
+    const invalid = checkImageFile(file, maxBytes);
+    setProblem(invalid);
+    if (invalid) return;
+    upload(file, {
+      onSuccess: () => setDone(true),
+      onError: (error) => setProblem(IMAGE_FILE_MESSAGES.failed(errorMessage(error))),
+    });
+  };
+
+  return (
+    <div className="grid content-start gap-2">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className={frameClassName}>
+        {current ? (
+          <img src={current} alt={`Current ${label.toLowerCase()}`} className="size-full object-cover" />
+        ) : (
+          <span className="flex size-full items-center justify-center text-muted-foreground">
+            <ImageIcon aria-hidden="true" className="size-6" />
+          </span>
+        )}
+      </div>
+      <ImageFileInput id={inputId} describedBy={messageId} disabled={uploading} onFiles={handleFiles} />
+      <UploadStatus id={messageId} uploading={uploading} problem={problem}>
+        {done ? <span className="text-success">{uploadedMessage}</span> : `${hint} JPEG, PNG, WebP, GIF or AVIF, up to 10MB.`}
+      </UploadStatus>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { errorMessage } from '#/lib/api';
+import { RetryButton } from './retry-button';
+
+/** A page whose one thing (an event, a place, a post) failed to load: the reason and Retry. */
+export function PageLoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  return (
+    <section role="alert" className="mx-auto grid max-w-md justify-items-center gap-3 px-4 py-16 text-center">
+      <p className="font-medium">Could not load {what}</p>
+      <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
+      <RetryButton onClick={onRetry} />
+    </section>
+  );
+}
