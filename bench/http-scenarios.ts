@@ -90,6 +90,8 @@ export const scenarios: Scenario[] = [
   // Issue 13: the People directory's first page (newest first) as the reader sees it: the world's members, through
   // the API. bench/directory-plans.ts prints the query plans with 10,000 members.
   { name: 'GET /api/directory (first page)', request: (w) => get('/api/directory', w.reader.cookie) },
+  // The reader's matches and messages: each notification's words are rendered when read, by the kind's module.
+  { name: 'GET /api/notifications (first page)', request: (w) => get('/api/notifications', w.reader.cookie) },
   {
     name: 'POST a message',
     request: (w) => {

@@ -19,8 +19,13 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['message', 'like', 'comment', 'group_join', 'event', 'other'] }).notNull(),
-    title: text('title').notNull(),
-    message: text('message').notNull(),
+    /**
+     * What happened, as data (decision 019): the kind names the module that owns it and renders it when read
+     * ('connections.hello', 'events.cancelled', ...), params hold its actor and target ids, counts and the
+     * member-written words it quotes. No English sentence is stored.
+     */
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
     relatedId: text('related_id'),
     /** The in-app path a click opens, when the type alone does not say (hellos, matches, decisions). */
     path: text('path'),

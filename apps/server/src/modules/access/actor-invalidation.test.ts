@@ -19,6 +19,7 @@ import { matchAndOpen, sendMessage } from '../../test/social.js';
 import { communities, communityMembers, notifications, profiles, sessions, userRoles, users } from '../../db/schema/index.js';
 import { sessionCacheOf } from './request-context.js';
 import { STATEMENT_COUNT_HEADER } from '../../platform/statement-count.js';
+import { renderedNotifications } from '../notifications/notification-fixtures.js';
 
 /**
  * Issue 9, decision 010: a request's Actor comes from a cache keyed by its Cookie header, and every change of what
@@ -179,7 +180,7 @@ describe('what changes an Actor takes effect on the very next request', () => {
     expect(renamed.statusCode).toBe(200);
     await db.delete(notifications).where(eq(notifications.userId, b.id));
     expect((await sendMessage(t, a, conversationId, 'again')).statusCode).toBe(201);
-    const [notification] = await db.select().from(notifications).where(eq(notifications.userId, b.id));
+    const [notification] = await renderedNotifications(db, eq(notifications.userId, b.id));
     expect(notification?.title).toBe('New message from Renamed Member');
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { applicationInput, applyAs, buildTestApp, createAdmin, createLimitedMember, injectAs, signIn } from '../../test/helpers.js';
 import { membershipApplications, notifications, profiles, users } from '../../db/schema/index.js';
+import { renderedNotifications } from '../notifications/notification-fixtures.js';
 
 const t = await buildTestApp();
 const db = t.ctx.database.db;
@@ -86,7 +87,7 @@ describe('admin review', () => {
     const me = await injectAs(t, applicant, { method: 'GET', url: '/api/me' });
     expect(me.json().profile.accountType).toBe('full_platform');
     expect(me.json().profile.applicationStatus).toBe('approved');
-    const notes = await db.select().from(notifications).where(eq(notifications.userId, applicant.id));
+    const notes = await renderedNotifications(db, eq(notifications.userId, applicant.id));
     expect(notes).toHaveLength(1);
     const again = await injectAs(t, admin, { method: 'POST', url: `/api/admin/applications/${applicant.applicationId}/approve` });
     expect(again.statusCode).toBe(409);
@@ -120,7 +121,7 @@ describe('admin review', () => {
     expect(res.json()).toMatchObject({ status: 'approved', accountType: 'community_only', decidedBy: { id: admin.id } });
     const me = await injectAs(t, applicant, { method: 'GET', url: '/api/me' });
     expect(me.json().profile).toMatchObject({ accountType: 'community_only', applicationStatus: 'approved' });
-    const [note] = await db.select().from(notifications).where(eq(notifications.userId, applicant.id));
+    const [note] = await renderedNotifications(db, eq(notifications.userId, applicant.id));
     expect(note).toMatchObject({ title: 'Application approved' });
     expect(note!.message).toContain('approved as a community member');
     expect(note!.message).not.toContain('full platform');
@@ -162,7 +163,7 @@ describe('admin review', () => {
     expect(me.json().profile.accountType).toBe('community_only');
     expect(me.json().profile.applicationStatus).toBe('rejected');
     // The notification no longer promises community access: the account is what they keep.
-    const [note] = await db.select().from(notifications).where(eq(notifications.userId, applicant.id));
+    const [note] = await renderedNotifications(db, eq(notifications.userId, applicant.id));
     expect(note!.title).toBe('Application not approved');
     expect(note!.message).toBe(
       'Your membership application was not approved. You keep your account and can delete it at any time in Settings. Reason: Not in the area',

@@ -6,6 +6,7 @@ import type { SettingsStore } from '../../app-context.js';
 import { emailExists, insertCredentialUser, insertProfile, usernameExists } from '../accounts/index.js';
 import { uniqueViolation } from '../../platform/sql.js';
 import { insertNotification } from '../notifications/index.js';
+import { applicationApprovedNotification, applicationRejectedNotification } from './notifications.js';
 import { publish } from '../../platform/bus.js';
 import { isCommunitySlug, lockSlug } from '../slugs/index.js';
 import { findCommunityIdBySlug, joinAppliedCommunity } from '../communities/index.js';
@@ -113,7 +114,13 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
       if (app.createdUserId) {
         await repo.setProfileDecision(tx, app.createdUserId, decision);
         if (decision.status === 'approved' && app.communityId) await joinAppliedCommunity(tx, app.communityId, app.createdUserId);
-        await insertNotification(tx, { userId: app.createdUserId, type: 'other', relatedId: id, ...decisionNotice(appName, decision) });
+        const notice = { userId: app.createdUserId, relatedId: id };
+        if (decision.status === 'approved') {
+          const params = { appName, accountType: decision.accountType };
+          await insertNotification(tx, { ...notice, kind: applicationApprovedNotification, params });
+        } else {
+          await insertNotification(tx, { ...notice, kind: applicationRejectedNotification, params: { reason: decision.reason } });
+        }
         // The applicant's open tabs reload their session at COMMIT: the layout switches without waiting for a poll.
         await publish(tx, { k: 'member', u: [app.createdUserId] });
       }
@@ -144,23 +151,4 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
     reject: (id: string, adminId: string, reason: string | null) => decide(id, adminId, { status: 'rejected', reason }),
     landingStats,
   };
-}
-
-/** What the applicant is told about the decision (in the app, with the other notifications). */
-function decisionNotice(
-  appName: string,
-  decision: { status: 'approved'; accountType: AccountType } | { status: 'rejected'; reason: string | null },
-): { title: string; message: string } {
-  if (decision.status === 'approved') {
-    return {
-      title: 'Application approved',
-      message:
-        decision.accountType === 'full_platform'
-          ? `Welcome to ${appName}! Your membership is approved and the full platform is open to you.`
-          : `Welcome to ${appName}! Your membership is approved as a community member.`,
-    };
-  }
-  // A rejected applicant keeps only their own account (decision 009): no promise of community access.
-  const message = 'Your membership application was not approved. You keep your account and can delete it at any time in Settings.';
-  return { title: 'Application not approved', message: decision.reason ? `${message} Reason: ${decision.reason}` : message };
 }

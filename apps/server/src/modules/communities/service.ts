@@ -21,6 +21,7 @@ import { canSeeMembers, findProfile, presentMember, type Actor } from '../access
 import { uniqueViolation } from '../../platform/sql.js';
 import { insertNotification } from '../notifications/index.js';
 import { lockSlug, slugHolder } from '../slugs/index.js';
+import { joinApprovedNotification, joinRequestNotification } from './notifications.js';
 import { communityViewer } from './policy.js';
 import { presentCommunity, presentMemberRow, presentMembership, presentSummary } from './presenter.js';
 import * as repo from './repository.js';
@@ -38,7 +39,8 @@ const isMemberCursor = (v: unknown): v is repo.MemberCursor => {
   return (c.r === 0 || c.r === 1 || c.r === 2) && isInstant(c.c) && isUuid(c.i);
 };
 
-const displayName = (p: { fullName: string | null; username: string | null } | null) => p?.fullName?.trim() || p?.username || 'A member';
+/** The name a notice shows for a member (null: the notice's own word for a member without one). */
+const noticeName = (p: { fullName: string | null; username: string | null } | null) => p?.fullName?.trim() || p?.username || null;
 
 /** The namespace check of a community address, under the slug's lock (the caller's transaction holds it). */
 export async function claimSlug(tx: DbOrTx, slug: string, exceptCommunityId?: string) {
@@ -72,9 +74,8 @@ export async function enterCommunity(tx: DbOrTx, community: repo.CommunityRow, u
     for (const staffId of await repo.staffIds(tx, community.id)) {
       await insertNotification(tx, {
         userId: staffId,
-        type: 'group_join',
-        title: 'Join request',
-        message: `${displayName(who)} asked to join ${community.name}`,
+        kind: joinRequestNotification,
+        params: { actorId: userId, actorName: noticeName(who), communityName: community.name },
         relatedId: community.id,
         path: `/community/${community.id}?tab=members&status=pending`,
       });
@@ -259,9 +260,8 @@ export function createCommunitiesService(deps: { db: Db }) {
         await repo.adjustMemberCount(tx, id, 1);
         await insertNotification(tx, {
           userId,
-          type: 'group_join',
-          title: 'Request approved',
-          message: `Your request to join ${community.name} was approved`,
+          kind: joinApprovedNotification,
+          params: { communityName: community.name },
           relatedId: id,
           path: `/community/${id}`,
         });

@@ -15,6 +15,7 @@ import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isInstant, isTimeCursor, isUuid } from '../../platform/cursor.js';
 import { canSeeMembers, findProfile, hasBlocked, isBlockedEitherWay, lockPair, presentMember, type Actor, type ProfileRow } from '../access/index.js';
 import type { Notifier } from '../notifications/index.js';
+import { helloNotification, matchNotification } from './notifications.js';
 import * as repo from './repository.js';
 
 const isDeckCursor = (v: unknown): v is repo.DeckCursor => {
@@ -35,7 +36,8 @@ async function meetable(db: DbOrTx, viewerId: string, targetId: string): Promise
   return target;
 }
 
-const displayName = (p: ProfileRow | null) => p?.fullName?.trim() || p?.username || 'A member';
+/** The name a notice shows for a member (null: the notice's own word for a member without one). */
+const noticeName = (p: ProfileRow | null) => p?.fullName?.trim() || p?.username || null;
 
 export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
   const { db, notifier } = deps;
@@ -50,19 +52,13 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
       [a, b],
       [b, a],
     ] as const) {
-      await notifier.notify(
-        tx,
-        after,
-        {
-          userId: to.id,
-          type: 'other',
-          title: "It's a match!",
-          message: `You and ${displayName(other)} are connected. Say hello!`,
-          relatedId: match.id,
-          path: '/connections?tab=matches',
-        },
-        { title: "It's a match!", body: `You and ${displayName(other)} can message each other now.`, url: '/connections?tab=matches', tag: `match-${match.id}` },
-      );
+      await notifier.notify(tx, after, {
+        userId: to.id,
+        kind: matchNotification,
+        params: { actorId: other.id, actorName: noticeName(other) },
+        relatedId: match.id,
+        path: '/connections?tab=matches',
+      });
     }
     await publish(tx, { k: 'conn', u: [a.id, b.id] });
     const conversationId = await repo.findConversationId(tx, a.id, b.id);
@@ -140,19 +136,13 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
           };
         }
         const hello = await repo.insertHello(tx, { senderId: actor.userId, recipientId: target.id, note: input.note, status: 'pending' });
-        await notifier.notify(
-          tx,
-          after,
-          {
-            userId: target.id,
-            type: 'other',
-            title: 'New hello',
-            message: input.note ? `${displayName(me)} said hi: "${input.note}"` : `${displayName(me)} said hi`,
-            relatedId: hello.id,
-            path: '/connections?tab=received',
-          },
-          { title: 'New hello', body: `${displayName(me)} said hi`, url: '/connections?tab=received', tag: 'hellos' },
-        );
+        await notifier.notify(tx, after, {
+          userId: target.id,
+          kind: helloNotification,
+          params: { actorId: actor.userId, actorName: noticeName(me), note: input.note ?? null },
+          relatedId: hello.id,
+          path: '/connections?tab=received',
+        });
         await publish(tx, { k: 'conn', u: [target.id, actor.userId] });
         return { status: 'sent' as const, hello: presentHello(hello, 'sent', target), match: null, remainingToday };
       });

@@ -5,6 +5,7 @@ import { chatAttachments, hellos, matches, notifications, profiles, users } from
 import type { NewProfile } from '../accounts/repository.js';
 import { injectAs, type TestApp, type TestUser } from '../../test/helpers.js';
 import { orderedPair } from '../access/pair.js';
+import { renderedNotifications } from '../notifications/notification-fixtures.js';
 
 /**
  * Test data for the issue 4 API tests (connections, safety, messaging, notifications). Members who only need
@@ -81,7 +82,7 @@ export async function matchRow(t: TestApp, a: string, b: string) {
 }
 
 export async function notificationsOf(t: TestApp, userId: string) {
-  return t.ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId));
+  return renderedNotifications(t.ctx.database.db, eq(notifications.userId, userId));
 }
 
 /** An uploaded chat file (the row POST /api/chat-media writes), returning its URL. */

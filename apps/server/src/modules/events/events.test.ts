@@ -16,6 +16,7 @@ import {
 import { addMember, insertCommunity } from '../../test/communities.js';
 import { events, notifications } from '../../db/schema/index.js';
 import { createTestEvent, registerForTest } from './event-fixtures.js';
+import { renderedNotifications } from '../notifications/notification-fixtures.js';
 
 const t = await buildTestApp();
 const db = t.ctx.database.db;
@@ -50,7 +51,7 @@ async function createEvent(who: TestUser, over: Partial<CreateEventInput> = {}):
 }
 
 const eventNotifications = (userId: string) =>
-  db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'event')));
+  renderedNotifications(db, and(eq(notifications.userId, userId), eq(notifications.type, 'event')));
 
 describe('POST /api/events', () => {
   it('a full member creates an event: 201 EventView with the creator as host, the times in the zone, the calendar links', async () => {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import type { Notifier } from '../notifications/index.js';
+import { waitlistPromotedNotification } from './notifications.js';
 import { publish } from '../../platform/bus.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
 
@@ -103,14 +104,11 @@ export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: Prom
   await tx.execute(sql`
     update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count - ${promoted.length}
     where id = ${eventId}::uuid`);
-  const title = `You're in: ${first.title}`;
-  const message = 'A seat opened up and you moved off the waitlist. See you there!';
-  const path = eventPath(eventId);
-  await deps.notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, { type: 'event', title, message, relatedId: eventId, path }, {
-    title,
-    body: message,
-    url: path,
-    tag: `event-${eventId}`,
+  await deps.notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, {
+    kind: waitlistPromotedNotification,
+    params: { eventTitle: first.title },
+    relatedId: eventId,
+    path: eventPath(eventId),
   });
   await publish(tx, { k: 'evt', id: eventId, t: 'reg', u: userIds });
   return userIds;

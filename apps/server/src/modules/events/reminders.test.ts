@@ -4,6 +4,7 @@ import { buildTestApp, createMember, deactivate, injectAs, type TestApp } from '
 import { cancelEventRow, insertEvent, register } from '../../test/calendar-fixtures.js';
 import { events, notifications } from '../../db/schema/index.js';
 import { dueReminder, reminderJobOf } from './reminders.js';
+import { renderedNotifications } from '../notifications/notification-fixtures.js';
 
 /** Event reminders (issue 11): the day before and an hour before, to everyone going, once across processes. */
 const t = await buildTestApp();
@@ -14,10 +15,8 @@ const HOUR = 3_600_000;
 const job = (app: TestApp) => reminderJobOf(app.ctx)!;
 
 async function remindersOf(eventId: string) {
-  return db
-    .select({ userId: notifications.userId, title: notifications.title, message: notifications.message, path: notifications.path, type: notifications.type })
-    .from(notifications)
-    .where(eq(notifications.relatedId, eventId));
+  const rows = await renderedNotifications(db, eq(notifications.relatedId, eventId));
+  return rows.map(({ userId, title, message, path, type }) => ({ userId, title, message, path, type }));
 }
 
 async function reminded(eventId: string) {

@@ -7,6 +7,7 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
 import type { Actor } from '../access/index.js';
 import type { Notifier } from '../notifications/index.js';
+import { eventReminderNotification } from './notifications.js';
 import { eventViewer } from './policy.js';
 import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';
 
@@ -40,19 +41,6 @@ interface Recipient extends EventAccessRow {
   application_status: ApplicationStatus | null;
   is_deactivated: boolean | null;
   is_admin: boolean;
-}
-
-/** "Sat, Mar 7, 7:00 PM EST", in the event's own zone. */
-function whenText(startsAt: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(startsAt);
 }
 
 /** Which reminder is due for a claimed event, and whether its moment passed too long ago to send it now. */
@@ -133,14 +121,11 @@ async function runBatch(db: Db, notifier: Notifier, now: Date): Promise<Reminder
     for (const d of toSend) {
       const userIds = audience.get(d.e.id) ?? [];
       if (userIds.length === 0) continue;
-      const title = d.kind === 'day' ? `Tomorrow: ${d.e.title}` : `Starting soon: ${d.e.title}`;
-      const message = `${whenText(d.startsAt, d.e.time_zone)} at ${d.e.venue}`;
-      const path = eventPath(d.e.id);
-      await notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, { type: 'event', title, message, relatedId: d.e.id, path }, {
-        title,
-        body: message,
-        url: path,
-        tag: `event-reminder-${d.e.id}`,
+      await notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, {
+        kind: eventReminderNotification,
+        params: { eventTitle: d.e.title, when: d.kind, startsAt: d.startsAt.toISOString(), timeZone: d.e.time_zone, venue: d.e.venue },
+        relatedId: d.e.id,
+        path: eventPath(d.e.id),
       });
       sent += userIds.length;
     }

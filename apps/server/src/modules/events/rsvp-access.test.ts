@@ -14,6 +14,7 @@ import {
 import { openSocket, type TestSocket } from '../../test/socket-client.js';
 import { blocks, eventRegistrations, notifications } from '../../db/schema/index.js';
 import { createTestEvent, registerForTest } from './event-fixtures.js';
+import { renderedNotifications } from '../notifications/notification-fixtures.js';
 
 let t: TestApp;
 let base: string;
@@ -128,7 +129,7 @@ describe('realtime', () => {
     await injectAs(t, waiting, { method: 'PUT', url: `/api/events/${id}/rsvp`, payload: { status: 'going' } });
     await injectAs(t, leaver, { method: 'PUT', url: `/api/events/${id}/rsvp`, payload: { status: 'not_going' } });
     await waitingS.next('event:registration', (e) => e.eventId === id);
-    const [note] = await db.select().from(notifications).where(eq(notifications.userId, waiting.id));
+    const [note] = await renderedNotifications(db, eq(notifications.userId, waiting.id));
     expect(note!.title).toBe("You're in: Harbor run");
 
     const ticket = (await injectAs(t, waiting, { method: 'GET', url: `/api/events/${id}/ticket` })).json() as { code: string; registrationId: string };

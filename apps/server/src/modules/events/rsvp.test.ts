@@ -9,6 +9,7 @@ import { loadEventAccess } from './access.js';
 import { promoteWaitlist } from './registrations.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { createNotifier } from '../notifications/service.js';
+import { renderedNotifications } from '../notifications/notification-fixtures.js';
 
 const t = await buildTestApp({ BENCH_COUNT_SQL: true });
 const db = t.ctx.database.db;
@@ -112,7 +113,7 @@ describe('PUT /api/events/:id/rsvp', () => {
     const res = (await rsvp(a!, id, { status: 'not_going' })).json() as RsvpResult;
     expect(res).toMatchObject({ mine: { status: 'not_going', guests: 0 }, goingCount: 1, waitlistCount: 0 });
     expect(await statusOf(id, b!.id)).toBe('going');
-    const notes = await db.select().from(notifications).where(eq(notifications.userId, b!.id));
+    const notes = await renderedNotifications(db, eq(notifications.userId, b!.id));
     expect(notes.map((n) => [n.type, n.title, n.path])).toEqual([['event', "You're in: Beach volleyball", `/events/${id}`]]);
     // The promoted member's own view: going, off the waitlist.
     const [reg] = await db.select().from(eventRegistrations).where(and(eq(eventRegistrations.eventId, id), eq(eventRegistrations.userId, b!.id)));
@@ -176,7 +177,7 @@ describe('PUT /api/events/:id/rsvp', () => {
     const res = (await rsvp(a!, id, { status: 'going', guests: 1 })).json() as RsvpResult;
     expect(res).toMatchObject({ mine: { status: 'going', guests: 1 }, goingCount: 3, waitlistCount: 0 });
     expect(await statusOf(id, b!.id)).toBe('going');
-    const notes = await db.select().from(notifications).where(eq(notifications.userId, b!.id));
+    const notes = await renderedNotifications(db, eq(notifications.userId, b!.id));
     expect(notes.map((n) => n.title)).toEqual(["You're in: Kayak tour"]);
   });
 
@@ -238,7 +239,7 @@ describe('promoteWaitlist (the contract an edit that raises the capacity calls)'
     expect(await counts(id)).toEqual({ going: 4, waitlist: 1 });
     expect(await raise(8)).toEqual([big!.id]);
     await expectCountsMatchRows(id);
-    const titles = await db.select({ u: notifications.userId, title: notifications.title }).from(notifications).where(eq(notifications.relatedId, id));
+    const titles = (await renderedNotifications(db, eq(notifications.relatedId, id))).map((n) => ({ u: n.userId, title: n.title }));
     expect(titles.map((n) => n.u).sort()).toEqual([big!.id, b!.id, c!.id].sort());
     expect(new Set(titles.map((n) => n.title))).toEqual(new Set(["You're in: Night swim"]));
     // A cancelled event promotes nobody.

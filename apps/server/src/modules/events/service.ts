@@ -27,6 +27,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/index.js';
 import { replaceImage, type MediaService } from '../media/index.js';
 import type { Notifier } from '../notifications/index.js';
+import { eventCancelledNotification, eventCreatedNotification, eventUpdatedNotification } from './notifications.js';
 import { loadEventAccess } from './access.js';
 import { canCreateEvent, eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
 import { presentAttendee, presentEvent, presentSummary } from './presenter.js';
@@ -192,14 +193,12 @@ export function createEventsService(deps: {
           locationId: input.locationId,
         });
         if (input.communityId) {
-          const message = `New event: ${input.title}`;
-          await notifier.notifyMany(
-            tx,
-            after,
-            repo.communityAudienceSql(input.communityId, actor.userId, input.visibility),
-            { type: 'event', title: 'New event', message, relatedId: eventId, path: eventPath(eventId) },
-            { title: 'New event', body: message, url: eventPath(eventId), tag: `event-${eventId}` },
-          );
+          await notifier.notifyMany(tx, after, repo.communityAudienceSql(input.communityId, actor.userId, input.visibility), {
+            kind: eventCreatedNotification,
+            params: { eventTitle: input.title },
+            relatedId: eventId,
+            path: eventPath(eventId),
+          });
         }
         return eventId;
       });
@@ -258,15 +257,12 @@ export function createEventsService(deps: {
         await repo.updateEvent(tx, eventId, set, { bumpSequence: true });
         if (capacityRaised) await promoteWaitlist(tx, after, { notifier }, eventId);
         if (moved) {
-          const title = input.title ?? current.title;
-          const message = `Event updated: ${title}`;
-          const told = await notifier.notifyMany(
-            tx,
-            after,
-            repo.registeredMembersSql(eventId),
-            { type: 'event', title: 'Event updated', message, relatedId: eventId, path: eventPath(eventId) },
-            { title: 'Event updated', body: message, url: eventPath(eventId), tag: `event-${eventId}` },
-          );
+          const told = await notifier.notifyMany(tx, after, repo.registeredMembersSql(eventId), {
+            kind: eventUpdatedNotification,
+            params: { eventTitle: input.title ?? current.title },
+            relatedId: eventId,
+            path: eventPath(eventId),
+          });
           await publishRegistrationChange(tx, eventId, told);
         }
       });
@@ -283,14 +279,12 @@ export function createEventsService(deps: {
         const current = await repo.findEventCore(tx, eventId);
         if (!current) throw eventGone();
         await repo.updateEvent(tx, eventId, { status: 'cancelled', cancelledAt: new Date() }, { bumpSequence: true });
-        const message = `Cancelled: ${current.title}`;
-        const told = await notifier.notifyMany(
-          tx,
-          after,
-          repo.registeredMembersSql(eventId),
-          { type: 'event', title: 'Event cancelled', message, relatedId: eventId, path: eventPath(eventId) },
-          { title: 'Event cancelled', body: message, url: eventPath(eventId), tag: `event-${eventId}` },
-        );
+        const told = await notifier.notifyMany(tx, after, repo.registeredMembersSql(eventId), {
+          kind: eventCancelledNotification,
+          params: { eventTitle: current.title },
+          relatedId: eventId,
+          path: eventPath(eventId),
+        });
         await publishRegistrationChange(tx, eventId, told);
       });
       after.run();

@@ -2,11 +2,9 @@ import {
   MESSAGING_MESSAGES,
   firstLink,
   messageTypeFor,
-  participantName,
   type ConversationView,
   type LinkPreviewView,
   type MessagePage,
-  type MessageView,
   type ReadResult,
   type SendMessageInput,
 } from '@bayclub/shared';
@@ -19,6 +17,7 @@ import { canSeeMembers, findProfile, isBlockedEitherWay, type Actor } from '../a
 import { findMatch } from '../connections/index.js';
 import { claimAttachments } from '../chat-media/index.js';
 import { markConversationNotificationsRead, type Notifier } from '../notifications/index.js';
+import { messageNoticeParams, messageNotification } from './notifications.js';
 import { presentConversation, presentMessage } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -26,13 +25,6 @@ import * as repo from './repository.js';
 const notAvailable = () => notFound(MESSAGING_MESSAGES.notFound);
 const reusedClientId = () => conflict('This message id was already used');
 const noMatchToSend = () => new AppError(403, 'NO_MATCH', MESSAGING_MESSAGES.sendFailed);
-
-/** What a push about a message says: the text, or what was attached. */
-function previewText(m: { content: string; messageType: MessageView['messageType'] }) {
-  const text = m.content.trim();
-  if (text) return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-  return m.messageType === 'video' ? 'Sent a video' : m.messageType === 'gif' ? 'Sent a GIF' : 'Sent a photo';
-}
 
 export interface LinkPreviewer {
   preview(url: string): Promise<LinkPreviewView | null>;
@@ -128,12 +120,16 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
         }
         await repo.touchConversation(tx, id);
         await repo.markReadUpTo(tx, id, actor.userId, inserted.seq);
-        const name = participantName(actor.profile ? { id: actor.userId, fullName: actor.profile.fullName, username: actor.profile.username, profilePictureUrl: null, isVerified: false, age: null, city: null } : null);
-        await notifier.notifyMessage(
+        await notifier.notifyCollapsed(
           tx,
           after,
-          { userId: access.otherId, type: 'message', title: `New message from ${name}`, message: previewText(inserted), relatedId: id },
-          { title: name, body: previewText(inserted), url: `/chat/${id}`, tag: `chat-${id}` },
+          {
+            userId: access.otherId,
+            kind: messageNotification,
+            params: messageNoticeParams({ id: actor.userId, fullName: actor.profile?.fullName }, inserted),
+            relatedId: id,
+          },
+          { pushWhenRefreshed: true },
         );
         await publish(tx, { k: 'msg', id: inserted.id, c: id, u: [actor.userId, access.otherId] });
         return { row: inserted, created: true };

@@ -4,6 +4,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { LIMITS, type NotificationView } from '@bayclub/shared';
 import { applyAs, buildTestApp, createMember, injectAs, isErrorBody, type TestUser } from '../../test/helpers.js';
 import { notifications } from '../../db/schema/index.js';
+import { legacyNotification } from './kinds.js';
+import { renderedNotifications } from './notification-fixtures.js';
 import { BUS_CHANNEL, type BusEvent } from '../../platform/bus.js';
 import { allPages, insertAttachment, insertMatch, notificationsOf, openChat, sent, setProfile } from '../connections/social-fixtures.js';
 
@@ -17,10 +19,12 @@ const unreadCount = async (who: TestUser) => (await injectAs(t, who, { method: '
 const markRead = (who: TestUser, payload: object = {}) => injectAs(t, who, { method: 'POST', url: '/api/notifications/mark-read', payload });
 
 type NewRow = typeof notifications.$inferInsert;
-async function insert(userId: string, values: Partial<NewRow> = {}) {
+/** A stored notification whose words are given (a legacy-kind row: its kind renders its own title and text). */
+async function insert(userId: string, values: Partial<NewRow> & { title?: string; message?: string } = {}) {
+  const { title = 'Title', message = 'Message', ...columns } = values;
   const [row] = await db
     .insert(notifications)
-    .values({ userId, type: 'other', title: 'Title', message: 'Message', ...values })
+    .values({ userId, type: 'other', kind: legacyNotification.name, params: { title, message }, ...columns })
     .returning();
   return row!;
 }
@@ -98,6 +102,23 @@ describe('GET /api/notifications', () => {
     expect((await injectAs(t, null, { method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
     expect((await injectAs(t, null, { method: 'GET', url: '/api/notifications/unread-count' })).statusCode).toBe(401);
     expect((await injectAs(t, null, { method: 'POST', url: '/api/notifications/mark-read', payload: {} })).statusCode).toBe(401);
+  });
+
+  it('renders each row when read; a row whose kind or parameters no module can read does not break the list', async () => {
+    const me = await createMember(t);
+    const unknown = await insert(me.id, { kind: 'retired.kind', params: { x: 1 }, createdAt: new Date('2024-01-03T00:00:00Z') });
+    const misfit = await insert(me.id, { kind: 'connections.hello', params: { note: 42 }, createdAt: new Date('2024-01-02T00:00:00Z') });
+    const hello = await insert(me.id, {
+      kind: 'connections.hello',
+      params: { actorId: null, actorName: 'Ada', note: null },
+      createdAt: new Date('2024-01-01T00:00:00Z'),
+    });
+    const items = (await list(me)).json().items as NotificationView[];
+    expect(items.map((n) => [n.id, n.title, n.message])).toEqual([
+      [unknown.id, 'Notification', ''],
+      [misfit.id, 'Notification', ''],
+      [hello.id, 'New hello', 'Ada said hi'],
+    ]);
   });
 
   it('validates the query', async () => {
@@ -213,10 +234,7 @@ describe('message notifications', () => {
     expect((await markRead(b, { ids: [notes.find((n) => !n.readAt)!.id] })).json()).toEqual({ count: 0 });
     // A file without text says what was sent.
     await sent(t, a, id, '', { mediaUrls: [await insertAttachment(t, a.id, 'video')] });
-    const unread = await db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, b.id), eq(notifications.relatedId, id), isNull(notifications.readAt)));
+    const unread = await renderedNotifications(db, and(eq(notifications.userId, b.id), eq(notifications.relatedId, id), isNull(notifications.readAt)));
     expect(unread.map((n) => n.message)).toEqual(['Sent a video']);
     expect(await messageNotes()).toHaveLength(3);
     // The sender gets none for their own messages.

@@ -1,12 +1,15 @@
 import { notificationHref, type NotificationView } from '@bayclub/shared';
+import { renderNotification } from './kinds.js';
 import type { NotificationRow } from './repository.js';
 
+/** A stored notification as its reader sees it: the words are rendered now, by the kind's owner. */
 export function presentNotification(row: NotificationRow): NotificationView {
+  const { title, message } = renderNotification(row);
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    message: row.message,
+    title,
+    message,
     relatedId: row.relatedId,
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -1,28 +1,34 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
-import type { NotificationType } from '@bayclub/shared';
+import type { NotificationKind } from './kinds.js';
 import { BUS_CHANNEL, publish } from '../../platform/bus.js';
 import { exactInstant } from '../../platform/cursor.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-export interface NewNotification {
+/** A notification to write: its kind, the parameters the kind renders, and where it points. */
+export interface NewNotification<P = unknown> {
   userId: string;
-  type: NotificationType;
-  title: string;
-  message: string;
+  kind: NotificationKind<P>;
+  params: P;
   relatedId?: string | null;
   /** In-app path a click opens, when the type alone does not say. */
   path?: string | null;
 }
 
+const valuesOf = <P>(n: NewNotification<P>) => ({
+  userId: n.userId,
+  type: n.kind.type,
+  kind: n.kind.name,
+  params: n.params as Record<string, unknown>,
+  relatedId: n.relatedId ?? null,
+  path: n.path ?? null,
+});
+
 /** Insert a notification and announce it to the member's sockets (delivered when the transaction commits). */
-export async function insertNotification(db: DbOrTx, n: NewNotification) {
-  const [row] = await db
-    .insert(notifications)
-    .values({ ...n, relatedId: n.relatedId ?? null, path: n.path ?? null })
-    .returning({ id: notifications.id });
+export async function insertNotification<P>(db: DbOrTx, n: NewNotification<P>) {
+  const [row] = await db.insert(notifications).values(valuesOf(n)).returning({ id: notifications.id });
   await publish(db, { k: 'notif', id: row!.id, u: n.userId });
   return row!.id;
 }
@@ -32,11 +38,12 @@ export async function insertNotification(db: DbOrTx, n: NewNotification) {
  * INSERT ... SELECT, each row announced to its member's sockets at COMMIT as insertNotification does. Returns the
  * members notified (for their pushes). Used where a whole audience hears of one thing (a community's new event).
  */
-export async function insertNotificationsFor(db: DbOrTx, recipients: SQL, n: Omit<NewNotification, 'userId'>): Promise<string[]> {
+export async function insertNotificationsFor<P>(db: DbOrTx, recipients: SQL, n: Omit<NewNotification<P>, 'userId'>): Promise<string[]> {
+  const v = valuesOf({ ...n, userId: '' });
   const res = await db.execute(sql`
     with ins as (
-      insert into ${notifications} (user_id, type, title, message, related_id, path)
-      select distinct rcp.user_id, ${n.type}, ${n.title}, ${n.message}, ${n.relatedId ?? null}, ${n.path ?? null}
+      insert into ${notifications} (user_id, type, kind, params, related_id, path)
+      select distinct rcp.user_id, ${v.type}, ${v.kind}, ${JSON.stringify(v.params)}::jsonb, ${v.relatedId}, ${v.path}
       from (${recipients}) rcp
       returning id, user_id)
     select ins.user_id, pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', ins.id, 'u', ins.user_id)::text) from ins`);
@@ -44,25 +51,26 @@ export async function insertNotificationsFor(db: DbOrTx, recipients: SQL, n: Omi
 }
 
 /**
- * One unread message notification per conversation: a new message refreshes it (text and time) instead of
- * piling up a row per message. Callers hold the conversation's row lock, so two sends cannot both insert.
+ * One unread notification per kind and target (a conversation's messages, a post's likes): a new one refreshes it
+ * (parameters and time) instead of piling up a row each. Returns the row's id and whether it was new. Callers hold
+ * the target's row lock, so two writers cannot both insert.
  */
-export async function upsertMessageNotification(db: DbOrTx, n: NewNotification & { relatedId: string }) {
+export async function upsertUnreadNotification<P>(db: DbOrTx, n: NewNotification<P> & { relatedId: string }) {
   const [updated] = await db
     .update(notifications)
-    .set({ title: n.title, message: n.message, createdAt: sql`now()` })
+    .set({ params: n.params as Record<string, unknown>, createdAt: sql`now()` })
     .where(
       and(
         eq(notifications.userId, n.userId),
-        eq(notifications.type, 'message'),
+        eq(notifications.kind, n.kind.name),
         eq(notifications.relatedId, n.relatedId),
         isNull(notifications.readAt),
       ),
     )
     .returning({ id: notifications.id });
-  if (!updated) return insertNotification(db, n);
+  if (!updated) return { id: await insertNotification(db, n), created: true };
   await publish(db, { k: 'notif', id: updated.id, u: n.userId });
-  return updated.id;
+  return { id: updated.id, created: false };
 }
 
 export async function listNotifications(

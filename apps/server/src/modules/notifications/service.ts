@@ -2,21 +2,26 @@ import type { PushPayload } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import type { SQL } from 'drizzle-orm';
-import { insertNotification, insertNotificationsFor, upsertMessageNotification, type NewNotification } from './repository.js';
+import { insertNotification, insertNotificationsFor, upsertUnreadNotification, type NewNotification } from './repository.js';
 
 /** What the notifier needs from the push module: a send that never throws and never blocks. */
 export interface PushSender {
   sendToUser(userId: string, payload: PushPayload): void;
 }
 
+/** The push a kind renders for a notification, or none for kinds that do not push. */
+const pushOf = <P>(n: Omit<NewNotification<P>, 'userId'>) =>
+  n.kind.push?.(n.params, { relatedId: n.relatedId ?? null, path: n.path ?? null }) ?? null;
+
 /**
- * Writes a notification row inside the caller's transaction (sockets hear of it at COMMIT) and queues the
- * push for after the commit, so nobody is pushed about a write that rolled back.
+ * Writes a notification row inside the caller's transaction (sockets hear of it at COMMIT) and queues the push its
+ * kind renders for after the commit, so nobody is pushed about a write that rolled back.
  */
 export function createNotifier(push: PushSender) {
   return {
-    async notify(tx: DbOrTx, after: AfterCommit, n: NewNotification, payload?: PushPayload) {
+    async notify<P>(tx: DbOrTx, after: AfterCommit, n: NewNotification<P>) {
       await insertNotification(tx, n);
+      const payload = pushOf(n);
       if (payload) after.add(() => push.sendToUser(n.userId, payload));
     },
 
@@ -24,16 +29,26 @@ export function createNotifier(push: PushSender) {
      * The same notification to every member `recipients` selects (one `user_id` column), in one statement, and a
      * push to each after the commit. Returns the members notified.
      */
-    async notifyMany(tx: DbOrTx, after: AfterCommit, recipients: SQL, n: Omit<NewNotification, 'userId'>, payload?: PushPayload) {
+    async notifyMany<P>(tx: DbOrTx, after: AfterCommit, recipients: SQL, n: Omit<NewNotification<P>, 'userId'>) {
       const userIds = await insertNotificationsFor(tx, recipients, n);
+      const payload = pushOf(n);
       if (payload) after.add(() => userIds.forEach((userId) => push.sendToUser(userId, payload)));
       return userIds;
     },
 
-    /** A new message: one notification per conversation, refreshed while unread. */
-    async notifyMessage(tx: DbOrTx, after: AfterCommit, n: NewNotification & { relatedId: string }, payload: PushPayload) {
-      await upsertMessageNotification(tx, n);
-      after.add(() => push.sendToUser(n.userId, payload));
+    /**
+     * One unread notification per kind and target, refreshed while unread (a conversation's messages, a post's
+     * likes). `pushWhenRefreshed`: whether a refresh pushes again (each message does; another like does not).
+     */
+    async notifyCollapsed<P>(
+      tx: DbOrTx,
+      after: AfterCommit,
+      n: NewNotification<P> & { relatedId: string },
+      opts: { pushWhenRefreshed: boolean },
+    ) {
+      const { created } = await upsertUnreadNotification(tx, n);
+      const payload = created || opts.pushWhenRefreshed ? pushOf(n) : null;
+      if (payload) after.add(() => push.sendToUser(n.userId, payload));
     },
   };
 }

@@ -5,6 +5,7 @@ import { buildTestApp, createMember, type TestUser } from '../../test/helpers.js
 import { addMember, insertCommunity } from '../../test/communities.js';
 import { notifications, postLikes, posts, profiles } from '../../db/schema/index.js';
 import { createPost, del, get, patch, post } from './post-fixtures.js';
+import { renderedNotifications } from '../notifications/notification-fixtures.js';
 
 const t = await buildTestApp();
 const db = t.ctx.database.db;
@@ -14,7 +15,7 @@ const countsOf = async (postId: string) => {
   return row!;
 };
 const notificationsOf = (userId: string, type: 'like' | 'comment') =>
-  db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+  renderedNotifications(db, and(eq(notifications.userId, userId), eq(notifications.type, type)));
 const named = async (name: string) => {
   const m = await createMember(t);
   await db.update(profiles).set({ fullName: name }).where(eq(profiles.id, m.id));

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import {
   COMMUNITY_MESSAGES,
   POST_LIMITS,
   POST_MESSAGES,
-  likeNotificationText,
   postPath,
   postPreview,
   type CommentView,
@@ -14,16 +12,15 @@ import {
   type PostView,
 } from '@bayclub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { rowsOf } from '../../platform/sql.js';
 import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/index.js';
 import { communityViewer } from '../communities/index.js';
 import { baseOfKey, variantKeys, type MediaService } from '../media/index.js';
 import type { Notifier } from '../notifications/index.js';
+import { commentNotification, likeNotification, replyNotification } from './notifications.js';
 import { canModeratePosts, isPlatformModerator, postPermissions } from './policy.js';
 import { membershipOf, presentComment, presentPost } from './presenter.js';
 import * as repo from './repository.js';
@@ -33,7 +30,8 @@ const commentGone = () => notFound(POST_MESSAGES.commentNotFound);
 const communityGone = () => notFound(COMMUNITY_MESSAGES.notFound);
 
 /** The name other members see in a notification. */
-const nameOf = (actor: Actor) => actor.profile?.fullName?.trim() || actor.profile?.username || 'A member';
+/** The name a notice shows for the member who acted (null: the notice's own word for a member without one). */
+const noticeName = (actor: Actor) => actor.profile?.fullName?.trim() || actor.profile?.username || null;
 
 /**
  * Applicants with a flag switched on pass the flag routes' access check; posts are for approved members only
@@ -88,23 +86,17 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
   /** One `like` notification per post while unread, its text refreshed by each like (never for one's own). */
   async function notifyLike(tx: DbOrTx, after: AfterCommit, actor: Actor, post: { id: string; authorId: string }, likeCount: number) {
     if (post.authorId === actor.userId) return;
-    const message = likeNotificationText(nameOf(actor), likeCount);
-    const path = postPath(post.id);
-    const refreshed = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        update ${notifications} set message = ${message}, created_at = now()
-        where user_id = ${post.authorId}::uuid and type = 'like' and related_id = ${post.id} and read_at is null
-        returning id`),
-    );
-    if (refreshed[0]) {
-      await publish(tx, { k: 'notif', id: refreshed[0].id, u: post.authorId });
-      return;
-    }
-    await notifier.notify(
+    await notifier.notifyCollapsed(
       tx,
       after,
-      { userId: post.authorId, type: 'like', title: 'New like', message, relatedId: post.id, path },
-      { title: 'New like', body: message, url: path, tag: `like-${post.id}` },
+      {
+        userId: post.authorId,
+        kind: likeNotification,
+        params: { actorId: actor.userId, actorName: noticeName(actor), count: likeCount },
+        relatedId: post.id,
+        path: postPath(post.id),
+      },
+      { pushWhenRefreshed: false },
     );
   }
 
@@ -256,23 +248,18 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
         parentAuthor = parent.author_id;
       }
       const after = new AfterCommit();
-      const name = nameOf(actor);
       const path = postPath(postId);
       const created = await db.transaction(async (tx) => {
         const c = await repo.insertComment(tx, { postId, authorId: actor.userId, parentId: input.parentId ?? null, content: input.content });
         const notified = new Set([actor.userId]);
-        const tell = async (userId: string, message: string) => {
+        const tell = async (userId: string, kind: typeof commentNotification) => {
           if (notified.has(userId)) return;
           notified.add(userId);
-          await notifier.notify(
-            tx,
-            after,
-            { userId, type: 'comment', title: 'New comment', message, relatedId: postId, path },
-            { title: name, body: `${message}: ${postPreview(input.content)}`, url: path, tag: `comment-${postId}` },
-          );
+          const params = { actorId: actor.userId, actorName: noticeName(actor), excerpt: postPreview(input.content) };
+          await notifier.notify(tx, after, { userId, kind, params, relatedId: postId, path });
         };
-        if (parentAuthor) await tell(parentAuthor, `${name} replied to your comment`);
-        await tell(row.author_id, `${name} commented on your post`);
+        if (parentAuthor) await tell(parentAuthor, replyNotification);
+        await tell(row.author_id, commentNotification);
         await publish(tx, { k: 'cmt', id: c.id, p: postId, c: row.community_id, a: row.author_id, u: actor.userId });
         await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: c.likeCount, n: c.commentCount });
         return c;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { eventPath, type PushPayload } from '@bayclub/shared';
+import { defineNotificationKind, type NotificationTarget } from '../notifications/index.js';
+
+const titled = z.object({ eventTitle: z.string() });
+const pushOf = (title: string, body: string, target: NotificationTarget, tag = `event-${target.relatedId}`): PushPayload => ({
+  title,
+  body,
+  url: target.path ?? eventPath(target.relatedId ?? ''),
+  tag,
+});
+
+/** An event was created in a community the member belongs to. */
+export const eventCreatedNotification = defineNotificationKind('events.created', {
+  type: 'event',
+  params: titled,
+  render: (p) => ({ title: 'New event', message: `New event: ${p.eventTitle}` }),
+  push: (p, target) => pushOf('New event', `New event: ${p.eventTitle}`, target),
+});
+
+/** The time or place of an event the member is going to (or waitlisted for) changed. */
+export const eventUpdatedNotification = defineNotificationKind('events.updated', {
+  type: 'event',
+  params: titled,
+  render: (p) => ({ title: 'Event updated', message: `Event updated: ${p.eventTitle}` }),
+  push: (p, target) => pushOf('Event updated', `Event updated: ${p.eventTitle}`, target),
+});
+
+/** An event the member is going to (or waitlisted for) was cancelled. */
+export const eventCancelledNotification = defineNotificationKind('events.cancelled', {
+  type: 'event',
+  params: titled,
+  render: (p) => ({ title: 'Event cancelled', message: `Cancelled: ${p.eventTitle}` }),
+  push: (p, target) => pushOf('Event cancelled', `Cancelled: ${p.eventTitle}`, target),
+});
+
+const PROMOTED = 'A seat opened up and you moved off the waitlist. See you there!';
+
+/** A seat opened up: the member moved off the waitlist. */
+export const waitlistPromotedNotification = defineNotificationKind('events.promoted', {
+  type: 'event',
+  params: titled,
+  render: (p) => ({ title: `You're in: ${p.eventTitle}`, message: PROMOTED }),
+  push: (p, target) => pushOf(`You're in: ${p.eventTitle}`, PROMOTED, target),
+});
+
+/** The start in the event's own zone, as a reminder says it ("Fri, Mar 13, 7:00 PM EDT"). */
+function whenText(startsAt: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(startsAt);
+}
+
+const reminderParams = titled.extend({
+  when: z.enum(['day', 'hour']),
+  startsAt: z.iso.datetime(),
+  timeZone: z.string(),
+  venue: z.string(),
+});
+type ReminderParams = z.output<typeof reminderParams>;
+const reminderText = (p: ReminderParams) => ({
+  title: p.when === 'day' ? `Tomorrow: ${p.eventTitle}` : `Starting soon: ${p.eventTitle}`,
+  message: `${whenText(new Date(p.startsAt), p.timeZone)} at ${p.venue}`,
+});
+
+/** The day before and the hour before an event the member is going to. */
+export const eventReminderNotification = defineNotificationKind('events.reminder', {
+  type: 'event',
+  params: reminderParams,
+  render: reminderText,
+  push: (p, target) => {
+    const { title, message } = reminderText(p);
+    return pushOf(title, message, target, `event-reminder-${target.relatedId}`);
+  },
+});
