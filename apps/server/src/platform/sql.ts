@@ -28,13 +28,9 @@ export class RowShapeError extends Error {
  * PGlite hand back `{ rows }`; an array is taken as the rows themselves. A row that does not match throws
  * RowShapeError naming the fields and the row's columns, never its values (they are members' data).
  */
-export function rowsOf<S extends RowSchema>(result: unknown, schema: S): Array<z.output<S>>;
-/** @deprecated Unchecked: the row type is a promise. Pass the row's schema (the modules move over one by one). */
-export function rowsOf<T>(result: unknown): T[];
-export function rowsOf(result: unknown, schema?: RowSchema): unknown[] {
+export function rowsOf<S extends RowSchema>(result: unknown, schema: S): Array<z.output<S>> {
   const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[]);
-  if (!schema) return rows;
-  const out = new Array<unknown>(rows.length);
+  const out = new Array<z.output<S>>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const checked = schema.safeParse(rows[i]);
     if (!checked.success) throw rowShapeError(checked.error, i, rows[i]);
