@@ -71,7 +71,12 @@ test('two members meet in Say Hi, match, and talk live; a dropped connection los
   // The notification arrived live too (a quiet toast while the tab is visible).
   await expect(pageB.getByText(`${a.name} said hi`)).toBeVisible();
   await expectNoA11yViolations(pageB);
-  await pageB.getByRole('button', { name: `Accept hi from ${a.name}`, exact: true }).click();
+  // The row leaves at once (optimistic): wait for the server's answer before leaving the page, or the navigation
+  // can cancel the request (seen once on PostgreSQL).
+  await Promise.all([
+    pageB.waitForResponse((r) => /\/api\/hellos\/[^/]+\/accept$/.test(new URL(r.url()).pathname) && r.ok()),
+    pageB.getByRole('button', { name: `Accept hi from ${a.name}`, exact: true }).click(),
+  ]);
 
   // Both see the match.
   await pageB.goto('/connections?tab=matches');

@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { openDatabase, runMigrations, type Database } from './db/client.js';
 import { createMailer, type Mailer } from './platform/mailer.js';
 import { createMailOutbox } from './modules/mail/index.js';
-import { frameworkErrors, registerErrorHandler } from './platform/errors.js';
+import { AppError, frameworkErrors, PLATFORM_ERRORS, registerErrorHandler } from './platform/errors.js';
 import { registerAccessControl } from './modules/access/index.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { registerJsonBodyParser } from './platform/json-body.js';
@@ -116,10 +116,10 @@ export async function buildApp(
     });
     await app.register(rateLimit, {
       global: false,
-      errorResponseBuilder: (_req, context) => ({
-        statusCode: 429,
-        error: { code: 'RATE_LIMITED', message: `Too many requests. Please try again in ${context.after}.` },
-      }),
+      // What the builder returns is thrown, so the one error handler answers it. It used to return a plain object
+      // whose "try again in ..." text never reached the client (the handler answers every 429 with its own text);
+      // the AppError says what is actually sent.
+      errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', PLATFORM_ERRORS.tooManyRequests),
     });
 
     // Multipart is read part by part by the upload routes, with their own limits (platform/uploads.ts).

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { badRequest } from './errors.js';
+import { badRequest, PLATFORM_ERRORS } from './errors.js';
 
 /** Opaque keyset cursors: base64url JSON of the last row's sort key. */
 export function encodeCursor(key: object): string {
@@ -15,7 +15,7 @@ export function decodeCursor<T>(cursor: string | undefined, isValid: (v: unknown
   } catch {
     /* fall through */
   }
-  throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+  throw badRequest(PLATFORM_ERRORS.invalidCursor, { cursor: PLATFORM_ERRORS.invalidCursor });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,16 +1,114 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode } from '@bayclub/shared';
+import { PICTURE_MESSAGES, type ErrorBody, type ErrorCode } from '@bayclub/shared';
+
+/** The values a text was filled with (a file name, a size in MB): a translation fills its own text with the same. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/**
+ * A text the server answers with, under a stable code: `posts.restoreModeratorsOnly`, `<module>.<key>`. The code
+ * never changes once it has shipped (the Spanish issue keys its translations on it); the text is the English, the
+ * spec's exact wording where the spec has one. A parametrised text also keeps its parameters.
+ */
+export interface ServerMessage<Code extends string = string> {
+  readonly code: Code;
+  readonly text: string;
+  readonly params?: MessageParams;
+}
+
+/** A catalogue entry: a fixed text, or a text built from named parameters (`({ name }) => \`File ${name} ...\``). */
+type Entry = string | ((params: never) => string);
+
+/** A parametrised entry: call it with its parameters; its code is readable without them (the catalogue test). */
+export type ServerMessageTemplate<Code extends string, Params extends MessageParams> = ((params: Params) => ServerMessage<Code>) & {
+  readonly code: Code;
+};
+
+export type ServerMessages<Prefix extends string, Entries extends Record<string, Entry>> = {
+  readonly [Key in keyof Entries & string]: Entries[Key] extends (params: infer Params extends MessageParams) => string
+    ? ServerMessageTemplate<`${Prefix}.${Key}`, Params>
+    : ServerMessage<`${Prefix}.${Key}`>;
+};
+
+/** Every catalogue declared in this process, in order: the catalogue test reads it, and so will the translation step. */
+const catalogues: { prefix: string; codes: string[] }[] = [];
+
+/** The catalogues declared so far (each module's messages.ts declares one when it is first imported). */
+export function serverMessageCatalogues(): ReadonlyArray<{ readonly prefix: string; readonly codes: readonly string[] }> {
+  return catalogues;
+}
+
+/**
+ * Declare a module's catalogue: each key becomes `{ code: '<prefix>.<key>', text }`. The prefix is the module's folder
+ * name (`posts`, `chat-media`; `platform` for platform's own texts), so a code says where its text lives.
+ */
+export function serverMessages<const Prefix extends string, const Entries extends Record<string, Entry>>(
+  prefix: Prefix,
+  entries: Entries,
+): ServerMessages<Prefix, Entries> {
+  const catalogue: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(entries) as [string, Entry][]) {
+    const code = `${prefix}.${key}`;
+    if (typeof entry === 'string') {
+      catalogue[key] = Object.freeze({ code, text: entry });
+    } else {
+      const fill = entry as (params: MessageParams) => string;
+      catalogue[key] = Object.assign((params: MessageParams) => Object.freeze({ code, text: fill(params), params }), { code });
+    }
+  }
+  catalogues.push({ prefix, codes: Object.keys(catalogue).map((key) => `${prefix}.${key}`) });
+  return Object.freeze(catalogue) as ServerMessages<Prefix, Entries>;
+}
+
+/**
+ * Platform's own texts: the helpers' defaults, the one error handler's answers (framework errors included), the
+ * input guard, the JSON body parser, cursors, uploads, the rate limits and the Origin check.
+ */
+export const PLATFORM_ERRORS = serverMessages('platform', {
+  signInRequired: 'You need to sign in',
+  noAccess: 'You do not have access to this',
+  notFound: 'Not found',
+  invalidRequest: 'Invalid request',
+  invalidInput: 'Invalid input',
+  invalidValue: 'Invalid value',
+  invalidJson: 'The request body is not valid JSON',
+  nestedTooDeeply: 'The request body is nested too deeply',
+  tooLarge: 'The request is too large',
+  unsupportedType: 'Unsupported content type',
+  urlTooLong: 'The request URL is too long',
+  urlInvalid: 'The request URL is not valid',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  somethingWentWrong: 'Something went wrong',
+  unstorableText: 'The request contains characters that are not allowed',
+  originNotAllowed: 'Requests from this origin are not allowed',
+  invalidCursor: 'Invalid cursor',
+  notMultipart: 'Send the file as multipart/form-data',
+  noFile: PICTURE_MESSAGES.noFile,
+  uploadUnreadable: 'The upload could not be read. Please try again.',
+  uploadTooManyParts: 'The upload has too many files or fields',
+  // A contract schema checked inside a service (a changed username, gallery captions): its text is the schema's own
+  // (zod's where the schema names none), passed through as the route schemas' texts are: the contract owns them.
+  schemaMessage: ({ message }: { message: string }) => message,
+});
+
+/** Field name -> its message, as the error body's `fields` (the first problem of each field). */
+export type FieldMessages = Readonly<Record<string, ServerMessage>>;
 
 /** A failure the client caused or may see; anything else becomes a 500 without details. */
 export class AppError extends Error {
+  /** The message's stable code, kept for the translation to come; the body sends its text, as it always has. */
+  readonly messageCode: string;
+  readonly messageParams?: MessageParams;
+
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
+    message: ServerMessage,
+    readonly fields?: FieldMessages,
   ) {
-    super(message);
+    super(message.text);
+    this.messageCode = message.code;
+    this.messageParams = message.params;
   }
 }
 
@@ -27,13 +125,13 @@ export class Refusal<Body extends { message: string } = { message: string }> ext
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
+export const badRequest = (message: ServerMessage, fields?: FieldMessages) =>
   new AppError(400, fields ? 'VALIDATION_FAILED' : 'BAD_REQUEST', message, fields);
-export const unauthenticated = (message = 'You need to sign in') => new AppError(401, 'UNAUTHENTICATED', message);
-export const forbidden = (message = 'You do not have access to this') => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new AppError(409, 'CONFLICT', message, fields);
+export const unauthenticated = (message: ServerMessage = PLATFORM_ERRORS.signInRequired) =>
+  new AppError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (message: ServerMessage = PLATFORM_ERRORS.noAccess) => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message: ServerMessage = PLATFORM_ERRORS.notFound) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: ServerMessage, fields?: FieldMessages) => new AppError(409, 'CONFLICT', message, fields);
 
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -46,7 +144,17 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-export function errorBody(code: ErrorCode | string, message: string, fields?: Record<string, string>): ErrorBody {
+/** An error body with a catalogue's message (and field messages): what the one error handler sends for an AppError. */
+export function errorBody(code: ErrorCode | string, message: ServerMessage, fields?: FieldMessages): ErrorBody {
+  return bodyOf(code, message.text, fields && textsOf(fields));
+}
+
+const textsOf = (fields: FieldMessages): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, message.text]));
+
+// Texts the server does not write itself pass through as they are: the contract schemas' validation messages and
+// Fastify's own 4xx messages.
+function bodyOf(code: ErrorCode | string, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
 
@@ -65,45 +173,45 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError | Refusal, request, reply) => {
     if (err instanceof Refusal) return reply.status(err.statusCode).send(err.body);
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send(errorBody(err.code, err.message, err.fields));
+      return reply.status(err.statusCode).send(bodyOf(err.code, err.message, err.fields && textsOf(err.fields)));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = fieldsFromIssues(
         err.validation.map((v) => ({
           path: (v.instancePath || '').split('/').filter(Boolean),
-          message: v.message ?? 'Invalid value',
+          message: v.message ?? PLATFORM_ERRORS.invalidValue.text,
         })),
       );
-      const first = Object.values(fields)[0] ?? 'Invalid input';
-      return reply.status(400).send(errorBody('VALIDATION_FAILED', first, fields));
+      const first = Object.values(fields)[0] ?? PLATFORM_ERRORS.invalidInput.text;
+      return reply.status(400).send(bodyOf('VALIDATION_FAILED', first, fields));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response serialization failed');
-      return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong'));
+      return reply.status(500).send(errorBody('INTERNAL', PLATFORM_ERRORS.somethingWentWrong));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = STATUS_CODES[status] ?? 'BAD_REQUEST';
       const message =
         status === 413
-          ? 'The request is too large'
+          ? PLATFORM_ERRORS.tooLarge
           : status === 415
-            ? 'Unsupported content type'
+            ? PLATFORM_ERRORS.unsupportedType
             : status === 429
-              ? 'Too many requests. Please wait a moment and try again.'
+              ? PLATFORM_ERRORS.tooManyRequests
               : err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-                ? 'The request body is not valid JSON'
+                ? PLATFORM_ERRORS.invalidJson
                 : status === 400
-                  ? 'Invalid request'
-                  : err.message;
-      return reply.status(status).send(errorBody(code, message));
+                  ? PLATFORM_ERRORS.invalidRequest
+                  : null;
+      return reply.status(status).send(message ? errorBody(code, message) : bodyOf(code, err.message));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody('INTERNAL', 'Something went wrong'));
+    return reply.status(500).send(errorBody('INTERNAL', PLATFORM_ERRORS.somethingWentWrong));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+    reply.status(404).send(errorBody('NOT_FOUND', PLATFORM_ERRORS.notFound));
   });
 }
 
@@ -113,6 +221,6 @@ export function registerErrorHandler(app: FastifyInstance) {
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-  const message = status === 414 ? 'The request URL is too long' : 'The request URL is not valid';
+  const message = status === 414 ? PLATFORM_ERRORS.urlTooLong : PLATFORM_ERRORS.urlInvalid;
   return reply.status(status).send(errorBody('BAD_REQUEST', message));
 }

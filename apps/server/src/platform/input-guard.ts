@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.js';
+import { badRequest, PLATFORM_ERRORS } from './errors.js';
 
 /** NUL, or a UTF-16 surrogate without its pair: PostgreSQL text and jsonb cannot hold them. */
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -22,7 +22,7 @@ export function hasUnstorableText(value: unknown, depth = 0): boolean {
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body)) {
-      throw badRequest('The request contains characters that are not allowed');
+      throw badRequest(PLATFORM_ERRORS.unstorableText);
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.js';
+import { badRequest, PLATFORM_ERRORS } from './errors.js';
 
 /** Deepest nesting of arrays and objects a JSON body may have; our deepest schema needs 4. */
 export const MAX_JSON_DEPTH = 32;
@@ -35,7 +35,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
-      done(badRequest('The request body is nested too deeply'), undefined);
+      done(badRequest(PLATFORM_ERRORS.nestedTooDeeply), undefined);
       return;
     }
     // The default parser answers through `done` (its type also allows a promise, which it never returns).

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { AppError, badRequest } from './errors.js';
+import { AppError, badRequest, PLATFORM_ERRORS, type ServerMessage } from './errors.js';
 import { hasUnstorableText } from './input-guard.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-body.js';
 
@@ -20,10 +20,8 @@ export interface ReadFile {
   data: Buffer;
 }
 
-export const payloadTooLarge = (message: string, field = 'file') =>
+export const payloadTooLarge = (message: ServerMessage, field = 'file') =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', message, { [field]: message });
-
-export const UNREADABLE_UPLOAD = 'The upload could not be read. Please try again.';
 
 /**
  * What the client hears when the multipart stream itself fails: a malformed body, a part cut short or a
@@ -33,8 +31,8 @@ export const UNREADABLE_UPLOAD = 'The upload could not be read. Please try again
 export function uploadReadError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const status = (err as { statusCode?: unknown } | null)?.statusCode;
-  if (status === 413) return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The upload has too many files or fields');
-  return badRequest(UNREADABLE_UPLOAD);
+  if (status === 413) return new AppError(413, 'PAYLOAD_TOO_LARGE', PLATFORM_ERRORS.uploadTooManyParts);
+  return badRequest(PLATFORM_ERRORS.uploadUnreadable);
 }
 
 /**
@@ -43,7 +41,7 @@ export function uploadReadError(err: unknown): AppError {
  * and never a stored partial file. An aborted request rejects here (the stream errors), before anything
  * is written anywhere.
  */
-export async function readFilePart(part: MultipartFile, maxBytes: number, tooLarge: (name: string) => string): Promise<ReadFile> {
+export async function readFilePart(part: MultipartFile, maxBytes: number, tooLarge: (name: string) => ServerMessage): Promise<ReadFile> {
   const fileName = displayName(part.filename);
   const chunks: Buffer[] = [];
   let size = 0;
@@ -110,8 +108,6 @@ export async function readTypedFilePart<T>(
   return { fieldName: part.fieldname, fileName, data: Buffer.concat(chunks, size), type: decided.type };
 }
 
-const UNSTORABLE_FIELD = 'The request contains characters that are not allowed';
-
 /**
  * A text field the database could not store (NUL, a lone surrogate, also inside a JSON field the parser already
  * decoded) is a 400 for every upload route, as the input guard answers for JSON bodies, instead of a 500 from the
@@ -119,8 +115,8 @@ const UNSTORABLE_FIELD = 'The request contains characters that are not allowed';
  */
 function refuseUnstorableField(part: Multipart) {
   if (part.type !== 'field') return;
-  if (hasUnstorableText(part.fieldname)) throw badRequest(UNSTORABLE_FIELD);
-  if (hasUnstorableText(part.value)) throw badRequest(UNSTORABLE_FIELD, { [part.fieldname]: UNSTORABLE_FIELD });
+  if (hasUnstorableText(part.fieldname)) throw badRequest(PLATFORM_ERRORS.unstorableText);
+  if (hasUnstorableText(part.value)) throw badRequest(PLATFORM_ERRORS.unstorableText, { [part.fieldname]: PLATFORM_ERRORS.unstorableText });
 }
 
 /**
@@ -128,7 +124,7 @@ function refuseUnstorableField(part: Multipart) {
  * application/json, a plain field is parsed here, with the limits JSON bodies have (nesting depth, text the database
  * can store). Text that is not JSON is a 400 with `invalid` as the field's message.
  */
-export function readJsonField(part: Extract<Multipart, { type: 'field' }>, invalid: string): unknown {
+export function readJsonField(part: Extract<Multipart, { type: 'field' }>, invalid: ServerMessage): unknown {
   if (typeof part.value !== 'string') return part.value;
   if (nestsDeeperThan(part.value, MAX_JSON_DEPTH)) throw badRequest(invalid, { [part.fieldname]: invalid });
   let value: unknown;
@@ -137,7 +133,7 @@ export function readJsonField(part: Extract<Multipart, { type: 'field' }>, inval
   } catch {
     throw badRequest(invalid, { [part.fieldname]: invalid });
   }
-  if (hasUnstorableText(value)) throw badRequest(UNSTORABLE_FIELD, { [part.fieldname]: UNSTORABLE_FIELD });
+  if (hasUnstorableText(value)) throw badRequest(PLATFORM_ERRORS.unstorableText, { [part.fieldname]: PLATFORM_ERRORS.unstorableText });
   return value;
 }
 
@@ -149,7 +145,7 @@ export function multipartParts(
   request: FastifyRequest,
   limits: { maxFileBytes: number; maxFiles: number; maxFields?: number; maxFieldBytes?: number },
 ): AsyncGenerator<Multipart> {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data', { file: 'No file selected' });
+  if (!request.isMultipart()) throw badRequest(PLATFORM_ERRORS.notMultipart, { file: PLATFORM_ERRORS.noFile });
   const maxFields = limits.maxFields ?? 4;
   const source = request.parts({
     limits: {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { errorBody } from './errors.js';
+import { errorBody, PLATFORM_ERRORS } from './errors.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -81,7 +81,7 @@ export const webRoutes =
     // Every other GET that is not an API call or a file is a client-side route: serve the app shell.
     app.get('/*', async (request, reply) => {
       const urlPath = decodeURIComponent(request.url.split('?')[0]!);
-      if (urlPath.startsWith('/api/')) return reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+      if (urlPath.startsWith('/api/')) return reply.status(404).send(errorBody('NOT_FOUND', PLATFORM_ERRORS.notFound));
       const candidate = path.join(dist, path.normalize(urlPath));
       if (candidate.startsWith(dist + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
         return reply.sendFile(path.relative(dist, candidate));

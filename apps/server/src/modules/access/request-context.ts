@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { AppContext } from '../../app-context.js';
-import { AppError, errorBody, unauthenticated } from '../../platform/errors.js';
+import { errorBody, forbidden, PLATFORM_ERRORS, unauthenticated } from '../../platform/errors.js';
 import { registerStatementCount } from '../../platform/statement-count.js';
 import { checkRouteAccess, type Actor, type RouteAccess } from './policy.js';
 import { loadAccess } from './repository.js';
@@ -153,7 +153,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin && !ctx.config.origins.includes(origin.replace(/\/$/, ''))) {
-      return reply.status(403).send(errorBody('FORBIDDEN', 'Requests from this origin are not allowed'));
+      return reply.status(403).send(errorBody('FORBIDDEN', PLATFORM_ERRORS.originNotAllowed));
     }
   });
 
@@ -165,6 +165,6 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     request.actor = await actorOf(ctx, request);
     const denied = await checkRouteAccess(access, request.actor, () => ctx.settings.flags());
     if (denied === 401) throw unauthenticated();
-    if (denied === 403) throw new AppError(403, 'FORBIDDEN', 'You do not have access to this');
+    if (denied === 403) throw forbidden();
   });
 }

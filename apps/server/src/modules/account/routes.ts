@@ -8,6 +8,7 @@ import { requireActor } from '../access/index.js';
 import { authHeaders } from '../auth/index.js';
 import type { MediaService } from '../media/index.js';
 import { createAccountService } from './service.js';
+import { ACCOUNT_ERRORS as M } from './messages.js';
 
 export const accountRoutes =
   (ctx: AppContext, media: MediaService): FastifyPluginAsyncZod =>
@@ -50,7 +51,7 @@ export const accountRoutes =
         } catch (err) {
           if (err instanceof AppError) throw err;
           request.log.error({ err }, ACCOUNT_MESSAGES.deleteFailed);
-          throw new AppError(500, 'INTERNAL', ACCOUNT_MESSAGES.deleteFailed);
+          throw new AppError(500, 'INTERNAL', M.deleteFailed);
         }
         await publish(ctx.database.db, { k: 'kick', u: [actor.userId] });
         await clearSessionCookie(request, reply);

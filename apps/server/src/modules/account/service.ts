@@ -1,9 +1,10 @@
-import { ACCOUNT_MESSAGES, type Bucket } from '@bayclub/shared';
+import type { Bucket } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
 import type { MediaService } from '../media/index.js';
 import * as repo from './repository.js';
+import { ACCOUNT_ERRORS as M } from './messages.js';
 
 /** Buckets whose `{userId}/` folder belongs to one member and goes with their account. */
 const MEMBER_FOLDERS: Bucket[] = ['profile-pictures', 'profile-images', 'chat-media', 'post-images'];
@@ -25,8 +26,8 @@ export function createAccountService(ctx: AppContext, media: MediaService) {
      */
     async reactivate(userId: string) {
       if (!(await repo.setDeactivated(db, userId, false))) {
-        if (!(await repo.profileExists(db, userId))) throw notFound(ACCOUNT_MESSAGES.noProfile);
-        throw conflict(ACCOUNT_MESSAGES.notDeactivated);
+        if (!(await repo.profileExists(db, userId))) throw notFound(M.noProfile);
+        throw conflict(M.notDeactivated);
       }
       await publish(db, { k: 'member', u: [userId] });
     },
@@ -37,9 +38,9 @@ export function createAccountService(ctx: AppContext, media: MediaService) {
      */
     async deleteAccount(userId: string) {
       const outbox = await db.transaction(async (tx) => {
-        if (!(await repo.userExists(tx, userId))) throw notFound(ACCOUNT_MESSAGES.noUser);
+        if (!(await repo.userExists(tx, userId))) throw notFound(M.noUser);
         if ((await repo.isAdminUser(tx, userId)) && !(await repo.otherAdminExists(tx, userId))) {
-          throw conflict(ACCOUNT_MESSAGES.lastAdmin);
+          throw conflict(M.lastAdmin);
         }
         const ids = await media.scheduleDeletion(
           tx,

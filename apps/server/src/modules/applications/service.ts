@@ -1,6 +1,6 @@
-import { COMMUNITY_MESSAGES, USERNAME_MESSAGES, type AccountType, type ApplicationView, type ApplyData, type LandingStats, type Page } from '@bayclub/shared';
+import { type AccountType, type ApplicationView, type ApplyData, type LandingStats, type Page } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict, notFound, type ServerMessage } from '../../platform/errors.js';
 import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js';
 import type { SettingsStore } from '../../app-context.js';
 import { emailExists, insertCredentialUser, insertProfile, usernameExists } from '../accounts/index.js';
@@ -12,8 +12,7 @@ import { isCommunitySlug, lockSlug } from '../slugs/index.js';
 import { findCommunityIdBySlug, joinAppliedCommunity } from '../communities/index.js';
 import { presentApplication } from './presenter.js';
 import * as repo from './repository.js';
-
-const EMAIL_TAKEN = 'An account with this email already exists';
+import { APPLICATIONS_ERRORS as M } from './messages.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,10 +28,10 @@ const isCursor = (v: unknown): v is repo.ApplicationCursor => {
 export function createApplicationsService({ db, settings }: { db: Db; settings: SettingsStore }) {
   /** Account, profile (community_only, pending) and application, all in one transaction. */
   async function apply(input: ApplyData): Promise<{ applicationId: string; userId: string }> {
-    const fields: Record<string, string> = {};
-    if (await emailExists(db, input.email)) fields.email = EMAIL_TAKEN;
-    if (await usernameExists(db, input.username)) fields.username = USERNAME_MESSAGES.taken;
-    else if (await isCommunitySlug(db, input.username)) fields.username = COMMUNITY_MESSAGES.usernameTakenByCommunity;
+    const fields: Record<string, ServerMessage> = {};
+    if (await emailExists(db, input.email)) fields.email = M.emailTaken;
+    if (await usernameExists(db, input.username)) fields.username = M.usernameTaken;
+    else if (await isCommunitySlug(db, input.username)) fields.username = M.usernameTakenByCommunity;
     if (Object.keys(fields).length) throw conflict(Object.values(fields)[0]!, fields);
     // The community applied through (/{slug}/register); an address that names none is ignored.
     const communityId = input.communitySlug ? await findCommunityIdBySlug(db, input.communitySlug) : null;
@@ -41,7 +40,7 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
         // One namespace with community addresses: checked again under the name's lock (a community created meanwhile).
         await lockSlug(tx, input.username);
         if (await isCommunitySlug(tx, input.username)) {
-          throw conflict(COMMUNITY_MESSAGES.usernameTakenByCommunity, { username: COMMUNITY_MESSAGES.usernameTakenByCommunity });
+          throw conflict(M.usernameTakenByCommunity, { username: M.usernameTakenByCommunity });
         }
         const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, password: input.password });
         const details = {
@@ -74,8 +73,8 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
     } catch (err) {
       // A concurrent applicant took the email or username between the check and the insert.
       const constraint = uniqueViolation(err);
-      if (constraint?.includes('username')) throw conflict(USERNAME_MESSAGES.taken, { username: USERNAME_MESSAGES.taken });
-      if (constraint) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      if (constraint?.includes('username')) throw conflict(M.usernameTaken, { username: M.usernameTaken });
+      if (constraint) throw conflict(M.emailTaken, { email: M.emailTaken });
       throw err;
     }
   }
@@ -107,8 +106,8 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
     const appName = await settings.appName();
     await db.transaction(async (tx) => {
       const app = await repo.lockApplication(tx, id);
-      if (!app) throw notFound('Application not found');
-      if (app.status !== 'pending') throw conflict(`This application was already ${app.status}`);
+      if (!app) throw notFound(M.notFound);
+      if (app.status !== 'pending') throw conflict(app.status === 'approved' ? M.alreadyApproved : M.alreadyRejected);
       const reason = decision.status === 'rejected' ? decision.reason : null;
       await repo.setDecision(tx, id, { status: decision.status, decidedBy: adminId, reason });
       if (app.createdUserId) {

@@ -5,10 +5,11 @@ import { changePasswordSchema, PASSWORD_MESSAGES } from '@bayclub/shared';
 import { publish } from '../../platform/bus.js';
 import { deactivateForUser } from '../push/index.js';
 import type { AppContext } from '../../app-context.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, errorBody, notFound } from '../../platform/errors.js';
 import { createSignInThrottle, type SignInAttempt } from './sign-in-throttle.js';
 import { CLIENT_IP_HEADER } from './auth.js';
 import { actorOf } from '../access/index.js';
+import { AUTH_ERRORS as M } from './messages.js';
 
 /** Headers for a better-auth call: the client's own, with the client address we trust. */
 export function authHeaders(request: FastifyRequest): Headers {
@@ -27,7 +28,7 @@ export async function sendAuthResponse(reply: FastifyReply, response: Response) 
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
   if (response.status >= 400) {
-    let message = response.statusText || 'Request failed';
+    let message: string | undefined = response.statusText || undefined;
     let code = 'AUTH_ERROR';
     try {
       const body = JSON.parse(text) as { code?: string; message?: string };
@@ -36,8 +37,9 @@ export async function sendAuthResponse(reply: FastifyReply, response: Response) 
     } catch {
       /* not JSON */
     }
-    if (response.status === 429) message = 'Too many attempts. Please wait a minute and try again.';
-    return reply.type('application/json').send({ error: { code, message } });
+    const answer =
+      response.status === 429 ? M.tooManyAttempts : message === undefined ? M.requestFailed : M.betterAuthMessage({ message });
+    return reply.type('application/json').send(errorBody(code, answer));
   }
   return reply.send(stripTokens(text));
 }
@@ -118,7 +120,7 @@ export const authRoutes =
           const email = (request.body as { email?: unknown } | undefined)?.email;
           if (typeof email === 'string') {
             const attempt = signInThrottle.begin(email, request.ip);
-            if (!attempt) throw new AppError(429, 'RATE_LIMITED', 'Too many attempts. Please wait a few minutes and try again.');
+            if (!attempt) throw new AppError(429, 'RATE_LIMITED', M.signInThrottled);
             signInAttempts.set(request, attempt);
           }
         }
@@ -160,7 +162,7 @@ export const authRoutes =
         });
         if (response.status === 400) {
           request.log.info({ userId: request.actor?.userId }, PASSWORD_MESSAGES.changeFailed);
-          throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+          throw badRequest(M.currentPasswordIncorrect, { currentPassword: M.currentPasswordIncorrect });
         }
         // Other sessions were revoked: their sockets close now (this tab's socket reconnects on its valid session).
         if (response.ok && request.actor) await publish(ctx.database.db, { k: 'kick', u: [request.actor.userId] });

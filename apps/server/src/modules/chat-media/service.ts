@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { LIMITS, MESSAGING_MESSAGES, type AttachmentKind, type ChatAttachmentView } from '@bayclub/shared';
+import { LIMITS, type AttachmentKind, type ChatAttachmentView } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { ImageRejected, processSingleImage } from '../../platform/images.js';
@@ -10,6 +10,7 @@ import { stripVideoMetadata, VideoRejected } from '../../platform/video-metadata
 import { imageRejectedMessage, type MediaService } from '../media/index.js';
 import { SNIFF_BYTES, sniffChatFile, VIDEO_TYPES, type ChatFileType, type VideoFormat } from './detect.js';
 import * as repo from './repository.js';
+import { CHAT_MEDIA_ERRORS as M } from './messages.js';
 
 const MB = 1024 * 1024;
 
@@ -25,7 +26,7 @@ const SWEEP_BATCH = 500;
 const limitOf = (type: ChatFileType) => (type.kind === 'image' ? LIMITS.chatImageMaxBytes : LIMITS.chatVideoMaxBytes);
 
 const refused = () =>
-  new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', MESSAGING_MESSAGES.attachmentType, { file: MESSAGING_MESSAGES.attachmentType });
+  new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', M.attachmentType, { file: M.attachmentType });
 
 /**
  * `{timestamp}-{random}`: unguessable (64 random bits) and never reused, so a stored attachment is immutable
@@ -78,7 +79,7 @@ export function createChatMediaService(ctx: AppContext, media: MediaService) {
       if (!(err instanceof VideoRejected)) throw err;
       ctx.log.info({ reason: err.reason, detail: err.message, format }, 'Chat video refused');
       if (err.reason === 'malformed') throw refused();
-      throw badRequest(MESSAGING_MESSAGES.attachmentVideoMetadata, { file: MESSAGING_MESSAGES.attachmentVideoMetadata });
+      throw badRequest(M.attachmentVideoMetadata, { file: M.attachmentVideoMetadata });
     }
   }
 
@@ -98,7 +99,7 @@ export function createChatMediaService(ctx: AppContext, media: MediaService) {
             return type ? { type, maxBytes: limitOf(type) } : null;
           },
           refused,
-          tooLarge: (name, type) => payloadTooLarge(MESSAGING_MESSAGES.attachmentTooLarge(name, limitOf(type) / MB)),
+          tooLarge: (name, type) => payloadTooLarge(M.attachmentTooLarge({ name, mb: limitOf(type) / MB })),
         });
         const encoded = await encode(file.type, file.data);
         const key = `${userId}/${newName()}.${encoded.extension}`;
@@ -111,7 +112,7 @@ export function createChatMediaService(ctx: AppContext, media: MediaService) {
         }
         return { url: publicUrl('chat-media', key), kind: encoded.kind };
       }
-      throw badRequest(MESSAGING_MESSAGES.attachmentType, { file: MESSAGING_MESSAGES.attachmentType });
+      throw badRequest(M.attachmentType, { file: M.attachmentType });
     },
 
     /**

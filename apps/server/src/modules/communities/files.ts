@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { COMMUNITY_LIMITS, COMMUNITY_MESSAGES, type CommunityImageKind, type CommunityView } from '@bayclub/shared';
+import { COMMUNITY_LIMITS, type CommunityImageKind, type CommunityView } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { Actor } from '../access/index.js';
 import { baseOfKey, replaceImage, variantKeys, type MediaService } from '../media/index.js';
 import { communityViewer } from './policy.js';
 import * as repo from './repository.js';
+import { COMMUNITIES_ERRORS as M } from './messages.js';
 import type { CommunitiesService } from './service.js';
 
 /** Where a community's files live in post-images: the whole prefix goes when the community does. */
@@ -21,11 +22,11 @@ export function createCommunityFiles(deps: { db: Db; media: MediaService; commun
 
   async function mayEdit(actor: Actor, id: string, tx: Parameters<typeof repo.findCommunity>[0] = db, lock = false) {
     const community = await repo.findCommunity(tx, id, { lock });
-    if (!community) throw notFound(COMMUNITY_MESSAGES.notFound);
+    if (!community) throw notFound(M.notFound);
     const mine = await repo.findMembership(tx, id, actor.userId);
     const viewer = communityViewer(actor, community, mine);
-    if (!viewer?.canRead) throw notFound(COMMUNITY_MESSAGES.notFound);
-    if (!viewer.canEdit) throw forbidden('Only the creator can do this');
+    if (!viewer?.canRead) throw notFound(M.notFound);
+    if (!viewer.canEdit) throw forbidden(M.creatorOnly);
     return community;
   }
 
@@ -37,7 +38,7 @@ export function createCommunityFiles(deps: { db: Db; media: MediaService; commun
       await replaceImage({ db, media, log }, request, {
         maxBytes: COMMUNITY_LIMITS.imageMaxBytes,
         base: `${communityPrefix(id)}${Date.now()}-${kind}`,
-        missing: COMMUNITY_MESSAGES.imageMissing,
+        missing: M.imageMissing,
         swap: async (tx, key) => {
           // Checked again under the row lock: the community may have gone, or the caller lost the right, meanwhile.
           const community = await mayEdit(actor, id, tx, true);

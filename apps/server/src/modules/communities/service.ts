@@ -25,9 +25,10 @@ import { joinApprovedNotification, joinRequestNotification } from './notificatio
 import { communityViewer } from './policy.js';
 import { presentCommunity, presentMemberRow, presentMembership, presentSummary } from './presenter.js';
 import * as repo from './repository.js';
+import { COMMUNITIES_ERRORS as M } from './messages.js';
 
-const gone = () => notFound(COMMUNITY_MESSAGES.notFound);
-const memberGone = () => notFound(COMMUNITY_MESSAGES.memberNotFound);
+const gone = () => notFound(M.notFound);
+const memberGone = () => notFound(M.memberNotFound);
 /** At most this many rows in "Your communities" (no paging: a member in more than 200 is not a case we serve). */
 export const MY_COMMUNITIES_MAX = 200;
 
@@ -46,14 +47,14 @@ const noticeName = (p: { fullName: string | null; username: string | null } | nu
 export async function claimSlug(tx: DbOrTx, slug: string, exceptCommunityId?: string) {
   await lockSlug(tx, slug);
   const holder = await slugHolder(tx, slug, { exceptCommunityId });
-  if (holder === 'member') throw badRequest(COMMUNITY_MESSAGES.slugTakenByMember, { urlSlug: COMMUNITY_MESSAGES.slugTakenByMember });
-  if (holder === 'community') throw badRequest(COMMUNITY_MESSAGES.slugTakenByCommunity, { urlSlug: COMMUNITY_MESSAGES.slugTakenByCommunity });
+  if (holder === 'member') throw badRequest(M.slugTakenByMember, { urlSlug: M.slugTakenByMember });
+  if (holder === 'community') throw badRequest(M.slugTakenByCommunity, { urlSlug: M.slugTakenByCommunity });
 }
 
 /** A unique violation on the address (a race the lock did not see, e.g. a writer that skipped it) is the same 400. */
 function slugRace(err: unknown): never {
   if (uniqueViolation(err)?.includes('url_slug')) {
-    throw badRequest(COMMUNITY_MESSAGES.slugTakenByCommunity, { urlSlug: COMMUNITY_MESSAGES.slugTakenByCommunity });
+    throw badRequest(M.slugTakenByCommunity, { urlSlug: M.slugTakenByCommunity });
   }
   throw err;
 }
@@ -120,14 +121,14 @@ export function createCommunitiesService(deps: { db: Db }) {
   async function lockForModeration(tx: DbOrTx, actor: Actor, id: string) {
     const ctx = await lockFor(tx, actor, id);
     if (!ctx.viewer?.canRead) throw gone();
-    if (!ctx.viewer.canModerate) throw forbidden('Only the community’s moderators can do this');
+    if (!ctx.viewer.canModerate) throw forbidden(M.moderatorsOnly);
     return ctx;
   }
 
   async function lockForEditing(tx: DbOrTx, actor: Actor, id: string) {
     const ctx = await lockFor(tx, actor, id);
     if (!ctx.viewer?.canRead) throw gone();
-    if (!ctx.viewer.canEdit) throw forbidden('Only the creator can do this');
+    if (!ctx.viewer.canEdit) throw forbidden(M.creatorOnly);
     return ctx;
   }
 
@@ -173,7 +174,7 @@ export function createCommunitiesService(deps: { db: Db }) {
 
     async create(actor: Actor, input: CreateCommunityData): Promise<CommunityView> {
       // The flag lets pending applicants through the route; communities are for approved members.
-      if (!canSeeMembers(actor)) throw forbidden(COMMUNITY_MESSAGES.approvedOnly);
+      if (!canSeeMembers(actor)) throw forbidden(M.approvedOnly);
       const id = await db
         .transaction(async (tx) => {
           await claimSlug(tx, input.urlSlug);
@@ -217,7 +218,7 @@ export function createCommunitiesService(deps: { db: Db }) {
     async join(actor: Actor, id: string): Promise<MembershipView> {
       return db.transaction(async (tx) => {
         const { community, mine } = await lockFor(tx, actor, id);
-        if (mine?.status === 'banned') throw forbidden(COMMUNITY_MESSAGES.banned);
+        if (mine?.status === 'banned') throw forbidden(M.banned);
         // Asked or joined already: a double click or a retry changes nothing.
         if (mine) return presentMembership(id, mine, community.memberCount);
         const { row, memberCount } = await enterCommunity(tx, community, actor.userId);
@@ -229,7 +230,7 @@ export function createCommunitiesService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const { community, mine } = await lockFor(tx, actor, id);
         if (!mine) return presentMembership(id, null, community.memberCount);
-        if (mine.role === 'creator' && mine.status === 'active') throw conflict(COMMUNITY_MESSAGES.creatorCannotLeave);
+        if (mine.role === 'creator' && mine.status === 'active') throw conflict(M.creatorCannotLeave);
         // Leaving does not lift a ban.
         if (mine.status === 'banned') return presentMembership(id, mine, community.memberCount);
         await repo.deleteMembership(tx, id, actor.userId);
@@ -241,7 +242,7 @@ export function createCommunitiesService(deps: { db: Db }) {
     async members(actor: Actor, id: string, q: { status: MembershipStatus; cursor?: string; limit: number }): Promise<Page<CommunityMemberView>> {
       const { viewer } = await load(actor, id);
       if (!viewer?.canRead) throw gone();
-      if (q.status !== 'active' && !viewer.canModerate) throw forbidden('Only the community’s moderators see requests and bans');
+      if (q.status !== 'active' && !viewer.canModerate) throw forbidden(M.requestsAndBansModeratorsOnly);
       const rows = await repo.listMembers(db, id, q.status, actor.userId, decodeCursor(q.cursor, isMemberCursor), q.limit);
       const page = rows.slice(0, q.limit);
       const last = page.at(-1);
@@ -255,7 +256,7 @@ export function createCommunitiesService(deps: { db: Db }) {
       await db.transaction(async (tx) => {
         const { community } = await lockForModeration(tx, actor, id);
         const request = await repo.findMembership(tx, id, userId);
-        if (request?.status !== 'pending') throw notFound(COMMUNITY_MESSAGES.requestNotFound);
+        if (request?.status !== 'pending') throw notFound(M.requestNotFound);
         await repo.updateMembership(tx, id, userId, { status: 'active', restart: true });
         await repo.adjustMemberCount(tx, id, 1);
         await insertNotification(tx, {
@@ -274,7 +275,7 @@ export function createCommunitiesService(deps: { db: Db }) {
       await db.transaction(async (tx) => {
         await lockForModeration(tx, actor, id);
         const request = await repo.findMembership(tx, id, userId);
-        if (request?.status !== 'pending') throw notFound(COMMUNITY_MESSAGES.requestNotFound);
+        if (request?.status !== 'pending') throw notFound(M.requestNotFound);
         await repo.deleteMembership(tx, id, userId);
       });
     },
@@ -303,7 +304,7 @@ export function createCommunitiesService(deps: { db: Db }) {
       await db.transaction(async (tx) => {
         await lockForModeration(tx, actor, id);
         const target = await repo.findMembership(tx, id, userId);
-        if (target?.status !== 'banned') throw notFound(COMMUNITY_MESSAGES.notBanned);
+        if (target?.status !== 'banned') throw notFound(M.notBanned);
         await repo.deleteMembership(tx, id, userId);
       });
     },
@@ -312,8 +313,8 @@ export function createCommunitiesService(deps: { db: Db }) {
       await db.transaction(async (tx) => {
         await lockForEditing(tx, actor, id);
         const target = await repo.findMembership(tx, id, userId);
-        if (target?.role === 'creator') throw forbidden(COMMUNITY_MESSAGES.cannotModerateCreator);
-        if (target?.status !== 'active') throw conflict(COMMUNITY_MESSAGES.mustBeMember);
+        if (target?.role === 'creator') throw forbidden(M.cannotModerateCreator);
+        if (target?.status !== 'active') throw conflict(M.mustBeMember);
         if (target.role !== 'moderator') await repo.updateMembership(tx, id, userId, { role: 'moderator' });
       });
       return memberAnswer(id, userId);
@@ -324,7 +325,7 @@ export function createCommunitiesService(deps: { db: Db }) {
         await lockForEditing(tx, actor, id);
         const target = await repo.findMembership(tx, id, userId);
         if (!target || target.status !== 'active') throw memberGone();
-        if (target.role === 'creator') throw forbidden(COMMUNITY_MESSAGES.cannotModerateCreator);
+        if (target.role === 'creator') throw forbidden(M.cannotModerateCreator);
         if (target.role === 'moderator') await repo.updateMembership(tx, id, userId, { role: 'member' });
       });
     },
@@ -338,14 +339,14 @@ export function createCommunitiesService(deps: { db: Db }) {
     const ctx = await lockForModeration(tx, actor, id);
     const target = await repo.findMembership(tx, id, userId);
     if (!target) throw memberGone();
-    if (target.role === 'creator') throw forbidden(COMMUNITY_MESSAGES.cannotModerateCreator);
-    if (target.role === 'moderator' && target.status === 'active' && !ctx.viewer!.canEdit) throw forbidden(COMMUNITY_MESSAGES.moderatorOnlyByCreator);
+    if (target.role === 'creator') throw forbidden(M.cannotModerateCreator);
+    if (target.role === 'moderator' && target.status === 'active' && !ctx.viewer!.canEdit) throw forbidden(M.moderatorOnlyByCreator);
     return { ...ctx, target };
   }
 
   async function memberAnswer(id: string, userId: string): Promise<CommunityMemberView> {
     const row = await repo.findMemberView(db, id, userId);
-    if (!row) throw new AppError(404, 'NOT_FOUND', COMMUNITY_MESSAGES.memberNotFound);
+    if (!row) throw new AppError(404, 'NOT_FOUND', M.memberNotFound);
     return presentMemberRow(row);
   }
 

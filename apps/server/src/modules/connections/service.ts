@@ -1,5 +1,4 @@
 import {
-  CONNECTION_MESSAGES,
   LIMITS,
   type DeckCardView,
   type DeckPage,
@@ -17,6 +16,7 @@ import { canSeeMembers, findProfile, hasBlocked, isBlockedEitherWay, lockPair, p
 import type { Notifier } from '../notifications/index.js';
 import { helloNotification, matchNotification } from './notifications.js';
 import * as repo from './repository.js';
+import { CONNECTIONS_ERRORS as M } from './messages.js';
 
 const isDeckCursor = (v: unknown): v is repo.DeckCursor => {
   if (typeof v !== 'object' || v === null) return false;
@@ -24,12 +24,12 @@ const isDeckCursor = (v: unknown): v is repo.DeckCursor => {
   return typeof c.h === 'boolean' && Number.isInteger(c.n) && (c.n as number) >= 0 && isInstant(c.t) && isUuid(c.i);
 };
 
-const unavailable = () => notFound(CONNECTION_MESSAGES.unavailable);
-const helloGone = () => notFound(CONNECTION_MESSAGES.helloNotFound);
+const unavailable = () => notFound(M.unavailable);
+const helloGone = () => notFound(M.helloNotFound);
 
 /** Someone one can say hi to: an active full_platform member, not oneself, no block either way. */
 async function meetable(db: DbOrTx, viewerId: string, targetId: string): Promise<ProfileRow> {
-  if (targetId === viewerId) throw new AppError(400, 'BAD_REQUEST', CONNECTION_MESSAGES.ownProfile, { userId: CONNECTION_MESSAGES.ownProfile });
+  if (targetId === viewerId) throw new AppError(400, 'BAD_REQUEST', M.ownProfile, { userId: M.ownProfile });
   const target = await findProfile(db, targetId);
   if (!target || target.isDeactivated || target.accountType !== 'full_platform') throw unavailable();
   if (await isBlockedEitherWay(db, viewerId, targetId)) throw unavailable();
@@ -114,10 +114,10 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
         const target = await meetable(tx, actor.userId, input.userId);
         const me = (await findProfile(tx, actor.userId))!;
         const match = await repo.findMatch(tx, actor.userId, target.id);
-        if (match?.isActive) throw conflict(CONNECTION_MESSAGES.alreadyConnected);
-        if (await repo.findHello(tx, actor.userId, target.id)) throw conflict(CONNECTION_MESSAGES.alreadySaid);
+        if (match?.isActive) throw conflict(M.alreadyConnected);
+        if (await repo.findHello(tx, actor.userId, target.id)) throw conflict(M.alreadySaid);
         const sent = await repo.hellosSentToday(tx, actor.userId);
-        if (sent >= LIMITS.hellosPerDay) throw new AppError(429, 'DAILY_LIMIT', CONNECTION_MESSAGES.dailyLimit);
+        if (sent >= LIMITS.hellosPerDay) throw new AppError(429, 'DAILY_LIMIT', M.dailyLimit);
         const remainingToday = LIMITS.hellosPerDay - sent - 1;
 
         const theirs = await repo.findHello(tx, target.id, actor.userId);
@@ -217,7 +217,7 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
     async unmatch(actor: Actor, matchId: string) {
       await db.transaction(async (tx) => {
         const ended = await repo.endMatch(tx, matchId, actor.userId);
-        if (!ended) throw notFound(CONNECTION_MESSAGES.unmatched);
+        if (!ended) throw notFound(M.unmatched);
         const users = [ended.user1Id, ended.user2Id];
         await publish(tx, { k: 'conn', u: users });
         const conversationId = await repo.findConversationId(tx, ended.user1Id, ended.user2Id);
@@ -228,7 +228,7 @@ export function createConnectionsService(deps: { db: Db; notifier: Notifier }) {
     async relationship(actor: Actor, userId: string): Promise<RelationshipView> {
       // An applicant sees no other member (decision 009): the same 404 as for an unknown one.
       const target = userId === actor.userId || !canSeeMembers(actor) ? null : await findProfile(db, userId);
-      if (!target || target.isDeactivated || (await hasBlocked(db, userId, actor.userId))) throw notFound(CONNECTION_MESSAGES.unavailable);
+      if (!target || target.isDeactivated || (await hasBlocked(db, userId, actor.userId))) throw notFound(M.unavailable);
       const [match, sent, received, blocked, conversationId] = await Promise.all([
         repo.findMatch(db, actor.userId, userId),
         repo.findHello(db, actor.userId, userId),

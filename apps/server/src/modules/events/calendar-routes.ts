@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EVENT_MESSAGES, eventIdParamsSchema, type CalendarFeedView } from '@bayclub/shared';
+import { eventIdParamsSchema, type CalendarFeedView } from '@bayclub/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { events } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { EVENTS_ERRORS as M } from './messages.js';
 import { actorOf, canSeeMembers, canUse, loadAccess, requireActor, type Actor } from '../access/index.js';
 import { loadEventAccess } from './access.js';
 import { eventViewer } from './policy.js';
@@ -31,9 +32,9 @@ export const calendarRoutes =
     app.get('/api/events/:id/calendar.ics', { config: { access: 'public' }, schema: { params: eventIdParamsSchema } }, async (request, reply) => {
       const actor = await actorOf(ctx, request);
       const facts = await loadEventAccess(db, request.params.id, actor?.userId ?? null);
-      if (!facts || !eventViewer(actor, facts, { scanAllowed: false }).canView) throw notFound(EVENT_MESSAGES.notFound);
+      if (!facts || !eventViewer(actor, facts, { scanAllowed: false }).canView) throw notFound(M.notFound);
       const [e] = await db.select().from(events).where(eq(events.id, request.params.id));
-      if (!e) throw notFound(EVENT_MESSAGES.notFound);
+      if (!e) throw notFound(M.notFound);
       return reply
         .type(ICS_CONTENT_TYPE)
         .header('content-disposition', `attachment; filename="${icsFilename(e.title)}"`)
@@ -43,7 +44,7 @@ export const calendarRoutes =
     // The feed's owner manages it: approved members (a pending applicant whose flag is on passes the route's check).
     const calendarFlag = { access: { flag: 'access_calendar' as const } };
     const feedOwnerActor = (actor: Actor) => {
-      if (!canSeeMembers(actor)) throw forbidden(EVENT_MESSAGES.calendarNotAllowed);
+      if (!canSeeMembers(actor)) throw forbidden(M.calendarNotAllowed);
       return actor;
     };
 
@@ -69,11 +70,11 @@ export const calendarRoutes =
     // lost access_calendar: 404 as for a revoked token), and each event passes eventViewer as the owner.
     app.get('/api/calendar/:token.ics', { config: { access: 'public' }, schema: { params: feedParamsSchema } }, async (request, reply) => {
       const userId = await feedOwner(db, request.params.token);
-      if (!userId) throw notFound('This calendar link is not valid');
+      if (!userId) throw notFound(M.calendarLinkInvalid);
       const access = await loadAccess(db, userId);
       const owner: Actor = { userId, email: '', sessionId: '', ...access };
       if (!canSeeMembers(owner) || !canUse(owner, 'access_calendar', await ctx.settings.flags())) {
-        throw notFound('This calendar link is not valid');
+        throw notFound(M.calendarLinkInvalid);
       }
       const rows = await feedEvents(db, owner);
       return reply

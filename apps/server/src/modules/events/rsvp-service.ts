@@ -20,6 +20,7 @@ import { loadEventAccess } from './access.js';
 import { eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
 import { loadMyRegistration, promoteWaitlist } from './registrations.js';
 import * as repo from './rsvp-repository.js';
+import { EVENTS_ERRORS as M } from './messages.js';
 import { ticketCodeCandidates, ticketQrSvg, type TicketSigner } from './tickets.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -67,9 +68,9 @@ export function createRsvpService(deps: RsvpServiceDeps) {
   /** The caller's view of the event (404 when they may not see it). */
   async function viewerOf(tx: DbOrTx, actor: Actor, eventId: string, opts: { lock: boolean; scanAllowed: boolean }) {
     const facts = await loadEventAccess(tx, eventId, actor.userId, { lock: opts.lock });
-    if (!facts) throw notFound(EVENT_MESSAGES.notFound);
+    if (!facts) throw notFound(M.notFound);
     const viewer = eventViewer(actor, facts, { scanAllowed: opts.scanAllowed });
-    if (!viewer.canView) throw notFound(EVENT_MESSAGES.notFound);
+    if (!viewer.canView) throw notFound(M.notFound);
     return { facts, viewer };
   }
 
@@ -79,20 +80,20 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     // The staff of a cancelled event are still its staff: the door answers "cancelled", not "not allowed".
     const ifScheduled = eventViewer(actor, { ...v.facts, status: 'scheduled' }, { scanAllowed });
     if (ifScheduled.canCheckIn) throw refusal(422, 'cancelled', EVENT_MESSAGES.cancelled);
-    throw forbidden(EVENT_MESSAGES.notDoorStaff);
+    throw forbidden(M.notDoorStaff);
   }
 
   async function rsvpInTx(tx: DbOrTx, after: AfterCommit, actor: Actor, eventId: string, input: { status: 'going' | 'not_going'; guests: number }) {
     const { facts, viewer } = await viewerOf(tx, actor, eventId, { lock: true, scanAllowed: false });
     if (!viewer.canRsvp) {
-      if (facts.status === 'cancelled') throw conflict(EVENT_MESSAGES.cancelled);
-      throw conflict(EVENT_MESSAGES.ended);
+      if (facts.status === 'cancelled') throw conflict(M.cancelled);
+      throw conflict(M.ended);
     }
     const seats = await repo.eventSeats(tx, eventId);
     const going = input.status === 'going';
     const guests = going ? input.guests : 0;
     if (guests > seats.guests_allowed) {
-      const message = seats.guests_allowed === 0 ? EVENT_MESSAGES.noGuests : EVENT_MESSAGES.guests;
+      const message = seats.guests_allowed === 0 ? M.noGuests : M.guests;
       throw badRequest(message, { guests: message });
     }
     const current = await repo.findRegistration(tx, eventId, actor.userId);
@@ -103,7 +104,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     if (going && current?.status === 'going' && !fits) {
       // Decision 015: asking for more guests than fit keeps the seats already held, rather than losing them to the waitlist.
       const available = seats.capacity! - seats.going_count + ownSeats;
-      const message = `Your party of ${party} needs ${party} seats; only ${available} ${available === 1 ? 'is' : 'are'} available. You keep your ${ownSeats} ${ownSeats === 1 ? 'seat' : 'seats'}.`;
+      const message = M.partyDoesNotFit({ party, available, held: ownSeats });
       throw conflict(message, { guests: message });
     }
     const status: repo.RegistrationRow['status'] = !going ? 'not_going' : fits ? 'going' : 'waitlisted';
@@ -139,9 +140,9 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     /** The caller's own ticket: only while going; 404 otherwise (never someone else's). */
     async ticket(actor: Actor, eventId: string): Promise<TicketView> {
       const { facts, viewer } = await viewerOf(db, actor, eventId, { lock: false, scanAllowed: false });
-      if (!viewer.canSeeAttendees || facts.status !== 'scheduled') throw notFound(EVENT_MESSAGES.notFound);
+      if (!viewer.canSeeAttendees || facts.status !== 'scheduled') throw notFound(M.notFound);
       const reg = await repo.findRegistration(db, eventId, actor.userId);
-      if (!reg || reg.status !== 'going') throw notFound(EVENT_MESSAGES.notFound);
+      if (!reg || reg.status !== 'going') throw notFound(M.notFound);
       const token = await tickets.sign(reg.id);
       const qr = await allowed(actor, 'generate_qr_codes');
       return {
@@ -184,7 +185,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
     async checkIns(actor: Actor, eventId: string): Promise<CheckInListView> {
       const v = await viewerOf(db, actor, eventId, { lock: false, scanAllowed: await allowed(actor, 'scan_qr_codes') });
-      if (!v.viewer.canCheckIn) throw forbidden(EVENT_MESSAGES.notDoorStaff);
+      if (!v.viewer.canCheckIn) throw forbidden(M.notDoorStaff);
       const [counts, rows] = await Promise.all([
         repo.attendanceCounts(db, eventId),
         repo.goingMembers(db, eventId, actor.userId, { checkedInOnly: true }),
@@ -198,7 +199,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
     async attendance(actor: Actor, eventId: string): Promise<AttendanceView> {
       const v = await viewerOf(db, actor, eventId, { lock: false, scanAllowed: false });
-      if (!v.viewer.canSeeAttendance) throw forbidden(EVENT_MESSAGES.notHost);
+      if (!v.viewer.canSeeAttendance) throw forbidden(M.notHost);
       const [counts, rows] = await Promise.all([
         repo.attendanceCounts(db, eventId),
         repo.goingMembers(db, eventId, actor.userId, { checkedInOnly: false }),

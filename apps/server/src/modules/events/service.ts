@@ -1,7 +1,5 @@
 import {
-  COMMUNITY_MESSAGES,
   EVENT_LIMITS,
-  EVENT_MESSAGES,
   accessLevel,
   clubMonthWindow,
   clubStartOfToday,
@@ -23,7 +21,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, type ServerMessage } from '../../platform/errors.js';
 import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/index.js';
 import { replaceImage, type MediaService } from '../media/index.js';
 import type { Notifier } from '../notifications/index.js';
@@ -33,11 +31,12 @@ import { canCreateEvent, eventViewer, type EventAccessFacts, type EventViewerSta
 import { presentAttendee, presentEvent, presentSummary } from './presenter.js';
 import { loadMyRegistration, promoteWaitlist } from './registrations.js';
 import * as repo from './repository.js';
+import { EVENTS_ERRORS as M } from './messages.js';
 
-const eventGone = () => notFound(EVENT_MESSAGES.notFound);
+const eventGone = () => notFound(M.notFound);
 /** Issue 12: an event's place is one of the club's active places, else 400 on the field. */
 async function requireActivePlace(db: DbOrTx, locationId: string) {
-  if (!(await repo.isActivePlace(db, locationId))) throw badRequest(EVENT_MESSAGES.locationUnknown, { locationId: EVENT_MESSAGES.locationUnknown });
+  if (!(await repo.isActivePlace(db, locationId))) throw badRequest(M.locationUnknown, { locationId: M.locationUnknown });
 }
 /** Where an event's files live in post-images. */
 export const eventFilesPrefix = (eventId: string) => `events/${eventId}/`;
@@ -96,9 +95,9 @@ export function createEventsService(deps: {
   }
 
   /** 409 once cancelled for those who would manage the event, 403 for everyone else who can see it. */
-  function refuseManage(viewer: EventViewerState, facts: EventAccessFacts, cancelledMessage: string = EVENT_MESSAGES.cancelled): never {
+  function refuseManage(viewer: EventViewerState, facts: EventAccessFacts, cancelledMessage: ServerMessage = M.cancelled): never {
     if (viewer.canSeeAttendance && facts.status === 'cancelled') throw conflict(cancelledMessage);
-    throw forbidden(EVENT_MESSAGES.notHost);
+    throw forbidden(M.notHost);
   }
 
   /** The event page: three statements (access, the event with its people, the caller's registration). */
@@ -118,7 +117,7 @@ export function createEventsService(deps: {
 
   function startsInFuture(startsAt: Date) {
     if (startsAt.getTime() <= now().getTime())
-      throw badRequest(EVENT_MESSAGES.startsInPast, { startsAtLocal: EVENT_MESSAGES.startsInPast });
+      throw badRequest(M.startsInPast, { startsAtLocal: M.startsInPast });
   }
 
   return {
@@ -161,17 +160,17 @@ export function createEventsService(deps: {
      * and a private community's events are for its members only. The community's other members hear of it.
      */
     async create(actor: Actor, input: CreateEventData): Promise<EventView> {
-      if (!canCreateEvent(actor, null)) throw forbidden('Only approved members can create events');
+      if (!canCreateEvent(actor, null)) throw forbidden(M.createApprovedOnly);
       const startsAt = zonedToUtc(input.startsAtLocal, input.timeZone);
       const endsAt = zonedToUtc(input.endsAtLocal, input.timeZone);
       startsInFuture(startsAt);
       if (input.communityId) {
         const community = await repo.findCommunityForEvent(db, input.communityId, actor.userId);
-        if (!community) throw notFound(COMMUNITY_MESSAGES.notFound);
+        if (!community) throw notFound(M.communityNotFound);
         if (!canCreateEvent(actor, { membershipStatus: community.membership_status }))
-          throw new AppError(403, 'FORBIDDEN', EVENT_MESSAGES.notCommunityMember);
+          throw new AppError(403, 'FORBIDDEN', M.notCommunityMember);
         if (community.visibility === 'private' && input.visibility !== 'community')
-          throw badRequest(EVENT_MESSAGES.privateCommunityEvent, { visibility: EVENT_MESSAGES.privateCommunityEvent });
+          throw badRequest(M.privateCommunityEvent, { visibility: M.privateCommunityEvent });
       }
       if (input.locationId) await requireActivePlace(db, input.locationId);
       const after = new AfterCommit();
@@ -242,15 +241,15 @@ export function createEventsService(deps: {
         if (input.guestsAllowed !== undefined) set.guestsAllowed = input.guestsAllowed;
         if (input.visibility !== undefined) {
           if (input.visibility === 'community' && !current.community_id)
-            throw badRequest(EVENT_MESSAGES.communityVisibilityNeedsCommunity, { visibility: EVENT_MESSAGES.communityVisibilityNeedsCommunity });
+            throw badRequest(M.communityVisibilityNeedsCommunity, { visibility: M.communityVisibilityNeedsCommunity });
           if (current.community_visibility === 'private' && input.visibility !== 'community')
-            throw badRequest(EVENT_MESSAGES.privateCommunityEvent, { visibility: EVENT_MESSAGES.privateCommunityEvent });
+            throw badRequest(M.privateCommunityEvent, { visibility: M.privateCommunityEvent });
           set.visibility = input.visibility;
         }
         let capacityRaised = false;
         if (input.capacity !== undefined) {
           if (input.capacity !== null && input.capacity < current.going_count)
-            throw badRequest(EVENT_MESSAGES.capacityBelowGoing, { capacity: EVENT_MESSAGES.capacityBelowGoing });
+            throw badRequest(M.capacityBelowGoing, { capacity: M.capacityBelowGoing });
           capacityRaised = current.capacity !== null && (input.capacity === null || input.capacity > current.capacity);
           set.capacity = input.capacity;
         }
@@ -275,7 +274,7 @@ export function createEventsService(deps: {
       const after = new AfterCommit();
       await db.transaction(async (tx) => {
         const { facts, viewer } = await visible(actor, eventId, tx, true);
-        if (!viewer.canCancel) refuseManage(viewer, facts, EVENT_MESSAGES.alreadyCancelled);
+        if (!viewer.canCancel) refuseManage(viewer, facts, M.alreadyCancelled);
         const current = await repo.findEventCore(tx, eventId);
         if (!current) throw eventGone();
         await repo.updateEvent(tx, eventId, { status: 'cancelled', cancelledAt: new Date() }, { bumpSequence: true });
@@ -296,14 +295,14 @@ export function createEventsService(deps: {
       await db.transaction(async (tx) => {
         const { facts, viewer } = await visible(actor, eventId, tx, true);
         if (!viewer.canManageHosts) {
-          if (viewer.canSeeAttendance && facts.status === 'cancelled') throw conflict(EVENT_MESSAGES.cancelled);
-          throw forbidden(EVENT_MESSAGES.notHost);
+          if (viewer.canSeeAttendance && facts.status === 'cancelled') throw conflict(M.cancelled);
+          throw forbidden(M.notHost);
         }
-        if (userId === facts.createdBy) throw badRequest(EVENT_MESSAGES.creatorIsHost, { userId: EVENT_MESSAGES.creatorIsHost });
+        if (userId === facts.createdBy) throw badRequest(M.creatorIsHost, { userId: M.creatorIsHost });
         const candidate = await repo.findHostCandidate(tx, userId, facts.createdBy);
-        if (!candidate) throw notFound(EVENT_MESSAGES.hostNotFound);
+        if (!candidate) throw notFound(M.hostNotFound);
         if ((await repo.countHosts(tx, eventId, userId)) >= EVENT_LIMITS.coHostsMax)
-          throw badRequest(EVENT_MESSAGES.tooManyHosts, { userId: EVENT_MESSAGES.tooManyHosts });
+          throw badRequest(M.tooManyHosts, { userId: M.tooManyHosts });
         await repo.upsertHost(tx, eventId, userId, role);
       });
       return view(actor, eventId);
@@ -313,10 +312,10 @@ export function createEventsService(deps: {
       await db.transaction(async (tx) => {
         const { facts, viewer } = await visible(actor, eventId, tx, true);
         if (!viewer.canManageHosts) {
-          if (viewer.canSeeAttendance && facts.status === 'cancelled') throw conflict(EVENT_MESSAGES.cancelled);
-          throw forbidden(EVENT_MESSAGES.notHost);
+          if (viewer.canSeeAttendance && facts.status === 'cancelled') throw conflict(M.cancelled);
+          throw forbidden(M.notHost);
         }
-        if (userId === facts.createdBy) throw badRequest(EVENT_MESSAGES.creatorIsHost, { userId: EVENT_MESSAGES.creatorIsHost });
+        if (userId === facts.createdBy) throw badRequest(M.creatorIsHost, { userId: M.creatorIsHost });
         await repo.deleteHost(tx, eventId, userId);
       });
       return view(actor, eventId);
@@ -326,7 +325,7 @@ export function createEventsService(deps: {
     async attendees(actor: Actor, eventId: string, q: { status: 'going' | 'waitlisted'; cursor?: string; limit: number }): Promise<Page<AttendeeView>> {
       const { viewer } = await visible(actor, eventId);
       if (!viewer.canSeeAttendees) throw eventGone();
-      if (q.status === 'waitlisted' && !viewer.canSeeAttendance) throw forbidden(EVENT_MESSAGES.notHost);
+      if (q.status === 'waitlisted' && !viewer.canSeeAttendance) throw forbidden(M.notHost);
       const rows = await repo.listAttendees(db, eventId, actor.userId, q.status, { cursor: decodeCursor(q.cursor, isTimeCursor), limit: q.limit });
       const items = rows.slice(0, q.limit);
       const last = items.at(-1);
@@ -350,7 +349,7 @@ export function createEventsService(deps: {
       await replaceImage({ db, media: deps.media, log: deps.log }, request, {
         maxBytes: EVENT_LIMITS.imageMaxBytes,
         base: `${eventFilesPrefix(eventId)}${Date.now()}-cover`,
-        missing: EVENT_MESSAGES.imageMissing,
+        missing: M.imageMissing,
         swap: async (tx, key) => {
           // Checked again under the event's lock: it may have been cancelled, or the caller lost the right.
           await mayEdit(tx, true);

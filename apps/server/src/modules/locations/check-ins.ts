@@ -2,7 +2,6 @@ import {
   DEFAULT_CHECK_IN_VISIBILITY,
   LOCATION_LIMITS,
   LOCATION_MESSAGES,
-  PROFILE_VIEW_MESSAGES,
   isProfileId,
   type CheckInVisibility,
   type LimitedUserFlags,
@@ -23,6 +22,7 @@ import { locationAccess, locationAccessOf, type LocationAccess } from './policy.
 import { isHereNow, photoUrlOf, presentCheckIn, presentProfileCheckIn } from './presenter.js';
 import { doorStepAt, type PlaceToken, type PlaceTokenSigner } from './qr-tokens.js';
 import * as repo from './repository.js';
+import { LOCATIONS_ERRORS as M } from './messages.js';
 import { placeGone } from './service.js';
 
 const MESSAGE_OF: Record<Exclude<LocationCheckInOutcome, 'checked_in' | 'already_checked_in'>, string> = {
@@ -98,7 +98,7 @@ export function createCheckInService(deps: CheckInDeps) {
   }
   const accessOf = (actor: Actor) => locationAccessOf(actor, deps.flags);
   function requireCheckIn(access: LocationAccess) {
-    if (!access.canCheckIn) throw forbidden(LOCATION_MESSAGES.checkInNotAllowed);
+    if (!access.canCheckIn) throw forbidden(M.checkInNotAllowed);
   }
 
   /** Tell open pages that who is here changed (not for private check-ins, which nobody else sees). */
@@ -153,7 +153,7 @@ export function createCheckInService(deps: CheckInDeps) {
       const { access, flags } = await accessAndFlags(actor);
       requireCheckIn(access);
       // A position check-in starts from the place's page: it needs to see places.
-      if (input.position && !access.canView) throw forbidden(LOCATION_MESSAGES.viewNotAllowed);
+      if (input.position && !access.canView) throw forbidden(M.viewNotAllowed);
       // Verified before the transaction (the key may be read from the database once), decided inside.
       const verified = input.token ? await tokens.verify(input.token) : null;
       if (input.token && !verified) throw refused('invalid');
@@ -206,9 +206,9 @@ export function createCheckInService(deps: CheckInDeps) {
       const { flags } = await accessAndFlags(actor);
       return db.transaction(async (tx) => {
         const row = await repo.lockCheckIn(tx, checkInId);
-        if (!row || row.user_id !== actor.userId) throw notFound(LOCATION_MESSAGES.checkInNotFound);
+        if (!row || row.user_id !== actor.userId) throw notFound(M.checkInNotFound);
         // Checked out already, or the 3 hours are over: nothing left to end.
-        if (!isHereNow(row.created_at, row.checked_out_at, now())) throw conflict(LOCATION_MESSAGES.alreadyCheckedOut);
+        if (!isHereNow(row.created_at, row.checked_out_at, now())) throw conflict(M.alreadyCheckedOut);
         const out = await repo.checkOut(tx, checkInId);
         if (row.location_active) await announce(tx, { locationId: row.location_id, userId: row.user_id, visibility: row.visibility }, flags);
         return presentCheckIn(out, actor.userId, now());
@@ -219,7 +219,7 @@ export function createCheckInService(deps: CheckInDeps) {
       const { flags } = await accessAndFlags(actor);
       await db.transaction(async (tx) => {
         const row = await repo.lockCheckIn(tx, checkInId);
-        if (!row || row.user_id !== actor.userId) throw notFound(LOCATION_MESSAGES.checkInNotFound);
+        if (!row || row.user_id !== actor.userId) throw notFound(M.checkInNotFound);
         await repo.deleteCheckIn(tx, checkInId);
         if (row.location_active) await announce(tx, { locationId: row.location_id, userId: row.user_id, visibility: row.visibility }, flags);
       });
@@ -227,12 +227,12 @@ export function createCheckInService(deps: CheckInDeps) {
 
     /** A member's check-ins: all to the member; to others what they may see at places they can see. */
     async ofMember(actor: Actor, ownerId: string, q: { cursor?: string; limit: number }): Promise<ProfileCheckInsPage> {
-      if (!isProfileId(ownerId)) throw notFound(PROFILE_VIEW_MESSAGES.noProfile);
+      if (!isProfileId(ownerId)) throw notFound(M.noProfile);
       const own = ownerId.toLowerCase() === actor.userId;
       const access = await accessOf(actor);
-      if (!own && !access.canView) throw forbidden(LOCATION_MESSAGES.viewNotAllowed);
+      if (!own && !access.canView) throw forbidden(M.viewNotAllowed);
       const owner = ownerId.toLowerCase();
-      if (!own && !(await repo.profileOpenTo(db, owner, actor.userId))) throw notFound(PROFILE_VIEW_MESSAGES.noProfile);
+      if (!own && !(await repo.profileOpenTo(db, owner, actor.userId))) throw notFound(M.noProfile);
       const cursor = decodeCursor(q.cursor, isTimeCursor);
       const rows = await repo.profileCheckIns(db, owner, { id: actor.userId, includeInactive: access.canManage }, cursor, q.limit);
       const items = rows.slice(0, q.limit);

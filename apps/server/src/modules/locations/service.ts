@@ -1,7 +1,6 @@
 import {
   DEFAULT_CHECK_IN_VISIBILITY,
   LOCATION_LIMITS,
-  LOCATION_MESSAGES,
   clubStartOfToday,
   locationCheckInUrl,
   type CreateLocationData,
@@ -26,8 +25,9 @@ import { posterPdf, posterPng, placeQrSvg } from './poster.js';
 import { NO_PERMISSIONS, photoUrlOf, presentCard, presentCheckIn, presentMap } from './presenter.js';
 import { doorStepAt, doorStepEnds, type PlaceTokenSigner } from './qr-tokens.js';
 import * as repo from './repository.js';
+import { LOCATIONS_ERRORS as M } from './messages.js';
 
-export const placeGone = () => notFound(LOCATION_MESSAGES.notFound);
+export const placeGone = () => notFound(M.notFound);
 /** Where a place's photos live in post-images. */
 export const locationFilesPrefix = (id: string) => `locations/${id}/`;
 
@@ -66,13 +66,13 @@ export function createLocationsService(deps: LocationsDeps) {
   const accessOf = (actor: Actor): Promise<LocationAccess> => locationAccessOf(actor, deps.flags);
 
   function requireView(access: LocationAccess) {
-    if (!access.canView) throw forbidden(LOCATION_MESSAGES.viewNotAllowed);
+    if (!access.canView) throw forbidden(M.viewNotAllowed);
   }
   function requireManage(access: LocationAccess) {
-    if (!access.canManage) throw forbidden(LOCATION_MESSAGES.manageNotAllowed);
+    if (!access.canManage) throw forbidden(M.manageNotAllowed);
   }
   function requireQr(access: LocationAccess) {
-    if (!access.canGenerateQr) throw forbidden(LOCATION_MESSAGES.qrNotAllowed);
+    if (!access.canGenerateQr) throw forbidden(M.qrNotAllowed);
   }
 
   /** The place if this caller may see it: active, or any to managers. */
@@ -198,11 +198,11 @@ export function createLocationsService(deps: LocationsDeps) {
       await replaceImage({ db, media: deps.media, log: deps.log }, request, {
         maxBytes: LOCATION_LIMITS.imageMaxBytes,
         base: `${locationFilesPrefix(id)}${Date.now()}-${crypto.randomUUID().slice(0, 8)}`,
-        missing: LOCATION_MESSAGES.imageMissing,
+        missing: M.imageMissing,
         swap: async (tx, key) => {
           // Under the place's lock: two uploads at once cannot pass the limit together.
           await visiblePlace(tx, access, id, { lock: true });
-          if ((await repo.countPhotos(tx, id)) >= LOCATION_LIMITS.photosMax) throw conflict(LOCATION_MESSAGES.photosFull);
+          if ((await repo.countPhotos(tx, id)) >= LOCATION_LIMITS.photosMax) throw conflict(M.photosFull);
           await repo.insertPhoto(tx, id, key, actor.userId);
           return null;
         },
@@ -216,7 +216,7 @@ export function createLocationsService(deps: LocationsDeps) {
       const outbox = await db.transaction(async (tx) => {
         await visiblePlace(tx, access, id, { lock: true });
         const key = await repo.deletePhoto(tx, id, photoId);
-        if (!key) throw notFound(LOCATION_MESSAGES.notFound);
+        if (!key) throw notFound(M.notFound);
         return deps.media.scheduleDeletion(tx, variantKeys(baseOfKey(key)).map((k) => ({ bucket: 'post-images' as const, keyOrPrefix: k })));
       });
       await deps.media.drainDeletions(outbox).catch((err: unknown) => deps.log.error({ err }, 'Deleted place photos wait for the next drain'));

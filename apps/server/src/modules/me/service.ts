@@ -1,10 +1,11 @@
-import { PROFILE_MESSAGES, type MeView } from '@bayclub/shared';
+import type { MeView } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { findProfile, hasCrmAccess, isAdmin, type Actor } from '../access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { presentOwnProfile } from './presenter.js';
 import { findPendingApplicationOf, insertProfileFromApplication } from './repository.js';
 import { uniqueViolation } from '../../platform/sql.js';
+import { ME_ERRORS as M } from './messages.js';
 
 export function createMeService({ db }: { db: Db }) {
   async function view(actor: Actor): Promise<MeView> {
@@ -27,9 +28,9 @@ export function createMeService({ db }: { db: Db }) {
   async function recover(actor: Actor): Promise<MeView> {
     if (await findProfile(db, actor.userId)) return view(actor);
     const app = await findPendingApplicationOf(db, actor.userId);
-    if (!app) throw new AppError(404, 'NOT_FOUND', PROFILE_MESSAGES.notRecovered);
+    if (!app) throw new AppError(404, 'NOT_FOUND', M.notRecovered);
     const user = { id: actor.userId, email: actor.email };
-    const notRecovered = () => new AppError(404, 'NOT_FOUND', PROFILE_MESSAGES.notRecovered);
+    const notRecovered = () => new AppError(404, 'NOT_FOUND', M.notRecovered);
     try {
       await insertProfileFromApplication(db, user, app, true);
     } catch (err) {

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { GALLERY_MESSAGES } from '@bayclub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { badRequest } from '../../platform/errors.js';
+import { badRequest, type ServerMessage } from '../../platform/errors.js';
 import { multipartParts, readFilePart, skipPart } from '../../platform/uploads.js';
 import { baseOfKey, variantKeys, type MediaService, type StoredImage } from './service.js';
+import { MEDIA_ERRORS } from './messages.js';
 
 /** Covers and avatars take what the gallery takes (by the bytes), re-encoded to WebP variants. */
 const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
@@ -18,7 +18,7 @@ const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
 export async function replaceImage(
   deps: { db: Db; media: MediaService; log: FastifyBaseLogger },
   request: FastifyRequest,
-  opts: { maxBytes: number; base: string; missing: string; swap: (tx: DbOrTx, key: string) => Promise<string | null> },
+  opts: { maxBytes: number; base: string; missing: ServerMessage; swap: (tx: DbOrTx, key: string) => Promise<string | null> },
 ): Promise<void> {
   const { db, media, log } = deps;
   let stored: StoredImage | null = null;
@@ -29,9 +29,9 @@ export async function replaceImage(
         await skipPart(part);
         continue;
       }
-      const file = await readFilePart(part, opts.maxBytes, GALLERY_MESSAGES.tooLarge);
+      const file = await readFilePart(part, opts.maxBytes, (name) => MEDIA_ERRORS.tooLarge({ name }));
       if (!file.data.length) throw badRequest(opts.missing, { file: opts.missing });
-      const processed = await media.processUpload(file, IMAGE_FORMATS, { notImage: GALLERY_MESSAGES.notImage(file.fileName), namePrefix: false });
+      const processed = await media.processUpload(file, IMAGE_FORMATS, { notImage: MEDIA_ERRORS.notImage({ name: file.fileName }), namePrefix: false });
       stored = await media.storeVariants('post-images', opts.base, processed);
     }
     if (!stored) throw badRequest(opts.missing, { file: opts.missing });

@@ -4,7 +4,8 @@ import { BUCKETS, type Bucket } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { isSafeKey, type ByteRange, type StoredObject } from '../../platform/storage/storage.js';
 import { actorOf } from '../access/index.js';
-import { errorBody } from '../../platform/errors.js';
+import { errorBody, PLATFORM_ERRORS } from '../../platform/errors.js';
+import { MEDIA_ERRORS } from './messages.js';
 import { isPublicFile } from './policy.js';
 import type { MediaService } from './service.js';
 
@@ -53,14 +54,14 @@ export const mediaRoutes =
         schema: { params: z.object({ bucket: z.string().max(40), '*': z.string().max(400) }) },
       },
       async (request, reply) => {
-        const notFound = () => reply.status(404).send(errorBody('NOT_FOUND', 'Not found'));
+        const notFound = () => reply.status(404).send(errorBody('NOT_FOUND', PLATFORM_ERRORS.notFound));
         const { bucket } = request.params;
         const key = request.params['*'];
         if (!isBucket(bucket) || !isSafeKey(key)) return notFound();
 
         const isPrivate = !isPublicFile(bucket, key);
         const actor = isPrivate ? await actorOf(ctx, request) : null;
-        if (isPrivate && !actor) return reply.status(401).send(errorBody('UNAUTHENTICATED', 'You need to sign in'));
+        if (isPrivate && !actor) return reply.status(401).send(errorBody('UNAUTHENTICATED', PLATFORM_ERRORS.signInRequired));
 
         // Browsers seek in videos (and Safari starts playing one) with Range requests.
         const range = parseRange(request.headers.range);
@@ -97,7 +98,7 @@ export const mediaRoutes =
             .status(416)
             .header('content-range', `bytes */${object.size}`)
             .header('content-type', 'application/json; charset=utf-8')
-            .send(errorBody('RANGE_NOT_SATISFIABLE', 'The requested range is not satisfiable'));
+            .send(errorBody('RANGE_NOT_SATISFIABLE', MEDIA_ERRORS.rangeNotSatisfiable));
         }
         if (object.range) {
           reply

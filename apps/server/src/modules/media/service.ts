@@ -1,9 +1,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { PICTURE_MESSAGES, isProfileId, type Bucket } from '@bayclub/shared';
+import { isProfileId, type Bucket } from '@bayclub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { storageDeletions } from '../../db/schema/index.js';
 import { ImageRejected, processImage, sniffImageFormat, type ImageFormat, type ProcessedImage } from '../../platform/images.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError, badRequest, type ServerMessage } from '../../platform/errors.js';
+import { MEDIA_ERRORS } from './messages.js';
 import { publicUrl, type ByteRange, type Storage, type StoredObject } from '../../platform/storage/storage.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../access/index.js';
@@ -36,9 +37,12 @@ export const variantKeys = (base: string) => [`${base}.webp`, `${base}-480.webp`
 /** `{userId}/{timestamp}-{index}` style base from a large-variant key. */
 export const baseOfKey = (key: string) => key.replace(/\.webp$/, '');
 
-/** The 400 message for an image sharp refused. */
-export const imageRejectedMessage = (err: ImageRejected) =>
-  err.reason === 'too_many_pixels' ? PICTURE_MESSAGES.tooManyPixels : PICTURE_MESSAGES.unreadable;
+/** The 400 message for an image sharp refused (after the file's name when one is given). */
+export function imageRejectedMessage(err: ImageRejected, name?: string): ServerMessage {
+  const tooManyPixels = err.reason === 'too_many_pixels';
+  if (name === undefined) return tooManyPixels ? MEDIA_ERRORS.tooManyPixels : MEDIA_ERRORS.unreadable;
+  return tooManyPixels ? MEDIA_ERRORS.namedTooManyPixels({ name }) : MEDIA_ERRORS.namedUnreadable({ name });
+}
 
 export function createMediaService(deps: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
   const { db, storage, log } = deps;
@@ -70,14 +74,14 @@ export function createMediaService(deps: { db: Db; storage: Storage; log: Fastif
     async processUpload(
       file: { data: Buffer; fileName: string },
       allowed: readonly ImageFormat[],
-      opts: { notImage: string; namePrefix: boolean },
+      opts: { notImage: ServerMessage; namePrefix: boolean },
     ): Promise<ProcessedImage> {
       if (!this.detect(file.data, allowed)) throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', opts.notImage, { file: opts.notImage });
       try {
         return await processImage(file.data);
       } catch (err) {
         if (err instanceof ImageRejected) {
-          const message = opts.namePrefix ? `${file.fileName}: ${imageRejectedMessage(err)}` : imageRejectedMessage(err);
+          const message = imageRejectedMessage(err, opts.namePrefix ? file.fileName : undefined);
           throw badRequest(message, { file: message });
         }
         throw err;

@@ -1,5 +1,4 @@
 import {
-  MESSAGING_MESSAGES,
   firstLink,
   messageTypeFor,
   type ConversationView,
@@ -20,11 +19,12 @@ import { markConversationNotificationsRead, type Notifier } from '../notificatio
 import { messageNoticeParams, messageNotification } from './notifications.js';
 import { presentConversation, presentMessage } from './presenter.js';
 import * as repo from './repository.js';
+import { MESSAGING_ERRORS as M } from './messages.js';
 
 
-const notAvailable = () => notFound(MESSAGING_MESSAGES.notFound);
-const reusedClientId = () => conflict('This message id was already used');
-const noMatchToSend = () => new AppError(403, 'NO_MATCH', MESSAGING_MESSAGES.sendFailed);
+const notAvailable = () => notFound(M.notFound);
+const reusedClientId = () => conflict(M.clientIdReused);
+const noMatchToSend = () => new AppError(403, 'NO_MATCH', M.sendFailed);
 
 export interface LinkPreviewer {
   preview(url: string): Promise<LinkPreviewView | null>;
@@ -64,14 +64,14 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
      * existing conversation opens even after an unmatch (its history stays readable; sending does not).
      */
     async open(actor: Actor, userId: string): Promise<ConversationView> {
-      if (userId === actor.userId) throw badRequest(MESSAGING_MESSAGES.ownProfile, { userId: MESSAGING_MESSAGES.ownProfile });
+      if (userId === actor.userId) throw badRequest(M.ownProfile, { userId: M.ownProfile });
       // An applicant with the message flag sees no other member (decision 009): the unknown member's answer.
       const other = canSeeMembers(actor) ? await findProfile(db, userId) : null;
-      if (!other || other.isDeactivated || (await isBlockedEitherWay(db, actor.userId, userId))) throw notFound('This member is not available');
+      if (!other || other.isDeactivated || (await isBlockedEitherWay(db, actor.userId, userId))) throw notFound(M.memberUnavailable);
       const existing = await repo.findConversationByPair(db, actor.userId, userId);
       if (existing) return view(actor, existing.id);
       const match = await findMatch(db, actor.userId, userId);
-      if (!match?.isActive) throw new AppError(403, 'NO_MATCH', MESSAGING_MESSAGES.noMatch);
+      if (!match?.isActive) throw new AppError(403, 'NO_MATCH', M.noMatch);
       const created = await repo.ensureConversation(db, actor.userId, userId);
       return view(actor, created.id);
     },
@@ -102,7 +102,7 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
         if (!access) throw notAvailable();
         if (access.hidden || !access.matched) throw noMatchToSend();
         const kinds = await claimAttachments(tx, { uploaderId: actor.userId, conversationId: id, urls: input.mediaUrls });
-        if (!kinds) throw badRequest(MESSAGING_MESSAGES.attachmentInvalid, { mediaUrls: MESSAGING_MESSAGES.attachmentInvalid });
+        if (!kinds) throw badRequest(M.attachmentInvalid, { mediaUrls: M.attachmentInvalid });
         const inserted = await repo.insertMessage(tx, {
           conversationId: id,
           senderId: actor.userId,
@@ -164,7 +164,7 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
     /** The preview of a message's first link; the caller must take part in the conversation. */
     async linkPreview(actor: Actor, messageId: string): Promise<LinkPreviewView | null> {
       const message = await repo.findVisibleMessage(db, messageId, actor.userId);
-      if (!message) throw notFound('This message is not available');
+      if (!message) throw notFound(M.messageUnavailable);
       const url = firstLink(message.content);
       return url ? previews.preview(url) : null;
     },

@@ -1,7 +1,5 @@
 import {
-  COMMUNITY_MESSAGES,
   POST_LIMITS,
-  POST_MESSAGES,
   postPath,
   postPreview,
   type CommentView,
@@ -24,10 +22,11 @@ import { commentNotification, likeNotification, replyNotification } from './noti
 import { canModeratePosts, isPlatformModerator, postPermissions } from './policy.js';
 import { membershipOf, presentComment, presentPost } from './presenter.js';
 import * as repo from './repository.js';
+import { POSTS_ERRORS as M } from './messages.js';
 
-const postGone = () => notFound(POST_MESSAGES.notFound);
-const commentGone = () => notFound(POST_MESSAGES.commentNotFound);
-const communityGone = () => notFound(COMMUNITY_MESSAGES.notFound);
+const postGone = () => notFound(M.notFound);
+const commentGone = () => notFound(M.commentNotFound);
+const communityGone = () => notFound(M.communityNotFound);
 
 /** The name other members see in a notification. */
 /** The name a notice shows for the member who acted (null: the notice's own word for a member without one). */
@@ -38,7 +37,7 @@ const noticeName = (actor: Actor) => actor.profile?.fullName?.trim() || actor.pr
  * (decision 009), so they stop here with a message of their own.
  */
 function requireApproved(actor: Actor) {
-  if (!canSeeMembers(actor)) throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.notApproved);
+  if (!canSeeMembers(actor)) throw new AppError(403, 'FORBIDDEN', M.notApproved);
 }
 
 /** The reader facts the list queries need (global search reads posts with them too). */
@@ -112,7 +111,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       const access = await repo.communityAccess(db, communityId, actor.userId);
       const viewer = access && communityViewer(actor, { visibility: access.visibility }, access.status && access.role ? { status: access.status, role: access.role } : null);
       if (!viewer?.canRead) throw communityGone();
-      if (opts.reported && !viewer.canModerate) throw forbidden('Only the moderators of this community see its reported posts');
+      if (opts.reported && !viewer.canModerate) throw forbidden(M.communityReportedModeratorsOnly);
       const rows = await repo.communityPage(db, readerOf(actor), communityId, {
         cursor: decodeCursor(cursor, isTimeCursor),
         limit,
@@ -125,7 +124,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
     /** Reported member-wide posts: the platform's moderators (admins, role moderator) review them. */
     async memberFeedReported(actor: Actor, cursor: string | undefined, limit: number) {
       requireApproved(actor);
-      if (!isPlatformModerator(actor)) throw forbidden('Only moderators see reported posts');
+      if (!isPlatformModerator(actor)) throw forbidden(M.reportedModeratorsOnly);
       const rows = await repo.communityPage(db, readerOf(actor), null, { cursor: decodeCursor(cursor, isTimeCursor), limit, staff: true, reported: true });
       return pageOf(rows, limit, (r) => presentPost(r, actor));
     },
@@ -143,16 +142,16 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
         const access = await repo.communityAccess(db, input.communityId, actor.userId);
         const viewer = access && communityViewer(actor, { visibility: access.visibility }, access.status && access.role ? { status: access.status, role: access.role } : null);
         if (!viewer?.canRead) throw communityGone();
-        if (!viewer.canPost) throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.notCommunityMember);
+        if (!viewer.canPost) throw new AppError(403, 'FORBIDDEN', M.notCommunityMember);
       } else if (!canUse(actor, 'see_feed_nav', flags)) {
-        throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.noFeedPosting);
+        throw new AppError(403, 'FORBIDDEN', M.noFeedPosting);
       }
       if (input.imageKeys.length && !canUse(actor, 'upload_images', flags)) {
-        throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.noImageUploads);
+        throw new AppError(403, 'FORBIDDEN', M.noImageUploads);
       }
       const id = await db.transaction(async (tx) => {
         const images = await repo.lockUnclaimedImages(tx, actor.userId, input.imageKeys);
-        if (!images) throw badRequest(POST_MESSAGES.imageInvalid, { imageKeys: POST_MESSAGES.imageInvalid });
+        if (!images) throw badRequest(M.imageInvalid, { imageKeys: M.imageInvalid });
         const postId = await repo.insertPost(tx, {
           authorId: actor.userId,
           communityId: input.communityId,
@@ -168,7 +167,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
 
     async update(actor: Actor, postId: string, content: string): Promise<PostView> {
       const { perms } = await readable(actor, postId);
-      if (!perms.canEdit) throw forbidden('You can only edit your own posts');
+      if (!perms.canEdit) throw forbidden(M.editOwnPostsOnly);
       await db.transaction((tx) => repo.updatePostContent(tx, postId, content));
       return view(actor, postId);
     },
@@ -176,7 +175,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
     /** The author, the community's staff and admins (platform moderators for member-wide posts) delete. */
     async remove(actor: Actor, postId: string): Promise<void> {
       const { row, perms } = await readable(actor, postId);
-      if (!perms.canDelete) throw forbidden('You cannot delete this post');
+      if (!perms.canDelete) throw forbidden(M.cannotDeletePost);
       const outbox = await db.transaction(async (tx) => {
         // Reports, likes and comments go with the post (foreign keys); its files through the outbox.
         const deleted = await repo.deletePost(tx, postId);
@@ -243,8 +242,8 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       let parentAuthor: string | null = null;
       if (input.parentId) {
         const parent = await repo.findComment(db, actor.userId, input.parentId);
-        if (!parent || parent.gone || parent.post_id !== postId) throw badRequest(POST_MESSAGES.commentNotFound, { parentId: POST_MESSAGES.commentNotFound });
-        if (parent.parent_id !== null) throw badRequest(POST_MESSAGES.replyToReply, { parentId: POST_MESSAGES.replyToReply });
+        if (!parent || parent.gone || parent.post_id !== postId) throw badRequest(M.commentNotFound, { parentId: M.commentNotFound });
+        if (parent.parent_id !== null) throw badRequest(M.replyToReply, { parentId: M.replyToReply });
         parentAuthor = parent.author_id;
       }
       const after = new AfterCommit();
@@ -271,7 +270,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
 
     async updateComment(actor: Actor, commentId: string, content: string): Promise<CommentView> {
       const { comment, post } = await visibleComment(actor, commentId);
-      if (comment.author_id !== actor.userId) throw forbidden('You can only edit your own comments');
+      if (comment.author_id !== actor.userId) throw forbidden(M.editOwnCommentsOnly);
       await db.transaction((tx) => repo.updateCommentContent(tx, commentId, content));
       const fresh = await repo.findComment(db, actor.userId, commentId);
       return presentComment(fresh!, actor, post.perms.canModerate);
@@ -279,7 +278,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
 
     async removeComment(actor: Actor, commentId: string): Promise<void> {
       const { comment, post } = await visibleComment(actor, commentId);
-      if (comment.author_id !== actor.userId && !post.perms.canModerate) throw forbidden('You cannot delete this comment');
+      if (comment.author_id !== actor.userId && !post.perms.canModerate) throw forbidden(M.cannotDeleteComment);
       await db.transaction(async (tx) => {
         const counts = await repo.deleteComment(tx, commentId, comment.post_id);
         const p = post.row;
@@ -293,7 +292,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
      */
     async reportPost(actor: Actor, postId: string, input: { reason: ReportReason; details: string | null }): Promise<{ id: string }> {
       const { row } = await readable(actor, postId);
-      if (row.author_id === actor.userId) throw forbidden(POST_MESSAGES.cannotReportOwn);
+      if (row.author_id === actor.userId) throw forbidden(M.cannotReportOwn);
       return db.transaction(async (tx) => {
         const id = await repo.insertContentReport(tx, {
           reporterId: actor.userId,
@@ -303,7 +302,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
           reason: input.reason,
           details: input.details,
         });
-        if (!id) throw conflict(POST_MESSAGES.alreadyReported);
+        if (!id) throw conflict(M.alreadyReported);
         const { hiddenNow } = await repo.countReport(tx, postId, POST_LIMITS.reportsToHide);
         if (hiddenNow) await publish(tx, { k: 'postx', id: postId, c: row.community_id, a: row.author_id, h: 1 });
         return { id };
@@ -312,7 +311,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
 
     async reportComment(actor: Actor, commentId: string, input: { reason: ReportReason; details: string | null }): Promise<{ id: string }> {
       const { comment, post } = await visibleComment(actor, commentId);
-      if (comment.author_id === actor.userId) throw forbidden(POST_MESSAGES.cannotReportOwn);
+      if (comment.author_id === actor.userId) throw forbidden(M.cannotReportOwn);
       const id = await db
         .transaction((tx) =>
           repo.insertContentReport(tx, {
@@ -325,7 +324,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
           }),
         )
         .catch(rethrowGone);
-      if (!id) throw conflict(POST_MESSAGES.alreadyReported);
+      if (!id) throw conflict(M.alreadyReported);
       return { id };
     },
 
@@ -333,7 +332,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
     async restore(actor: Actor, postId: string): Promise<PostView> {
       const { row } = await readable(actor, postId);
       if (!canModeratePosts(actor, row.community_id, row.community_visibility, membershipOf(row))) {
-        throw forbidden('Only moderators can restore posts');
+        throw forbidden(M.restoreModeratorsOnly);
       }
       await db.transaction((tx) => repo.restorePost(tx, postId));
       return view(actor, postId);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { PICTURE_MESSAGES, POST_LIMITS, POST_MESSAGES, type PostImageUpload } from '@bayclub/shared';
+import { POST_LIMITS, type PostImageUpload } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
@@ -9,6 +9,7 @@ import { canSeeMembers, type Actor } from '../access/index.js';
 import { baseOfKey, variantKeys, type FileAccessRule, type MediaService } from '../media/index.js';
 import { canReadPostImage } from './policy.js';
 import * as repo from './repository.js';
+import { POSTS_ERRORS as M } from './messages.js';
 
 /** The gallery's formats (decided from the bytes). */
 const POST_IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
@@ -39,15 +40,15 @@ export function createPostImagesService(ctx: AppContext, media: MediaService) {
   const db = ctx.database.db;
   return {
     async upload(request: FastifyRequest, actor: Actor): Promise<PostImageUpload> {
-      if (!canSeeMembers(actor)) throw new AppError(403, 'FORBIDDEN', POST_MESSAGES.notApproved);
+      if (!canSeeMembers(actor)) throw new AppError(403, 'FORBIDDEN', M.notApproved);
       for await (const part of multipartParts(request, { maxFileBytes: POST_LIMITS.imageMaxBytes, maxFiles: 1, maxFields: 2 })) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'file') {
           await skipPart(part);
           continue;
         }
-        const file = await readFilePart(part, POST_LIMITS.imageMaxBytes, POST_MESSAGES.imageTooLarge);
-        const processed = await media.processUpload(file, POST_IMAGE_FORMATS, { notImage: POST_MESSAGES.notImage(file.fileName), namePrefix: true });
+        const file = await readFilePart(part, POST_LIMITS.imageMaxBytes, (name) => M.imageTooLarge({ name }));
+        const processed = await media.processUpload(file, POST_IMAGE_FORMATS, { notImage: M.notImage({ name: file.fileName }), namePrefix: true });
         const base = `posts/${actor.userId}/${Date.now()}-${randomBytes(8).toString('hex')}`;
         const image = await media.storeVariants('post-images', base, processed);
         try {
@@ -58,7 +59,7 @@ export function createPostImagesService(ctx: AppContext, media: MediaService) {
         }
         return { key: image.key, url: image.url, width: image.width, height: image.height };
       }
-      throw badRequest(PICTURE_MESSAGES.noFile, { file: PICTURE_MESSAGES.noFile });
+      throw badRequest(M.noFile, { file: M.noFile });
     },
 
     /**

@@ -4,7 +4,6 @@ import {
   isProfileId,
   profileIdParamsSchema,
   profileUpdateSchema,
-  PROFILE_VIEW_MESSAGES,
   reorderImagesSchema,
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
@@ -14,13 +13,14 @@ import type { MediaService } from '../media/index.js';
 import { presentOwnProfile } from '../me/index.js';
 import { presentImage, presentPublicProfile } from './presenter.js';
 import { createProfilesService } from './service.js';
+import { PROFILES_ERRORS as M } from './messages.js';
 
 export const profilesRoutes =
   (ctx: AppContext, media: MediaService): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createProfilesService(ctx, media);
     const profileId = (id: string) => {
-      if (!isProfileId(id)) throw notFound(PROFILE_VIEW_MESSAGES.noProfile);
+      if (!isProfileId(id)) throw notFound(M.noProfile);
       return id.toLowerCase();
     };
 

@@ -1,17 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import {
-  COMMUNITY_MESSAGES,
-  GALLERY_MESSAGES,
-  LIMITS,
-  PICTURE_MESSAGES,
-  PROFILE_VIEW_MESSAGES,
-  USERNAME_MESSAGES,
-  galleryCaptionsSchema,
-  usernameChangeError,
-  type ProfileUpdate,
-} from '@bayclub/shared';
+import { LIMITS, galleryCaptionsSchema, usernameChangeError, type ProfileUpdate } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, PLATFORM_ERRORS } from '../../platform/errors.js';
 import { ImageRejected } from '../../platform/images.js';
 import { publicUrl } from '../../platform/storage/storage.js';
 import { displayName, multipartParts, readFilePart, readJsonField, skipPart } from '../../platform/uploads.js';
@@ -21,11 +11,12 @@ import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type S
 import { isCommunitySlug, lockSlug } from '../slugs/index.js';
 import { canEditSocialLinks, canViewProfile, changedSocialFields } from './policy.js';
 import * as repo from './repository.js';
+import { PROFILES_ERRORS as M } from './messages.js';
 
 const PICTURE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 const GALLERY_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
 
-const noProfile = () => notFound(PROFILE_VIEW_MESSAGES.noProfile);
+const noProfile = () => notFound(M.noProfile);
 
 
 export function createProfilesService(ctx: AppContext, media: MediaService) {
@@ -52,9 +43,12 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
       if (!current) throw noProfile();
       // A reserved name is refused when it is a change; a member who held one before keeps saving it.
       const usernameError = usernameChangeError(current.username, update.username);
-      if (usernameError) throw badRequest(usernameError, { username: usernameError });
+      if (usernameError) {
+        const message = PLATFORM_ERRORS.schemaMessage({ message: usernameError });
+        throw badRequest(message, { username: message });
+      }
       if (changedSocialFields(current, update).length && !canEditSocialLinks(actor, await ctx.settings.flags())) {
-        throw forbidden('Your account cannot add social links');
+        throw forbidden(M.socialLinksNotAllowed);
       }
       try {
         const renamed = !!update.username && update.username !== current.username;
@@ -67,7 +61,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
         return await db.transaction(async (tx) => {
           await lockSlug(tx, update.username!);
           if (await isCommunitySlug(tx, update.username!)) {
-            throw conflict(COMMUNITY_MESSAGES.usernameTakenByCommunity, { username: COMMUNITY_MESSAGES.usernameTakenByCommunity });
+            throw conflict(M.usernameTakenByCommunity, { username: M.usernameTakenByCommunity });
           }
           const row = await repo.updateProfileFields(tx, actor.userId, update);
           if (!row) throw noProfile();
@@ -75,7 +69,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
         });
       } catch (err) {
         // The unique index settles a race between two members taking the same name: one of them gets this.
-        if (uniqueViolation(err)?.includes('username')) throw conflict(USERNAME_MESSAGES.taken, { username: USERNAME_MESSAGES.taken });
+        if (uniqueViolation(err)?.includes('username')) throw conflict(M.usernameTaken, { username: M.usernameTaken });
         throw err;
       }
     },
@@ -99,11 +93,11 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
           fileName = displayName(part.filename);
           started = true;
           await log('started');
-          const file = await readFilePart(part, LIMITS.profilePictureMaxBytes, () => PICTURE_MESSAGES.tooLarge);
+          const file = await readFilePart(part, LIMITS.profilePictureMaxBytes, () => M.pictureTooLarge);
           fileSize = file.data.length;
-          if (!file.data.length) throw badRequest(PICTURE_MESSAGES.noFile, { file: PICTURE_MESSAGES.noFile });
+          if (!file.data.length) throw badRequest(M.noFile, { file: M.noFile });
           if (!media.detect(file.data, PICTURE_FORMATS)) {
-            throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', PICTURE_MESSAGES.invalidType, { file: PICTURE_MESSAGES.invalidType });
+            throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', M.pictureInvalidType, { file: M.pictureInvalidType });
           }
           let stored: StoredImage;
           try {
@@ -116,7 +110,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
             throw err;
           }
           if (!(await media.storage.exists('profile-pictures', stored.key))) {
-            throw new AppError(500, 'INTERNAL', PICTURE_MESSAGES.verificationFailed);
+            throw new AppError(500, 'INTERNAL', M.pictureVerificationFailed);
           }
           const url = `${publicUrl('profile-pictures', stored.key)}?v=${Date.now()}`;
           await db.transaction(async (tx) => {
@@ -126,7 +120,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
           await log('success');
           return { profilePictureUrl: url };
         }
-        throw badRequest(PICTURE_MESSAGES.noFile, { file: PICTURE_MESSAGES.noFile });
+        throw badRequest(M.noFile, { file: M.noFile });
       } catch (err) {
         if (started) await log('failed', err instanceof Error ? err.message : String(err));
         throw err;
@@ -135,7 +129,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
 
     /** The Apply form's picture: only while the caller's own application is pending. */
     async uploadApplicationPicture(request: FastifyRequest, userId: string) {
-      if (!(await repo.hasPendingApplication(db, userId))) throw forbidden('Only a pending application can add its picture here');
+      if (!(await repo.hasPendingApplication(db, userId))) throw forbidden(M.pictureOnlyForPendingApplication);
       return service.uploadProfilePicture(request, userId, { application: true });
     },
 
@@ -147,7 +141,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
      */
     async uploadGalleryImages(request: FastifyRequest, userId: string): Promise<{ rows: repo.ProfileImageRow[]; skipped: number }> {
       const free = LIMITS.galleryMaxPhotos - (await repo.countImages(db, userId));
-      if (free <= 0) throw conflict(GALLERY_MESSAGES.full);
+      if (free <= 0) throw conflict(M.galleryFull);
       let captions: Array<string | null> = [];
       const stored: Array<StoredImage & { caption: string | null }> = [];
       let files = 0;
@@ -160,9 +154,10 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
         })) {
           if (part.type === 'field') {
             if (part.fieldname !== 'captions') continue;
-            const result = galleryCaptionsSchema.safeParse(readJsonField(part, 'Captions must be a JSON list'));
+            const result = galleryCaptionsSchema.safeParse(readJsonField(part, M.captionsNotJson));
             if (!result.success) {
-              const message = result.error.issues[0]?.message ?? 'Invalid captions';
+              const issue = result.error.issues[0]?.message;
+              const message = issue === undefined ? M.captionsInvalid : PLATFORM_ERRORS.schemaMessage({ message: issue });
               throw badRequest(message, { captions: message });
             }
             captions = result.data.map((c) => c ?? null);
@@ -174,19 +169,19 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
             await skipPart(part);
             continue;
           }
-          const file = await readFilePart(part, LIMITS.galleryPhotoMaxBytes, GALLERY_MESSAGES.tooLarge);
-          const processed = await media.processUpload(file, GALLERY_FORMATS, { notImage: GALLERY_MESSAGES.notImage(file.fileName), namePrefix: true });
+          const file = await readFilePart(part, LIMITS.galleryPhotoMaxBytes, (name) => M.galleryPhotoTooLarge({ name }));
+          const processed = await media.processUpload(file, GALLERY_FORMATS, { notImage: M.galleryNotImage({ name: file.fileName }), namePrefix: true });
           const base = `${userId}/${Date.now()}-${index}-${Math.random().toString(36).slice(2, 8)}`;
           const image = await media.storeVariants('profile-images', base, processed);
           stored.push({ ...image, caption: captions[index] ?? null });
         }
-        if (!files) throw badRequest(GALLERY_MESSAGES.uploadFailed, { file: PICTURE_MESSAGES.noFile });
+        if (!files) throw badRequest(M.galleryUploadFailed, { file: M.noFile });
 
         const rows = await db.transaction(async (tx) => {
           await repo.lockProfile(tx, userId);
           const existing = await repo.listImages(tx, userId);
           const room = Math.max(0, LIMITS.galleryMaxPhotos - existing.length);
-          if (room === 0) throw conflict(GALLERY_MESSAGES.full);
+          if (room === 0) throw conflict(M.galleryFull);
           const keep = stored.slice(0, room);
           const nextOrder = existing.reduce((max, r) => Math.max(max, r.imageOrder + 1), 0);
           const inserted = await repo.insertImages(
@@ -220,7 +215,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
     async deleteImage(userId: string, id: string) {
       const row = await db.transaction(async (tx) => {
         const deleted = await repo.deleteImage(tx, userId, id);
-        if (!deleted) throw notFound('Photo not found');
+        if (!deleted) throw notFound(M.photoNotFound);
         const outbox = await media.scheduleDeletion(
           tx,
           variantKeys(baseOfKey(deleted.storageKey)).map((k) => ({ bucket: 'profile-images' as const, keyOrPrefix: k })),
@@ -237,8 +232,7 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
         const current = await repo.listImages(tx, userId);
         const own = new Set(current.map((r) => r.id));
         if (ids.length !== own.size || ids.some((id) => !own.has(id))) {
-          const message = 'Send every one of your photos once, in the new order';
-          throw badRequest(message, { ids: message });
+          throw badRequest(M.reorderEveryPhotoOnce, { ids: M.reorderEveryPhotoOnce });
         }
         await repo.setImageOrder(tx, userId, ids);
         return repo.listImages(tx, userId);

@@ -1,13 +1,16 @@
 import net from 'node:net';
 import { parse as legacyParse } from 'node:url';
 import { isForbiddenAddress } from '../../platform/net-guard.js';
+import type { ServerMessage } from '../../platform/errors.js';
+import { PUSH_ERRORS } from './messages.js';
 
+/** Why an endpoint is refused: the catalogue's entries, under the names the check has always answered. */
 export const ENDPOINT_MESSAGES = {
-  https: 'Push endpoints must use https',
-  forbidden: 'This push endpoint is not allowed',
+  https: PUSH_ERRORS.endpointHttps,
+  forbidden: PUSH_ERRORS.endpointForbidden,
 } as const;
 
-export type EndpointCheck = { ok: true; url: string } | { ok: false; reason: string };
+export type EndpointCheck = { ok: true; url: string } | { ok: false; reason: ServerMessage };
 
 /**
  * May the server POST to this push endpoint? A member hands us the URL, so it is a server-side fetch on their

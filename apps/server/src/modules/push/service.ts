@@ -83,7 +83,7 @@ export async function createPushService(deps: PushDeps): Promise<PushService> {
     }
     const check = checkPushEndpoint(parsed.data.endpoint, { allowPrivate });
     if (!check.ok) {
-      log.warn({ subscriptionId: sub.id, reason: check.reason }, 'push endpoint refused');
+      log.warn({ subscriptionId: sub.id, reason: check.reason.text }, 'push endpoint refused');
       return;
     }
     // The path of an endpoint is the capability to push to that device: logs get the push service's origin only.

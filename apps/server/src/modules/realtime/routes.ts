@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REALTIME_PATH, SOCKET_CLOSE } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { errorBody } from '../../platform/errors.js';
+import { errorBody, PLATFORM_ERRORS } from '../../platform/errors.js';
 import { requireActor } from '../access/index.js';
 import type { Connection, Hub } from './hub.js';
 
@@ -31,7 +31,7 @@ export const realtimeRoutes =
         preValidation: async (request, reply) => {
           const origin = request.headers.origin?.replace(/\/$/, '');
           if (!origin || !ctx.config.origins.includes(origin)) {
-            return reply.status(403).send(errorBody('FORBIDDEN', 'Requests from this origin are not allowed'));
+            return reply.status(403).send(errorBody('FORBIDDEN', PLATFORM_ERRORS.originNotAllowed));
           }
         },
       },

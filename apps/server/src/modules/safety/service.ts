@@ -1,4 +1,4 @@
-import { SAFETY_MESSAGES, type BlockedMemberView, type ReportInput } from '@bayclub/shared';
+import type { BlockedMemberView, ReportInput } from '@bayclub/shared';
 import type { z } from 'zod';
 import type { reportSchema } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
@@ -7,12 +7,13 @@ import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { canSeeMembers, findProfile, lockPair, presentMember, type Actor } from '../access/index.js';
 import * as repo from './repository.js';
+import { SAFETY_ERRORS as M } from './messages.js';
 
 
 type Report = z.output<typeof reportSchema>;
 export type { ReportInput };
 
-const unknownMember = () => notFound('This member is not available');
+const unknownMember = () => notFound(M.memberUnavailable);
 
 export function createSafetyService(deps: { db: Db }) {
   const { db } = deps;
@@ -22,7 +23,7 @@ export function createSafetyService(deps: { db: Db }) {
      * their sockets stop carrying anything about each other (the conversation is announced closed).
      */
     async block(actor: Actor, userId: string) {
-      if (userId === actor.userId) throw badRequest(SAFETY_MESSAGES.cannotBlockSelf, { userId: SAFETY_MESSAGES.cannotBlockSelf });
+      if (userId === actor.userId) throw badRequest(M.cannotBlockSelf, { userId: M.cannotBlockSelf });
       await db.transaction(async (tx) => {
         // The same pair lock as saying hi and accepting: a hello answered at this very moment either commits
         // first (and its match is ended here) or waits and then sees the block.
@@ -60,14 +61,14 @@ export function createSafetyService(deps: { db: Db }) {
     },
 
     async report(actor: Actor, input: Report) {
-      if (input.userId === actor.userId) throw badRequest(SAFETY_MESSAGES.cannotReportSelf, { userId: SAFETY_MESSAGES.cannotReportSelf });
+      if (input.userId === actor.userId) throw badRequest(M.cannotReportSelf, { userId: M.cannotReportSelf });
       const target = canSeeMembers(actor) ? await findProfile(db, input.userId) : null;
       if (!target) throw unknownMember();
       const conversationId = input.conversationId ?? null;
       const messageId = input.messageId ?? null;
       // A report may point at a conversation or message only if both members are in it: nothing else is learned.
       if (!(await repo.reportContextValid(db, actor.userId, input.userId, conversationId, messageId))) {
-        throw notFound('This conversation is not available');
+        throw notFound(M.conversationUnavailable);
       }
       const id = await repo.insertReport(db, {
         reporterId: actor.userId,

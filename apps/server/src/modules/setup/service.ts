@@ -3,11 +3,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { setupTokens, userRoles } from '../../db/schema/index.js';
 import type { AppContext } from '../../app-context.js';
-import { AppError, conflict } from '../../platform/errors.js';
+import { AppError, conflict, type ServerMessage } from '../../platform/errors.js';
 import { emailExists, insertCredentialUser, insertProfile, usernameExists } from '../accounts/index.js';
 import { uniqueViolation } from '../../platform/sql.js';
-import { USERNAME_MESSAGES, type setupAdminSchema } from '@bayclub/shared';
+import type { setupAdminSchema } from '@bayclub/shared';
 import type { z } from 'zod';
+import { SETUP_ERRORS as M } from './messages.js';
 
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
@@ -41,14 +42,14 @@ export async function createFirstAdmin(db: Db, input: z.output<typeof setupAdmin
         .set({ usedAt: sql`now()` })
         .where(and(eq(setupTokens.tokenHash, sha256(input.token)), isNull(setupTokens.usedAt)))
         .returning({ tokenHash: setupTokens.tokenHash });
-      if (spent.length === 0) throw new AppError(403, 'FORBIDDEN', 'This setup link is invalid or was already used');
+      if (spent.length === 0) throw new AppError(403, 'FORBIDDEN', M.linkInvalid);
       // Serialize concurrent first-admin creations (different tokens) on one advisory lock.
       await tx.execute(sql`select pg_advisory_xact_lock(4242001)`);
       const [existing] = await tx.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).limit(1);
-      if (existing) throw conflict('An admin account already exists. Sign in instead.');
-      const fields: Record<string, string> = {};
-      if (await emailExists(tx, input.email)) fields.email = 'An account with this email already exists';
-      if (await usernameExists(tx, input.username)) fields.username = USERNAME_MESSAGES.taken;
+      if (existing) throw conflict(M.adminExists);
+      const fields: Record<string, ServerMessage> = {};
+      if (await emailExists(tx, input.email)) fields.email = M.emailTaken;
+      if (await usernameExists(tx, input.username)) fields.username = M.usernameTaken;
       if (Object.keys(fields).length) throw conflict(Object.values(fields)[0]!, fields);
       const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, password: input.password });
       await insertProfile(tx, userId, {
@@ -62,7 +63,7 @@ export async function createFirstAdmin(db: Db, input: z.output<typeof setupAdmin
       return userId;
     });
   } catch (err) {
-    if (uniqueViolation(err)) throw conflict('An account with this email or username already exists');
+    if (uniqueViolation(err)) throw conflict(M.accountExists);
     throw err;
   }
 }

@@ -1,15 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, PICTURE_MESSAGES, type AllSettings, type Bucket, type SiteAssetKind } from '@bayclub/shared';
+import { SITE_ASSET_LIMITS, type AllSettings, type Bucket, type SiteAssetKind } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError, badRequest, type ServerMessage } from '../../platform/errors.js';
 import { ImageRejected, processSiteAsset, sniffImageFormat } from '../../platform/images.js';
 import { publicUrl } from '../../platform/storage/storage.js';
 import { multipartParts, readFilePart } from '../../platform/uploads.js';
 import { imageRejectedMessage } from '../media/index.js';
+import { SITE_ASSETS_ERRORS as M } from './messages.js';
 
-const ASSETS: Record<SiteAssetKind, { bucket: Bucket; setting: 'favicon_url' | 'landing_cover_url'; maxBytes: number; tooLarge: string; name: string }> = {
-  favicon: { bucket: 'app-assets', setting: 'favicon_url', maxBytes: SITE_ASSET_LIMITS.faviconMaxBytes, tooLarge: SITE_ASSET_MESSAGES.faviconTooLarge, name: 'favicon' },
-  'landing-cover': { bucket: 'landing-covers', setting: 'landing_cover_url', maxBytes: SITE_ASSET_LIMITS.coverMaxBytes, tooLarge: SITE_ASSET_MESSAGES.coverTooLarge, name: 'cover' },
+const ASSETS: Record<SiteAssetKind, { bucket: Bucket; setting: 'favicon_url' | 'landing_cover_url'; maxBytes: number; tooLarge: ServerMessage; name: string }> = {
+  favicon: { bucket: 'app-assets', setting: 'favicon_url', maxBytes: SITE_ASSET_LIMITS.faviconMaxBytes, tooLarge: M.faviconTooLarge, name: 'favicon' },
+  'landing-cover': { bucket: 'landing-covers', setting: 'landing_cover_url', maxBytes: SITE_ASSET_LIMITS.coverMaxBytes, tooLarge: M.coverTooLarge, name: 'cover' },
 };
 
 /**
@@ -26,7 +27,7 @@ export function createSiteAssetsService(ctx: AppContext) {
         const file = await readFilePart(part, asset.maxBytes, () => asset.tooLarge);
         const format = sniffImageFormat(file.data.subarray(0, 64));
         if (!format || !['jpeg', 'png', 'webp'].includes(format)) {
-          throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', SITE_ASSET_MESSAGES.invalidType, { file: SITE_ASSET_MESSAGES.invalidType });
+          throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', M.invalidType, { file: M.invalidType });
         }
         let encoded;
         try {
@@ -53,7 +54,7 @@ export function createSiteAssetsService(ctx: AppContext) {
         }
         return { url, settings };
       }
-      throw badRequest(PICTURE_MESSAGES.noFile, { file: PICTURE_MESSAGES.noFile });
+      throw badRequest(M.noFile, { file: M.noFile });
     },
   };
 }

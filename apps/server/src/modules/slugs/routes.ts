@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../platform/errors.js';
 import { actorOf, canSeeMembers } from '../access/index.js';
 import { findActiveMember, findCommunity } from './repository.js';
+import { SLUGS_ERRORS as M } from './messages.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
@@ -29,7 +30,7 @@ export const slugRoutes =
         }
         const community = await findCommunity(db, slug, { isId });
         if (community) return { kind: 'community' as const, ...community };
-        throw notFound('Nothing is here under that name');
+        throw notFound(M.nothingHere);
       },
     );
   };

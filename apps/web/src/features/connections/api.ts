@@ -1,71 +1,27 @@
 import * as React from 'react';
 import {
-  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
-  type InfiniteData,
-  type QueryClient,
-  type QueryKey,
 } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   CONNECTION_MESSAGES,
   MESSAGING_MESSAGES,
-  type City,
   type ConversationView,
   type HelloView,
   type MatchView,
-  type Page,
   type RelationshipView,
 } from '@bayclub/shared';
-import { api, errorMessage, pageUrl } from '#/lib/api';
+import { api, errorMessage } from '#/lib/api';
+import { pagedQueryOptions, removeOptimistically } from '#/lib/paged-query';
+import { connectionKeys, invalidateConnections } from '#/lib/relationships';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 
 export type HelloDirection = HelloView['direction'];
-
-/** Every filter of the Say Hi deck, as kept in the URL. */
-export interface DeckFilters {
-  city: City | null;
-  interests: string[];
-  ageMin: number | null;
-  ageMax: number | null;
-}
-
-/**
- * Query keys of everything about connections. Other features invalidate `connectionKeys.all` (or a part) when
- * they change who is connected with whom.
- */
-export const connectionKeys = {
-  all: ['connections'] as const,
-  decks: () => [...connectionKeys.all, 'deck'] as const,
-  deck: (filters: DeckFilters) => [...connectionKeys.decks(), filters] as const,
-  lists: () => [...connectionKeys.all, 'list'] as const,
-  hellos: (direction: HelloDirection) => [...connectionKeys.lists(), 'hellos', direction] as const,
-  matches: () => [...connectionKeys.lists(), 'matches'] as const,
-  blocks: () => [...connectionKeys.lists(), 'blocks'] as const,
-  relationships: () => [...connectionKeys.all, 'with'] as const,
-  relationship: (userId: string) => [...connectionKeys.relationships(), userId] as const,
-};
-
-export type PagedData<T> = InfiniteData<Page<T>, string | null>;
-
-/** A `Page<T>` list read a page at a time with `cursor`. */
-export function pagedQueryOptions<T>(queryKey: QueryKey, path: string, params: Record<string, string> = {}) {
-  return infiniteQueryOptions({
-    queryKey,
-    queryFn: ({ pageParam, signal }) => {
-      return api.get<Page<T>>(pageUrl(path, params, pageParam), { signal });
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last: Page<T>) => last.nextCursor,
-    // Other members change these lists at any time; the socket refreshes them, this is the fallback.
-    staleTime: 30_000,
-  });
-}
 
 export const helloListQueryOptions = (direction: HelloDirection) =>
   pagedQueryOptions<HelloView>(connectionKeys.hellos(direction), '/api/hellos', { direction });
@@ -91,35 +47,6 @@ export function useRelationshipQuery(userId: string, enabled = true) {
   return useQuery({ ...relationshipQueryOptions(userId), enabled });
 }
 
-
-/** `data` without the items `drop` picks (pages keep their cursors). */
-export function removeItems<T>(data: PagedData<T> | undefined, drop: (item: T) => boolean): PagedData<T> | undefined {
-  if (!data) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => !drop(item)) })) };
-}
-
-/**
- * Take items out of a cached list at once and give back a rollback. Used by every list action, so a failed
- * request puts the row back where it was.
- */
-export async function removeOptimistically<T>(
-  queryClient: QueryClient,
-  queryKey: QueryKey,
-  drop: (item: T) => boolean,
-): Promise<() => void> {
-  await queryClient.cancelQueries({ queryKey });
-  const previous = queryClient.getQueryData<PagedData<T>>(queryKey);
-  queryClient.setQueryData<PagedData<T>>(queryKey, (old) => removeItems(old, drop));
-  return () => queryClient.setQueryData(queryKey, previous);
-}
-
-/** After anything changed who is connected with whom: lists and relationships (the deck keeps its place). */
-export function invalidateConnections(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: connectionKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: connectionKeys.relationships() }),
-  ]);
-}
 
 /** Keep connection lists and relationships current while mounted: the socket says when they changed. */
 export function useConnectionsRealtime() {

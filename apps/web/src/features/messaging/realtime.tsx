@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import type { ServerEvent } from '@bayclub/shared';
 import { useMe } from '#/lib/session/use-session';
-import { connectionKeys } from '#/features/connections/api';
+import { connectionKeys } from '#/lib/relationships';
 import { realtime } from '#/lib/realtime/realtime-client';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { isChatVisible } from './active-chats';

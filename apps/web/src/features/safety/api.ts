@@ -2,12 +2,8 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { toast } from 'sonner';
 import { SAFETY_MESSAGES, type BlockedMemberView, type ReportInput } from '@bayclub/shared';
 import { api, errorMessage } from '#/lib/api';
-import {
-  connectionKeys,
-  invalidateConnections,
-  pagedQueryOptions,
-  removeOptimistically,
-} from '#/features/connections/api';
+import { pagedQueryOptions, removeOptimistically } from '#/lib/paged-query';
+import { connectionKeys, invalidateConnections } from '#/lib/relationships';
 import { profileKeys } from '#/lib/public-profile';
 
 export const blockListQueryOptions = () =>

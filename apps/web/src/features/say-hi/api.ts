@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { DeckPage, SayHiInput, SayHiResult } from '@bayclub/shared';
 import { api, isApiError, pageUrl } from '#/lib/api';
-import { connectionKeys, invalidateConnections, type DeckFilters } from '#/features/connections/api';
+import { connectionKeys, invalidateConnections, type DeckFilters } from '#/lib/relationships';
 import { filtersToParams } from './deck-filters';
 
 export type DeckData = InfiniteData<DeckPage, string | null>;

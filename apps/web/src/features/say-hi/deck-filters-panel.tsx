@@ -9,7 +9,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '#/components/ui/input';
 import { NativeSelect } from '#/components/ui/native-select';
 import { InterestsPicker } from '#/components/member/interests-picker';
-import type { DeckFilters } from '#/features/connections/api';
+import type { DeckFilters } from '#/lib/relationships';
 import {
   NO_FILTERS,
   countFilters,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ALL_INTERESTS, CITIES, CONNECTION_MESSAGES, LIMITS, ageSchema } from '@bayclub/shared';
-import type { DeckFilters } from '#/features/connections/api';
+import type { DeckFilters } from '#/lib/relationships';
 import { isCity } from '#/lib/member-format';
 
 export const NO_FILTERS: DeckFilters = { city: null, interests: [], ageMin: null, ageMax: null };
