@@ -4,6 +4,8 @@ import { CLUB_TIME_ZONE, TICKET_CODE_ALPHABET, utcToZonedLocal, zonedToUtc, type
 import type { Db } from '../db/client.js';
 import { communities, communityMembers, eventHosts, eventRegistrations, events, profiles } from '../db/schema/index.js';
 import type { Storage } from '../platform/storage/index.js';
+import { count, rowsOf } from '../platform/sql.js';
+import { z } from 'zod';
 import { drawScene, storeImage } from './seed-demo-communities.js';
 
 /**
@@ -187,11 +189,12 @@ export async function seedDemoEvents(db: Db, storage: Storage, rand: () => numbe
     totals.checkedIn += rows.filter((r) => r.checkedInAt).length;
   }
   // The seed writes counts itself: check them against the rows once, cheaply, so a mistake here shows at once.
-  const [drift] = await db.execute(sql`
+  const [drift] = rowsOf(
+    await db.execute(sql`
     select count(*)::int as n from ${events} e
-    where e.going_count <> (select coalesce(sum(1 + r.guests), 0) from ${eventRegistrations} r where r.event_id = e.id and r.status = 'going')`).then(
-    (r) => (r as unknown as { rows: Array<{ n: number }> }).rows,
+    where e.going_count <> (select coalesce(sum(1 + r.guests), 0) from ${eventRegistrations} r where r.event_id = e.id and r.status = 'going')`),
+    z.object({ n: count() }),
   );
-  if (Number(drift?.n ?? 0) !== 0) throw new Error('seed-demo-events: seat counts do not match the registrations');
+  if ((drift?.n ?? 0) !== 0) throw new Error('seed-demo-events: seat counts do not match the registrations');
   return totals;
 }

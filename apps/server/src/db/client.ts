@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { z } from 'zod';
 import * as schema from './schema/index.js';
 import { acquireLock, type DirLock } from './lock.js';
 
@@ -279,14 +280,14 @@ export async function runMigrations(database: Database): Promise<number> {
 }
 
 export async function countMigrations(database: Database): Promise<number> {
-  const res = await database.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-  );
-  const rows = (res as unknown as { rows: { n: number }[] }).rows;
-  return Number(rows[0]?.n ?? 0);
+  const res = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  // db stands below platform/sql.ts (rowsOf), so the row is checked here with zod directly.
+  return migrationCount.parse(res).rows[0]?.n ?? 0;
 }
 
 export { schema };
+
+const migrationCount = z.object({ rows: z.array(z.object({ n: z.number().int() })) });
 
 /**
  * Benchmark only (BENCH_COUNT_SQL): call `count` for every statement this process sends, BEGIN and COMMIT included,

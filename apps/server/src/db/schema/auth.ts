@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Tables better-auth owns (its documented core schema), with UUID ids from the database. */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),

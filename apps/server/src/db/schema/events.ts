@@ -4,7 +4,7 @@ import { users } from './auth.js';
 import { communities } from './communities.js';
 import { locations } from './locations.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Events (issue 11, decision 015). Times are UTC instants plus the event's IANA zone. Seat counts are kept on the

@@ -3,8 +3,8 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid, type
 import { users } from './auth.js';
 import { communities } from './communities.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const userRef = (name: string) =>
+const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
+const userRef = <N extends string>(name: N) =>
   uuid(name)
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, 
 import { users } from './auth.js';
 import { communities } from './communities.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** One profile per account; id is the user id. */
 export const profiles = pgTable(

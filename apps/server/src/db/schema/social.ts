@@ -4,8 +4,8 @@ import { users } from './auth.js';
 import { communities } from './communities.js';
 import { postComments, posts } from './posts.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const userRef = (name: string) =>
+const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
+const userRef = <N extends string>(name: N) =>
   uuid(name)
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });

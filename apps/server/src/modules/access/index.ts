@@ -18,6 +18,7 @@ export {
   findProfile,
   memberColumns,
   memberJson,
+  memberJsonSchema,
   presentMember,
   type MemberJson,
   type ProfileRow,

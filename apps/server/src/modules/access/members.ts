@@ -1,7 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { MemberSummary } from '@bayclub/shared';
+import { z } from 'zod';
 import { reusedQuery, type DbOrTx } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
+import { columnOf } from '../../platform/sql.js';
 
 // Who may see whom, part two: which members others may see at all, and the one way every feature shows a member
 // (the card fields of MemberSummary: never an email or account internals).
@@ -27,16 +29,17 @@ export const memberJson = (p: SQL) =>
   sql`json_build_object('id', ${p}.id, 'fullName', ${p}.full_name, 'username', ${p}.username,
     'profilePictureUrl', ${p}.profile_picture_url, 'isVerified', ${p}.is_verified, 'age', ${p}.age, 'city', ${p}.city)`;
 
-/** What memberJson gives. */
-export interface MemberJson {
-  id: string;
-  fullName: string | null;
-  username: string | null;
-  profilePictureUrl: string | null;
-  isVerified: boolean;
-  age: number | null;
-  city: string | null;
-}
+/** What memberJson gives, to check it in a raw row: each field is the profiles column it is built from. */
+export const memberJsonSchema = z.object({
+  id: columnOf(profiles, 'id'),
+  fullName: columnOf(profiles, 'full_name'),
+  username: columnOf(profiles, 'username'),
+  profilePictureUrl: columnOf(profiles, 'profile_picture_url'),
+  isVerified: columnOf(profiles, 'is_verified'),
+  age: columnOf(profiles, 'age'),
+  city: columnOf(profiles, 'city'),
+});
+export type MemberJson = z.output<typeof memberJsonSchema>;
 
 /** The columns presentMember reads, for Drizzle selects. */
 export const memberColumns = (t: typeof profiles) => ({

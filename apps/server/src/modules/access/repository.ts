@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { communityMembers, profiles, userRoles } from '../../db/schema/index.js';
 import type { UserRole } from '@bayclub/shared';
+import { columnsOf, leftJoined, rowsOf, textList } from '../../platform/sql.js';
 
 export interface ActorProfile {
   accountType: 'community_only' | 'full_platform';
@@ -24,7 +26,7 @@ export async function loadAccess(db: DbOrTx, userId: string) {
     from (select ${userId}::uuid as id) u
     left join ${profiles} p on p.id = u.id
   `);
-  const row = (res as unknown as { rows: AccessRow[] }).rows[0]!;
+  const row = rowsOf(res, accessRow)[0]!;
   return {
     profile: row.has_profile
       ? ({
@@ -35,25 +37,15 @@ export async function loadAccess(db: DbOrTx, userId: string) {
           fullName: row.full_name,
         } as ActorProfile)
       : null,
-    roles: pgArray(row.roles) as UserRole[],
-    communityRoles: pgArray(row.community_roles),
+    roles: row.roles as UserRole[],
+    communityRoles: row.community_roles,
   };
 }
 
-interface AccessRow {
-  account_type: ActorProfile['accountType'];
-  application_status: ActorProfile['applicationStatus'];
-  is_deactivated: boolean;
-  username: string | null;
-  full_name: string | null;
-  has_profile: boolean;
-  roles: string[] | string;
-  community_roles: string[] | string;
-}
-
-/** A text[] as the driver hands it over: parsed already, or in PostgreSQL's literal form for unknown types. */
-function pgArray(value: string[] | string | null): string[] {
-  if (Array.isArray(value)) return value;
-  if (!value || value === '{}') return [];
-  return value.slice(1, -1).split(',').map((v) => v.replace(/^"(.*)"$/, '$1'));
-}
+/** The profile is left-joined to the user id (has_profile says whether there is one); the roles are text arrays. */
+const accessRow = z.object({
+  ...leftJoined(columnsOf(profiles, 'account_type', 'application_status', 'is_deactivated', 'username', 'full_name')),
+  has_profile: z.boolean(),
+  roles: textList(),
+  community_roles: textList(),
+});

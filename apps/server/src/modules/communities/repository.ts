@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { City, CommunityMemberRole, MembershipStatus } from '@bayclub/shared';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, postImages, posts, profiles } from '../../db/schema/index.js';
 import { exactInstant } from '../../platform/cursor.js';
+import { columnOf, rowsOf } from '../../platform/sql.js';
 import { blockedBetween, memberColumns } from '../access/index.js';
 
 export type CommunityRow = typeof communities.$inferSelect;
@@ -248,6 +250,9 @@ export async function findMemberView(db: DbOrTx, communityId: string, userId: st
   return row ?? null;
 }
 
+/** An upload row's key or one of a post's own keys: the same storage keys. */
+const imageKeyRow = z.object({ key: columnOf(postImages, 'storage_key') });
+
 /** Storage keys of the images of a community's posts (the post_images rows and the posts' own key lists). */
 export async function postImageKeys(db: DbOrTx, communityId: string): Promise<string[]> {
   const res = await db.execute(sql`
@@ -255,7 +260,7 @@ export async function postImageKeys(db: DbOrTx, communityId: string): Promise<st
     union
     select unnest(p.image_keys) as key from ${posts} p where p.community_id = ${communityId}::uuid
   `);
-  return (res as unknown as { rows: Array<{ key: string }> }).rows.map((r) => r.key);
+  return rowsOf(res, imageKeyRow).map((r) => r.key);
 }
 
 /** The upload rows of a community's posts go with it (their files are scheduled for deletion by the caller). */

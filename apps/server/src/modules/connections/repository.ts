@@ -2,8 +2,9 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { conversations, deckSkips, hellos, matches, profiles } from '../../db/schema/index.js';
 import { LIMITS, type City } from '@bayclub/shared';
+import { z } from 'zod';
 import { blockedBetween, memberColumns, orderedPair } from '../access/index.js';
-import { textArray } from '../../platform/sql.js';
+import { columnsOf, rowsOf, textArray } from '../../platform/sql.js';
 import { exactInstant } from '../../platform/cursor.js';
 
 export type HelloRow = typeof hellos.$inferSelect;
@@ -23,22 +24,14 @@ export interface DeckCursor {
   i: string;
 }
 
-export interface DeckRow {
-  id: string;
-  full_name: string | null;
-  username: string | null;
-  profile_picture_url: string | null;
-  is_verified: boolean;
-  age: number | null;
-  city: string | null;
-  bio: string | null;
-  interests: string[];
-  said_hi: boolean;
-  common: number;
-  created_at: Date | string;
+const deckRow = z.object({
+  ...columnsOf(profiles, 'id', 'full_name', 'username', 'profile_picture_url', 'is_verified', 'age', 'city', 'bio', 'interests', 'created_at'),
+  said_hi: z.boolean(),
+  common: z.number().int(),
   /** created_at with its microseconds, for the cursor. */
-  cursor_at: string;
-}
+  cursor_at: z.string(),
+});
+export type DeckRow = z.output<typeof deckRow>;
 
 /**
  * The deck: active full_platform members the viewer has no history with. Members who said hi to the viewer
@@ -75,7 +68,7 @@ export async function deck(db: DbOrTx, viewerId: string, viewerInterests: string
     order by c.said_hi desc, c.common desc, c.created_at desc, c.id desc
     limit ${limit + 1}
   `);
-  return (res as unknown as { rows: DeckRow[] }).rows;
+  return rowsOf(res, deckRow);
 }
 
 export async function skip(db: DbOrTx, userId: string, skippedUserId: string) {

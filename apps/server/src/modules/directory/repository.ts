@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type City, type DirectorySort } from '@bayclub/shared';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { exactInstant } from '../../platform/cursor.js';
-import { containsPattern, rowsOf, textArray } from '../../platform/sql.js';
+import { columnsOf, containsPattern, rowsOf, textArray, textList } from '../../platform/sql.js';
 import { notBlockedWith } from '../access/index.js';
 
 export interface DirectoryFilters {
@@ -22,20 +23,15 @@ export type DirectoryCursor =
   | { s: 'name'; n: string; i: string }
   | { s: 'common'; k: number; n: string; i: string };
 
-export interface DirectoryRow {
-  id: string;
-  full_name: string | null;
-  username: string | null;
-  profile_picture_url: string | null;
-  is_verified: boolean;
-  age: number | null;
-  city: string | null;
-  interests: string[];
-  shared: string[];
-  common: number;
-  name_key: string;
-  cursor_at: string;
-}
+/** A member's card with the viewer's interests in common (`shared`, their count `common`) and the sort keys. */
+const directoryRow = z.object({
+  ...columnsOf(profiles, 'id', 'full_name', 'username', 'profile_picture_url', 'is_verified', 'age', 'city', 'interests'),
+  shared: textList(),
+  common: z.number().int(),
+  name_key: z.string(),
+  cursor_at: z.string(),
+});
+export type DirectoryRow = z.output<typeof directoryRow>;
 
 /**
  * The name sort key. The same expression is indexed (profiles_directory_name_idx, migration 0006): members without
@@ -50,13 +46,13 @@ const NAME_KEY = sql`lower(coalesce(p.full_name, ''))`;
  */
 export async function directoryPage(db: Db, viewerId: string, f: DirectoryFilters, sort: DirectorySort, cursor: DirectoryCursor | null, limit: number) {
   const query = directoryQuery(viewerId, f, sort, cursor, limit);
-  if (!f.q) return rowsOf<DirectoryRow>(await db.execute(query));
+  if (!f.q) return rowsOf(await db.execute(query), directoryRow);
   // A search's best plan depends on its text (a rare name: the trigram indexes; a common one or under three
   // letters: walk the sort's index). The app's connections keep generic plans (decision 010), so a search is
   // planned for its own values inside a transaction. Statements stay constant: BEGIN, SET, the query, COMMIT.
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
-    return rowsOf<DirectoryRow>(await tx.execute(query));
+    return rowsOf(await tx.execute(query), directoryRow);
   });
 }
 

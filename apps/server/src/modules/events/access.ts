@@ -1,23 +1,24 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, eventHosts, events, profiles } from '../../db/schema/index.js';
 import { blockedBetween } from '../access/index.js';
 import type { EventAccessFacts } from './policy.js';
-import { rowsOf } from '../../platform/sql.js';
+import { columnOf, columnsOf, leftJoined, rowsOf } from '../../platform/sql.js';
 
-/** The columns eventAccessSql selects, as they come back. */
-export interface EventAccessRow {
-  visibility: EventAccessFacts['visibility'];
-  status: EventAccessFacts['status'];
-  ends_at: Date | string;
-  created_by: string | null;
-  community_id: string | null;
-  community_visibility: EventAccessFacts['communityVisibility'];
-  membership_status: EventAccessFacts['membershipStatus'];
-  membership_role: EventAccessFacts['membershipRole'];
-  host_role: EventAccessFacts['hostRole'];
-  hidden: boolean;
-}
+/** The columns eventAccessSql selects, as they come back (to spread into the row of a query that selects them). */
+export const eventAccessShape = {
+  ...columnsOf(events, 'visibility', 'status', 'ends_at', 'created_by', 'community_id'),
+  ...leftJoined({
+    community_visibility: columnOf(communities, 'visibility'),
+    membership_status: columnOf(communityMembers, 'status'),
+    membership_role: columnOf(communityMembers, 'role'),
+    host_role: columnOf(eventHosts, 'role'),
+  }),
+  hidden: z.boolean(),
+};
+export type EventAccessRow = z.output<z.ZodObject<typeof eventAccessShape>>;
+const eventAccessRow = z.object({ id: columnOf(events, 'id'), ...eventAccessShape });
 
 /**
  * The facts eventViewer needs about event `e` and `caller` (SQL: a uuid, a column such as r.user_id, or null for a
@@ -65,13 +66,14 @@ export async function loadEventAccess(
   opts: { lock?: boolean } = {},
 ): Promise<(EventAccessFacts & { id: string }) | null> {
   const access = eventAccessSql(callerId ? sql`${callerId}::uuid` : sql`null::uuid`);
-  const [row] = rowsOf<EventAccessRow & { id: string }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select e.id, ${access.columns}
       from ${events} e
       ${access.joins}
       where e.id = ${eventId}::uuid
       ${opts.lock ? sql`for update of e` : sql``}`),
+    eventAccessRow,
   );
   return row ? { id: row.id, ...eventAccessFactsOf(row) } : null;
 }

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { calendarFeeds, eventRegistrations, events } from '../../db/schema/index.js';
 import type { Actor } from '../access/index.js';
 import { eventViewer } from './policy.js';
-import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';
+import { eventAccessFactsOf, eventAccessShape, eventAccessSql } from './access.js';
 import type { CalendarEventRow } from './calendar.js';
-import { rowsOf } from '../../platform/sql.js';
+import { columnsOf, rowsOf } from '../../platform/sql.js';
 
 /** 32 random bytes in base64url: 43 characters. Anything else is not a token we could have made. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -47,17 +48,12 @@ export async function feedOwner(db: DbOrTx, token: string): Promise<string | nul
   return row?.userId ?? null;
 }
 
-interface FeedRow extends EventAccessRow {
-  id: string;
-  title: string;
-  description: string;
-  starts_at: Date | string;
-  time_zone: string;
-  venue: string;
-  address: string;
-  sequence: number;
-  reg_status: 'going' | 'waitlisted';
-}
+const feedRow = z.object({
+  ...columnsOf(events, 'id', 'title', 'description', 'starts_at', 'time_zone', 'venue', 'address', 'sequence'),
+  ...eventAccessShape,
+  /** The query keeps these two only. */
+  reg_status: z.enum(['going', 'waitlisted']),
+});
 
 /**
  * The events in a member's feed: going or waitlisted, ending from 30 days ago on, soonest first, that the member
@@ -68,7 +64,7 @@ export async function feedEvents(db: DbOrTx, actor: Actor, now = new Date()): Pr
   const me = sql`${actor.userId}::uuid`;
   const access = eventAccessSql(me);
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 24 * 60 * 60 * 1000);
-  const rows = rowsOf<FeedRow>(
+  const rows = rowsOf(
     await db.execute(sql`
       select e.id, e.title, e.description, e.starts_at, e.time_zone, e.venue, e.address,
         e.sequence, ${access.columns},
@@ -79,6 +75,7 @@ export async function feedEvents(db: DbOrTx, actor: Actor, now = new Date()): Pr
       where r.user_id = ${me} and r.status in ('going', 'waitlisted') and e.ends_at >= ${since.toISOString()}::timestamptz
       order by e.starts_at, e.id
       limit ${FEED_MAX_EVENTS}`),
+    feedRow,
   );
   return rows
     .filter(

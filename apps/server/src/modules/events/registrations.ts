@@ -1,18 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { eventPath, type EventStatus, type MyRegistrationView } from '@bayclub/shared';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import type { Notifier } from '../notifications/index.js';
 import { waitlistPromotedNotification } from './notifications.js';
 import { publish } from '../../platform/bus.js';
-import { rowsOf, textArray } from '../../platform/sql.js';
+import { columnsOf, leftJoined, rowsOf, textArray } from '../../platform/sql.js';
 
 /** The waitlist reason a member reads when seats are free but their party is larger. */
 export function waitlistReason(partySize: number, seatsFree: number): string | null {
   if (seatsFree <= 0) return null;
   return `Your party of ${partySize} needs ${partySize} seats; ${seatsFree} ${seatsFree === 1 ? 'is' : 'are'} free. You keep your place.`;
 }
+
+const myRegistrationRow = z.object({
+  ...columnsOf(eventRegistrations, 'status', 'guests', 'checked_in_at'),
+  /** count(*)::int; null unless waitlisted. */
+  position: z.number().int().nullable(),
+  /** capacity - going_count: null without a capacity. */
+  seats_free: z.number().int().nullable(),
+});
 
 /**
  * The caller's registration as the event page shows it, with their waitlist position (1-based, first come first
@@ -24,13 +33,7 @@ export async function loadMyRegistration(
   userId: string,
   eventStatus: EventStatus,
 ): Promise<MyRegistrationView | null> {
-  const [row] = rowsOf<{
-    status: 'going' | 'waitlisted' | 'not_going';
-    guests: number;
-    checked_in_at: Date | string | null;
-    position: number | null;
-    seats_free: number | null;
-  }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select r.status, r.guests, r.checked_in_at,
         case when r.status = 'waitlisted' then (
@@ -40,6 +43,7 @@ export async function loadMyRegistration(
         (e.capacity - e.going_count) as seats_free
       from ${eventRegistrations} r join ${events} e on e.id = r.event_id
       where r.event_id = ${eventId}::uuid and r.user_id = ${userId}::uuid`),
+    myRegistrationRow,
   );
   if (!row) return null;
   const waitlisted = row.status === 'waitlisted';
@@ -51,6 +55,12 @@ export async function loadMyRegistration(
     checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
   };
 }
+
+/** The event with its waitlist in order (none: one row of nulls, from the left join). */
+const waitlistRow = z.object({
+  ...leftJoined(columnsOf(eventRegistrations, 'id', 'user_id', 'guests')),
+  ...columnsOf(events, 'capacity', 'going_count', 'title'),
+});
 
 export interface PromotionDeps {
   notifier: Notifier;
@@ -67,14 +77,7 @@ export interface PromotionDeps {
  * Nothing happens for a cancelled or ended event, or one without free seats.
  */
 export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: PromotionDeps, eventId: string): Promise<string[]> {
-  const rows = rowsOf<{
-    id: string | null;
-    user_id: string | null;
-    guests: number | null;
-    capacity: number | null;
-    going_count: number;
-    title: string;
-  }>(
+  const rows = rowsOf(
     await tx.execute(sql`
       select r.id, r.user_id, r.guests, e.capacity, e.going_count, e.title
       from ${events} e
@@ -82,6 +85,7 @@ export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: Prom
       where e.id = ${eventId}::uuid and e.status = 'scheduled' and e.ends_at > now()
         and (e.capacity is null or e.capacity > e.going_count)
       order by r.waitlisted_at, r.id`),
+    waitlistRow,
   );
   const first = rows[0];
   if (!first) return [];

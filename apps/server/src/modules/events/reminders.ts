@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { EVENT_LIMITS, eventPath, type AccountType, type ApplicationStatus } from '@bayclub/shared';
+import { EVENT_LIMITS, eventPath } from '@bayclub/shared';
+import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { eventRegistrations, events, profiles, userRoles } from '../../db/schema/index.js';
 import { AfterCommit } from '../../platform/after-commit.js';
-import { rowsOf, textArray } from '../../platform/sql.js';
+import { columnsOf, leftJoined, rowsOf, textArray } from '../../platform/sql.js';
 import type { Actor } from '../access/index.js';
 import type { Notifier } from '../notifications/index.js';
 import { eventReminderNotification } from './notifications.js';
 import { eventViewer } from './policy.js';
-import { eventAccessFactsOf, eventAccessSql, type EventAccessRow } from './access.js';
+import { eventAccessFactsOf, eventAccessShape, eventAccessSql } from './access.js';
 
 /** Events claimed per transaction: a backlog (a server that was down for a day) is worked off in several. */
 const BATCH = 100;
@@ -26,22 +27,16 @@ export interface ReminderRun {
   skipped: number;
 }
 
-interface ClaimedEvent {
-  id: string;
-  title: string;
-  venue: string;
-  starts_at: Date | string;
-  time_zone: string;
-}
+const claimedEvent = z.object(columnsOf(events, 'id', 'title', 'venue', 'starts_at', 'time_zone'));
 
-interface Recipient extends EventAccessRow {
-  event_id: string;
-  user_id: string;
-  account_type: AccountType | null;
-  application_status: ApplicationStatus | null;
-  is_deactivated: boolean | null;
-  is_admin: boolean;
-}
+/** A member going to a claimed event, with what eventViewer asks about them (the profile is left-joined). */
+const recipientRow = z.object({
+  ...columnsOf(eventRegistrations, 'event_id', 'user_id'),
+  ...leftJoined(columnsOf(profiles, 'account_type', 'application_status', 'is_deactivated')),
+  is_admin: z.boolean(),
+  ...eventAccessShape,
+});
+type Recipient = z.output<typeof recipientRow>;
 
 /** Which reminder is due for a claimed event, and whether its moment passed too long ago to send it now. */
 export function dueReminder(startsAt: Date, now: Date): { kind: ReminderKind; stale: boolean } {
@@ -70,7 +65,7 @@ function actorOfRecipient(r: Recipient): Actor {
  */
 async function recipients(tx: Tx, eventIds: string[], now: Date): Promise<Map<string, string[]>> {
   const access = eventAccessSql(sql`r.user_id`);
-  const rows = rowsOf<Recipient>(
+  const rows = rowsOf(
     await tx.execute(sql`
       select r.event_id, r.user_id, p.account_type, p.application_status, p.is_deactivated,
         exists (select 1 from ${userRoles} ur where ur.user_id = r.user_id and ur.role = 'admin') as is_admin,
@@ -80,6 +75,7 @@ async function recipients(tx: Tx, eventIds: string[], now: Date): Promise<Map<st
       left join ${profiles} p on p.id = r.user_id
       ${access.joins}
       where r.event_id = any(${textArray(eventIds)}::uuid[]) and r.status = 'going'`),
+    recipientRow,
   );
   const byEvent = new Map<string, string[]>();
   for (const r of rows) {
@@ -103,8 +99,9 @@ async function runBatch(db: Db, notifier: Notifier, now: Date): Promise<Reminder
   const hourAhead = new Date(now.getTime() + EVENT_LIMITS.reminderHourMs).toISOString();
   const result = await db.transaction(async (tx) => {
     // reminded_hour_at is only ever set together with reminded_day_at, so "hour not sent" covers both reminders and
-    // lets the partial index events_reminders_idx serve the claim.
-    const claimed = rowsOf<ClaimedEvent>(
+    // lets the partial index events_reminders_idx serve the claim (raw SQL: its literals are the index's predicate,
+    // where the builder's parameters would leave a generic plan unable to use it).
+    const claimed = rowsOf(
       await tx.execute(sql`
         select id, title, venue, starts_at, time_zone from ${events}
         where status = 'scheduled' and reminded_hour_at is null and starts_at <= ${dayAhead}::timestamptz
@@ -112,6 +109,7 @@ async function runBatch(db: Db, notifier: Notifier, now: Date): Promise<Reminder
         order by starts_at
         limit ${BATCH}
         for update skip locked`),
+      claimedEvent,
     );
     if (claimed.length === 0) return { claimed: 0, sent: 0, skipped: 0 };
     const due = claimed.map((e) => ({ e, startsAt: new Date(e.starts_at), ...dueReminder(new Date(e.starts_at), now) }));

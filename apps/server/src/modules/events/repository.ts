@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { EventHostRole, EventStatus, EventVisibility, RsvpStatus } from '@bayclub/shared';
+import { and, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { EventHostRole, EventVisibility } from '@bayclub/shared';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, eventHosts, eventRegistrations, events, locations, profiles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
-import { approvedMemberSql, blockedBetween, memberJson, notBlockedWith, type MemberJson } from '../access/index.js';
-import { rowsOf } from '../../platform/sql.js';
+import { approvedMemberSql, blockedBetween, memberJson, memberJsonSchema, notBlockedWith } from '../access/index.js';
+import { columnOf, columnsOf, jsonb, leftJoined, rowsOf } from '../../platform/sql.js';
 
 /** Who asks, as the list's SQL needs it: the same facts eventViewer reads from the Actor. */
 export interface EventsViewer {
@@ -50,26 +51,16 @@ export interface EventListFilters {
   locationId?: string;
 }
 
-export interface EventSummaryRow {
-  id: string;
-  title: string;
-  starts_at: Date | string;
-  ends_at: Date | string;
-  time_zone: string;
-  venue: string;
-  city: string | null;
-  cover_image_key: string | null;
-  status: EventStatus;
-  visibility: EventVisibility;
-  capacity: number | null;
-  going_count: number;
-  waitlist_count: number;
-  community_id: string | null;
-  community_name: string | null;
-  community_slug: string | null;
-  my_status: RsvpStatus | null;
-  cursor_at: string;
-}
+/** summaryColumns and the caller's own status (null for visitors and on the event page). */
+const summaryShape = {
+  ...columnsOf(events, 'id', 'title', 'starts_at', 'ends_at', 'time_zone', 'venue', 'city', 'cover_image_key', 'status'),
+  ...columnsOf(events, 'visibility', 'capacity', 'going_count', 'waitlist_count', 'community_id'),
+  ...leftJoined({ community_name: columnOf(communities, 'name'), community_slug: columnOf(communities, 'url_slug') }),
+  cursor_at: z.string(),
+  my_status: columnOf(eventRegistrations, 'status').nullable(),
+};
+const eventSummaryRow = z.object(summaryShape);
+export type EventSummaryRow = z.output<typeof eventSummaryRow>;
 
 const summaryColumns = sql`e.id, e.title, e.starts_at, e.ends_at, e.time_zone, e.venue, e.city, e.cover_image_key, e.status,
   e.visibility, e.capacity, e.going_count, e.waitlist_count, e.community_id, c.name as community_name,
@@ -85,7 +76,7 @@ export async function listEvents(
   f: EventListFilters,
   page: { cursor: TimeCursor | null; limit: number },
 ): Promise<EventSummaryRow[]> {
-  return rowsOf<EventSummaryRow>(await db.execute(eventsListQuery(viewer, f, page)));
+  return rowsOf(await db.execute(eventsListQuery(viewer, f, page)), eventSummaryRow);
 }
 
 /** The list's SQL (exported so its plans can be printed on PostgreSQL). */
@@ -126,17 +117,13 @@ export function eventsListQuery(viewer: EventsViewer, f: EventListFilters, page:
       limit ${page.limit + 1}`;
 }
 
-export interface EventDetailRow extends EventSummaryRow {
-  description: string;
-  address: string;
-  location_id: string | null;
-  guests_allowed: number;
-  sequence: number;
-  created_at: Date | string;
-  created_by: string | null;
-  hosts: Array<MemberJson & { role: EventHostRole; isCreator: boolean }>;
-  going_preview: MemberJson[];
-}
+const eventDetailRow = z.object({
+  ...summaryShape,
+  ...columnsOf(events, 'description', 'address', 'location_id', 'guests_allowed', 'sequence', 'created_at', 'created_by'),
+  hosts: jsonb(z.array(memberJsonSchema.extend({ role: columnOf(eventHosts, 'role'), isCreator: z.boolean() }))),
+  going_preview: jsonb(z.array(memberJsonSchema)),
+});
+export type EventDetailRow = z.output<typeof eventDetailRow>;
 
 /** Members the caller may see in a list of the event's people: active, not blocked either way. */
 const visiblePerson = (p: SQL, caller: SQL) => sql`not ${p}.is_deactivated and not ${blockedBetween(sql`${p}.id`, caller)}`;
@@ -173,26 +160,25 @@ export async function findEventDetail(
             where g.event_id = e.id and g.status = 'going' and ${visiblePerson(sql`gp`, caller)}
             order by g.created_at desc, g.id desc limit ${previewLimit}) x)`
       : sql`'[]'::json`;
-  const [row] = rowsOf<EventDetailRow>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select ${summaryColumns}, null::text as my_status, e.description, e.address, e.location_id, e.guests_allowed,
         e.sequence, e.created_at, e.created_by, ${hosts} as hosts, ${preview} as going_preview
       from ${events} e
       left join ${communities} c on c.id = e.community_id
       where e.id = ${eventId}::uuid`),
+    eventDetailRow,
   );
   return row ?? null;
 }
 
 /** A community and the caller's membership of it, for creating an event in it. */
 export async function findCommunityForEvent(db: DbOrTx, communityId: string, userId: string) {
-  const [row] = rowsOf<{ id: string; visibility: 'public' | 'private'; membership_status: 'active' | 'pending' | 'banned' | null }>(
-    await db.execute(sql`
-      select c.id, c.visibility, m.status as membership_status
-      from ${communities} c
-      left join ${communityMembers} m on m.community_id = c.id and m.user_id = ${userId}::uuid
-      where c.id = ${communityId}::uuid`),
-  );
+  const [row] = await db
+    .select({ id: communities.id, visibility: communities.visibility, membership_status: communityMembers.status })
+    .from(communities)
+    .leftJoin(communityMembers, and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, userId)))
+    .where(eq(communities.id, communityId));
   return row ?? null;
 }
 
@@ -200,7 +186,10 @@ export type NewEvent = typeof events.$inferInsert;
 
 /** Issue 12: whether `locationId` is one of the club's active places (an event's place must be). */
 export async function isActivePlace(db: DbOrTx, locationId: string): Promise<boolean> {
-  const [row] = rowsOf<{ ok: number }>(await db.execute(sql`select 1 as ok from ${locations} where id = ${locationId}::uuid and active`));
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, locationId), eq(locations.active, true)));
   return !!row;
 }
 
@@ -209,39 +198,35 @@ export async function insertEvent(db: DbOrTx, values: NewEvent): Promise<string>
   return row!.id;
 }
 
-export interface EventCoreRow {
-  id: string;
-  title: string;
-  starts_at: Date | string;
-  ends_at: Date | string;
-  time_zone: string;
-  venue: string;
-  address: string;
-  city: string | null;
-  visibility: EventVisibility;
-  status: EventStatus;
-  capacity: number | null;
-  guests_allowed: number;
-  going_count: number;
-  community_id: string | null;
-  community_visibility: 'public' | 'private' | null;
-  created_by: string | null;
-  cover_image_key: string | null;
-  location_id: string | null;
-}
-
 /** The fields an edit compares against (read under the lock the caller took with loadEventAccess). */
-export async function findEventCore(db: DbOrTx, eventId: string): Promise<EventCoreRow | null> {
-  const [row] = rowsOf<EventCoreRow>(
-    await db.execute(sql`
-      select e.id, e.title, e.starts_at, e.ends_at, e.time_zone, e.venue, e.address, e.city, e.visibility, e.status,
-        e.capacity, e.guests_allowed, e.going_count, e.community_id, c.visibility as community_visibility,
-        e.created_by, e.cover_image_key, e.location_id
-      from ${events} e left join ${communities} c on c.id = e.community_id
-      where e.id = ${eventId}::uuid`),
-  );
+export async function findEventCore(db: DbOrTx, eventId: string) {
+  const [row] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      starts_at: events.startsAt,
+      ends_at: events.endsAt,
+      time_zone: events.timeZone,
+      venue: events.venue,
+      address: events.address,
+      city: events.city,
+      visibility: events.visibility,
+      status: events.status,
+      capacity: events.capacity,
+      guests_allowed: events.guestsAllowed,
+      going_count: events.goingCount,
+      community_id: events.communityId,
+      community_visibility: communities.visibility,
+      created_by: events.createdBy,
+      cover_image_key: events.coverImageKey,
+      location_id: events.locationId,
+    })
+    .from(events)
+    .leftJoin(communities, eq(communities.id, events.communityId))
+    .where(eq(events.id, eventId));
   return row ?? null;
 }
+export type EventCoreRow = NonNullable<Awaited<ReturnType<typeof findEventCore>>>;
 
 /** Apply an edit; sequence + 1 (the .ics SEQUENCE), updated_at now. */
 export async function updateEvent(db: DbOrTx, eventId: string, set: Partial<NewEvent>, opts: { bumpSequence: boolean }) {
@@ -269,22 +254,26 @@ export const communityAudienceSql = (communityId: string, creatorId: string, vis
 // ---------------------------------------------------------------------------------------------------------
 // Hosts
 
+const hostCandidateRow = z.object(columnsOf(profiles, 'id'));
+
 /** A member who may become a host: approved, active, not blocked either way with the creator. */
 export async function findHostCandidate(db: DbOrTx, userId: string, creatorId: string | null) {
-  const [row] = rowsOf<{ id: string }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select p.id from ${profiles} p
       where p.id = ${userId}::uuid and ${approvedMemberSql(sql`p`)}
         ${creatorId ? sql`and not ${blockedBetween(sql`p.id`, sql`${creatorId}::uuid`)}` : sql``}`),
+    hostCandidateRow,
   );
   return row ?? null;
 }
 
 /** Co-hosts and door helpers besides `except`. */
 export async function countHosts(db: DbOrTx, eventId: string, except: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from ${eventHosts} where event_id = ${eventId}::uuid and user_id <> ${except}::uuid`),
-  );
+  const [row] = await db
+    .select({ n: count() })
+    .from(eventHosts)
+    .where(and(eq(eventHosts.eventId, eventId), ne(eventHosts.userId, except)));
   return row?.n ?? 0;
 }
 
@@ -302,13 +291,15 @@ export async function deleteHost(db: DbOrTx, eventId: string, userId: string) {
 // ---------------------------------------------------------------------------------------------------------
 // Attendees
 
-export interface AttendeeRow extends MemberJson {
-  status: 'going' | 'waitlisted';
-  guests: number;
-  checked_in_at: Date | string | null;
-  cursor_at: string;
-  reg_id: string;
-}
+/** A member's card (memberJson's fields, selected as columns under its names) with their registration. */
+const attendeeRow = memberJsonSchema.extend({
+  reg_id: columnOf(eventRegistrations, 'id'),
+  /** The list asks for one of these two. */
+  status: z.enum(['going', 'waitlisted']),
+  ...columnsOf(eventRegistrations, 'guests', 'checked_in_at'),
+  cursor_at: z.string(),
+});
+export type AttendeeRow = z.output<typeof attendeeRow>;
 
 /**
  * Who's going (newest first: event_registrations_going_idx) or the waitlist (first come first served:
@@ -330,7 +321,7 @@ export async function listAttendees(
       : sql`and (r.waitlisted_at, r.id) > (${page.cursor.c}::timestamptz, ${page.cursor.i}::uuid)`
     : sql``;
   const dir = going ? sql`desc` : sql`asc`;
-  return rowsOf<AttendeeRow>(
+  return rowsOf(
     await db.execute(sql`
       select p.id, p.full_name as "fullName", p.username, p.profile_picture_url as "profilePictureUrl",
         p.is_verified as "isVerified", p.age, p.city, r.id as reg_id, r.status, r.guests, r.checked_in_at,
@@ -340,5 +331,6 @@ export async function listAttendees(
         and not p.is_deactivated and ${notBlockedWith(sql`r.user_id`, caller)}
       order by ${key} ${dir}, r.id ${dir}
       limit ${page.limit + 1}`),
+    attendeeRow,
   );
 }

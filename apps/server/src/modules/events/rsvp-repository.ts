@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
-import { rowsOf, textArray } from '../../platform/sql.js';
+import { columnOf, columnsOf, rowsOf, textArray } from '../../platform/sql.js';
 import { notBlockedWith } from '../access/index.js';
 
 /** The seat facts of an event whose row the caller's transaction has locked (loadEventAccess { lock: true }). */
@@ -14,31 +15,39 @@ export interface EventSeats {
 }
 
 export async function eventSeats(db: DbOrTx, eventId: string): Promise<EventSeats> {
-  const [row] = rowsOf<EventSeats>(
-    await db.execute(sql`
-      select title, capacity, guests_allowed, going_count, waitlist_count from ${events} where id = ${eventId}::uuid`),
-  );
+  const [row] = await db
+    .select({
+      title: events.title,
+      capacity: events.capacity,
+      guests_allowed: events.guestsAllowed,
+      going_count: events.goingCount,
+      waitlist_count: events.waitlistCount,
+    })
+    .from(events)
+    .where(eq(events.id, eventId));
   return row!;
 }
 
-export interface RegistrationRow {
-  id: string;
-  event_id: string;
-  user_id: string;
-  status: 'going' | 'waitlisted' | 'not_going';
-  guests: number;
-  ticket_code: string;
-  checked_in_at: Date | string | null;
-}
+const registrationShape = columnsOf(eventRegistrations, 'id', 'event_id', 'user_id', 'status', 'guests', 'ticket_code', 'checked_in_at');
+export type RegistrationRow = z.output<z.ZodObject<typeof registrationShape>>;
 
 export async function findRegistration(db: DbOrTx, eventId: string, userId: string): Promise<RegistrationRow | null> {
-  const [row] = rowsOf<RegistrationRow>(
-    await db.execute(sql`
-      select id, event_id, user_id, status, guests, ticket_code, checked_in_at from ${eventRegistrations}
-      where event_id = ${eventId}::uuid and user_id = ${userId}::uuid`),
-  );
+  const [row] = await db
+    .select({
+      id: eventRegistrations.id,
+      event_id: eventRegistrations.eventId,
+      user_id: eventRegistrations.userId,
+      status: eventRegistrations.status,
+      guests: eventRegistrations.guests,
+      ticket_code: eventRegistrations.ticketCode,
+      checked_in_at: eventRegistrations.checkedInAt,
+    })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)));
   return row ?? null;
 }
+
+const registrationIdRow = z.object(columnsOf(eventRegistrations, 'id'));
 
 /**
  * The member's first registration at the event, with a door code not yet used there: the first of `codes` free
@@ -49,7 +58,7 @@ export async function insertRegistration(
   db: DbOrTx,
   r: { eventId: string; userId: string; status: RegistrationRow['status']; guests: number; codes: string[] },
 ): Promise<string | null> {
-  const [row] = rowsOf<{ id: string }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       insert into ${eventRegistrations} (event_id, user_id, status, guests, waitlisted_at, ticket_code)
       select ${r.eventId}::uuid, ${r.userId}::uuid, ${r.status}, ${r.guests},
@@ -59,6 +68,7 @@ export async function insertRegistration(
         where not exists (select 1 from ${eventRegistrations} t where t.event_id = ${r.eventId}::uuid and t.ticket_code = x.code)
         order by n limit 1) c
       returning id`),
+    registrationIdRow,
   );
   return row?.id ?? null;
 }
@@ -90,23 +100,22 @@ export async function addToCounts(db: DbOrTx, eventId: string, seats: number, wa
 }
 
 export async function eventCounts(db: DbOrTx, eventId: string) {
-  const [row] = rowsOf<{ capacity: number | null; going_count: number; waitlist_count: number }>(
-    await db.execute(sql`select capacity, going_count, waitlist_count from ${events} where id = ${eventId}::uuid`),
-  );
+  const [row] = await db
+    .select({ capacity: events.capacity, going_count: events.goingCount, waitlist_count: events.waitlistCount })
+    .from(events)
+    .where(eq(events.id, eventId));
   return row!;
 }
 
+// Raw, not the builder, for the door's registration too: these columns and their aliases are shared with goingMembers.
 const memberColumns = sql`p.id as member_id, p.full_name, p.username, p.profile_picture_url, p.is_verified, p.age, p.city`;
 
-export interface MemberColumns {
-  member_id: string;
-  full_name: string | null;
-  username: string | null;
-  profile_picture_url: string | null;
-  is_verified: boolean | null;
-  age: number | null;
-  city: string | null;
-}
+const memberShape = {
+  member_id: columnOf(profiles, 'id'),
+  ...columnsOf(profiles, 'full_name', 'username', 'profile_picture_url', 'is_verified', 'age', 'city'),
+};
+export type MemberColumns = z.output<z.ZodObject<typeof memberShape>>;
+const doorRegistrationRow = z.object({ ...registrationShape, ...memberShape });
 
 /**
  * A registration at the door, by id (from a verified token) or by code at this event, with the guest's card.
@@ -117,36 +126,46 @@ export async function doorRegistration(
   by: { id: string } | { eventId: string; code: string },
 ): Promise<(RegistrationRow & MemberColumns) | null> {
   const where = 'id' in by ? sql`r.id = ${by.id}::uuid` : sql`r.event_id = ${by.eventId}::uuid and r.ticket_code = ${by.code}`;
-  const [row] = rowsOf<RegistrationRow & MemberColumns>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select r.id, r.event_id, r.user_id, r.status, r.guests, r.ticket_code, r.checked_in_at, ${memberColumns}
       from ${eventRegistrations} r join ${profiles} p on p.id = r.user_id
       where ${where}
       for update of r`),
+    doorRegistrationRow,
   );
   return row ?? null;
 }
 
 export async function markCheckedIn(db: DbOrTx, registrationId: string, byUserId: string): Promise<Date | string> {
-  const [row] = rowsOf<{ checked_in_at: Date | string }>(
-    await db.execute(sql`
-      update ${eventRegistrations} set checked_in_at = now(), checked_in_by = ${byUserId}::uuid, updated_at = now()
-      where id = ${registrationId}::uuid returning checked_in_at`),
-  );
-  return row!.checked_in_at;
+  const [row] = await db
+    .update(eventRegistrations)
+    .set({ checkedInAt: sql`now()`, checkedInBy: byUserId, updatedAt: sql`now()` })
+    .where(eq(eventRegistrations.id, registrationId))
+    .returning({ checkedInAt: eventRegistrations.checkedInAt });
+  // Just set to now(): never null here, though the column is nullable.
+  return row!.checkedInAt!;
 }
+
+const doorStaffRow = z.object({ user_id: columnOf(eventHosts, 'user_id') });
 
 /** Who hears of a check-in: the creator, co-hosts and door helpers. */
 export async function doorStaff(db: DbOrTx, eventId: string): Promise<string[]> {
-  const rows = rowsOf<{ user_id: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select created_by as user_id from ${events} where id = ${eventId}::uuid and created_by is not null
       union select user_id from ${eventHosts} where event_id = ${eventId}::uuid`),
+    doorStaffRow,
   );
   return rows.map((r) => r.user_id);
 }
 
-export type AttendanceRow = MemberColumns & { registration_id: string; guests: number; checked_in_at: Date | string | null };
+const attendanceRow = z.object({
+  registration_id: columnOf(eventRegistrations, 'id'),
+  ...columnsOf(eventRegistrations, 'guests', 'checked_in_at'),
+  ...memberShape,
+});
+export type AttendanceRow = z.output<typeof attendanceRow>;
 
 /**
  * Everyone going (checkedInOnly: only those checked in, newest first), with their cards; members blocked either
@@ -154,7 +173,7 @@ export type AttendanceRow = MemberColumns & { registration_id: string; guests: n
  * (5000), so no paging: the door needs the whole list offline.
  */
 export async function goingMembers(db: DbOrTx, eventId: string, viewerId: string, opts: { checkedInOnly: boolean }): Promise<AttendanceRow[]> {
-  return rowsOf<AttendanceRow>(
+  return rowsOf(
     await db.execute(sql`
       select r.id as registration_id, r.guests, r.checked_in_at, ${memberColumns}
       from ${eventRegistrations} r join ${profiles} p on p.id = r.user_id
@@ -163,17 +182,27 @@ export async function goingMembers(db: DbOrTx, eventId: string, viewerId: string
         and not coalesce(p.is_deactivated, false)
         and ${notBlockedWith(sql`r.user_id`, sql`${viewerId}::uuid`)}
       order by ${opts.checkedInOnly ? sql`r.checked_in_at desc, r.id desc` : sql`p.full_name, r.id`}`),
+    attendanceRow,
   );
 }
 
+/** Every count is cast to int4 in the SQL: a number on both engines. */
+const attendanceCountsRow = z.object({
+  going: z.number().int(),
+  checked_in: z.number().int(),
+  seats_going: z.number().int(),
+  seats_checked_in: z.number().int(),
+});
+
 /** The true numbers of an event's going registrations (whoever the viewer may see): members and seats, all and checked in. */
 export async function attendanceCounts(db: DbOrTx, eventId: string) {
-  const [row] = rowsOf<{ going: number; checked_in: number; seats_going: number; seats_checked_in: number }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select count(*)::int as going, count(checked_in_at)::int as checked_in,
         coalesce(sum(1 + guests), 0)::int as seats_going,
         coalesce(sum(1 + guests) filter (where checked_in_at is not null), 0)::int as seats_checked_in
       from ${eventRegistrations} where event_id = ${eventId}::uuid and status = 'going'`),
+    attendanceCountsRow,
   );
   return row!;
 }

@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import { publish } from '../../platform/bus.js';
 import { visibleEventsFilter } from './repository.js';
-import { rowsOf } from '../../platform/sql.js';
+import { columnsOf, rowsOf } from '../../platform/sql.js';
 import { doorStaff } from './rsvp-repository.js';
+
+const happeningRow = z.object(columnsOf(events, 'id', 'title'));
+const markedRow = z.object(columnsOf(eventRegistrations, 'id', 'event_id'));
 
 /**
  * A member who checks in at a place (issue 12) is also checked in at the events there that they are going to
@@ -19,7 +23,7 @@ export async function checkInAtVenue(
   v: { userId: string; locationId: string; earlyMinutes: number },
 ): Promise<Array<{ id: string; title: string }>> {
   const member = sql`${v.userId}::uuid`;
-  const happening = rowsOf<{ id: string; title: string }>(
+  const happening = rowsOf(
     await tx.execute(sql`
       select e.id, e.title from ${events} e
       where e.location_id = ${v.locationId}::uuid and e.status = 'scheduled'
@@ -29,14 +33,16 @@ export async function checkInAtVenue(
         and ${visibleEventsFilter({ userId: v.userId, approved: true, admin: false })}
       order by e.id
       for update of e`),
+    happeningRow,
   );
   if (!happening.length) return [];
-  const marked = rowsOf<{ id: string; event_id: string }>(
+  const marked = rowsOf(
     await tx.execute(sql`
       update ${eventRegistrations} set checked_in_at = now(), checked_in_by = ${member}, updated_at = now()
       where event_id in (${sql.join(happening.map((e) => sql`${e.id}::uuid`), sql`, `)})
         and user_id = ${member} and status = 'going' and checked_in_at is null
       returning id, event_id`),
+    markedRow,
   );
   for (const reg of marked) {
     await publish(tx, { k: 'evt', id: reg.event_id, t: 'checkin', u: await doorStaff(tx, reg.event_id), r: reg.id });

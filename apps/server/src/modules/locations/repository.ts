@@ -1,10 +1,11 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { LOCATION_LIMITS, type CheckInMode, type CheckInVisibility, type LocationCategory } from '@bayclub/shared';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { LOCATION_LIMITS, type CheckInVisibility } from '@bayclub/shared';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { locationCheckIns, locationPhotos, locations, matches, memberLocationSettings, profiles, userRoles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
-import { approvedMemberSql, blockedBetween, memberJson, notBlockedWith, type MemberJson } from '../access/index.js';
-import { containsPattern, rowsOf } from '../../platform/sql.js';
+import { approvedMemberSql, blockedBetween, memberJson, memberJsonSchema, notBlockedWith } from '../access/index.js';
+import { columnOf, columnsOf, containsPattern, jsonb, rowsOf, timestamp } from '../../platform/sql.js';
 
 const seconds = (ms: number) => sql.raw(`interval '${Math.round(ms / 1000)} seconds'`);
 /** A check-in `c` still "here now": within the 3 hours and not checked out. */
@@ -29,40 +30,48 @@ export function visibleCheckInSql(viewer: SQL): SQL {
 const checkInJson = sql`json_build_object('id', c.id, 'userId', c.user_id, 'member', ${memberJson(sql`p`)},
   'visibility', c.visibility, 'createdAt', ${exactInstant(sql`c.created_at`)}, 'checkedOutAt', c.checked_out_at)`;
 
-export interface CheckInJson {
-  id: string;
-  userId: string;
-  member: MemberJson;
-  visibility: CheckInVisibility;
+/** What checkInJson gives (timestamps inside JSON are ISO text on both engines). */
+const checkInJsonSchema = z.object({
+  id: columnOf(locationCheckIns, 'id'),
+  userId: columnOf(locationCheckIns, 'user_id'),
+  member: memberJsonSchema,
+  visibility: columnOf(locationCheckIns, 'visibility'),
   /** Exact (microseconds): also the cursor's time. */
-  createdAt: string;
-  checkedOutAt: string | null;
-}
+  createdAt: z.string(),
+  checkedOutAt: z.string().nullable(),
+});
+export type CheckInJson = z.output<typeof checkInJsonSchema>;
+const checkInJsonRow = z.object({ j: jsonb(checkInJsonSchema) });
 
 // ---------------------------------------------------------------------------------------------------------
 // Places
 
-export interface LocationCoreRow {
-  id: string;
-  name: string;
-  active: boolean;
-  latitude: number | null;
-  longitude: number | null;
-  check_in_mode: CheckInMode;
-  qr_key_version: number;
-  qr_regenerated_at: Date | string | null;
-  category: LocationCategory;
-  city: string;
-  address: string;
-}
+const coreShape = columnsOf(
+  locations,
+  'id',
+  'name',
+  'active',
+  'latitude',
+  'longitude',
+  'check_in_mode',
+  'qr_key_version',
+  'qr_regenerated_at',
+  'category',
+  'city',
+  'address',
+);
+const locationCoreRow = z.object(coreShape);
+export type LocationCoreRow = z.output<typeof locationCoreRow>;
 
+// Raw (not the builder) because the place page's one statement selects the same columns into the same row shape.
 const coreColumns = sql`l.id, l.name, l.active, l.latitude, l.longitude, l.check_in_mode, l.qr_key_version, l.qr_regenerated_at,
   l.category, l.city, l.address`;
 
 /** A place's core facts; `lock` takes its row lock (edits, photos, regenerate run under it). */
 export async function findLocation(db: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<LocationCoreRow | null> {
-  const [row] = rowsOf<LocationCoreRow>(
+  const [row] = rowsOf(
     await db.execute(sql`select ${coreColumns} from ${locations} l where l.id = ${id}::uuid ${opts.lock ? sql`for update` : sql``}`),
+    locationCoreRow,
   );
   return row ?? null;
 }
@@ -80,12 +89,13 @@ export async function updateLocation(db: DbOrTx, id: string, set: Partial<NewLoc
 
 /** Regenerate: the next key version (every older poster is revoked from this commit on). */
 export async function raiseKeyVersion(db: DbOrTx, id: string): Promise<{ qr_key_version: number; qr_regenerated_at: Date | string }> {
-  const [row] = rowsOf<{ qr_key_version: number; qr_regenerated_at: Date | string }>(
-    await db.execute(sql`
-      update ${locations} set qr_key_version = qr_key_version + 1, qr_regenerated_at = now(), updated_at = now()
-      where id = ${id}::uuid returning qr_key_version, qr_regenerated_at`),
-  );
-  return row!;
+  const [row] = await db
+    .update(locations)
+    .set({ qrKeyVersion: sql`${locations.qrKeyVersion} + 1`, qrRegeneratedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(locations.id, id))
+    .returning({ qrKeyVersion: locations.qrKeyVersion, qrRegeneratedAt: locations.qrRegeneratedAt });
+  // Just set to now(): never null here, though the column is nullable.
+  return { qr_key_version: row!.qrKeyVersion, qr_regenerated_at: row!.qrRegeneratedAt! };
 }
 
 /** The list's order and its keyset: by name, or by distance from a position (the cursor carries the position). */
@@ -102,18 +112,15 @@ export interface LocationListFilters {
   includeInactive: boolean;
 }
 
-export interface LocationCardRow {
-  id: string;
-  name: string;
-  category: LocationCategory;
-  city: string;
-  address: string;
-  active: boolean;
-  name_key: string;
-  dist: number | null;
-  photo_key: string | null;
-  here_now_count: number;
-}
+const locationCardRow = z.object({
+  ...columnsOf(locations, 'id', 'name', 'category', 'city', 'address', 'active'),
+  name_key: z.string(),
+  /** km (float8); null without coordinates or without a position. */
+  dist: z.number().nullable(),
+  photo_key: columnOf(locationPhotos, 'image_key').nullable(),
+  here_now_count: z.number().int(),
+});
+export type LocationCardRow = z.output<typeof locationCardRow>;
 
 /**
  * Great-circle distance in km from (lat, lng) to place `l` (haversine; null without coordinates: least() skips
@@ -171,29 +178,28 @@ export function locationsListQuery(viewerId: string, f: LocationListFilters, cur
 }
 
 export async function listLocations(db: DbOrTx, viewerId: string, f: LocationListFilters, cursor: LocationsCursor | null, limit: number) {
-  return rowsOf<LocationCardRow>(await db.execute(locationsListQuery(viewerId, f, cursor, limit)));
+  return rowsOf(await db.execute(locationsListQuery(viewerId, f, cursor, limit)), locationCardRow);
 }
 
-export interface LocationPageRow extends LocationCoreRow {
-  description: string;
-  opening_hours: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  photos: Array<{ id: string; key: string }>;
+const locationPageRow = z.object({
+  ...coreShape,
+  ...columnsOf(locations, 'description', 'opening_hours', 'created_at', 'updated_at'),
+  photos: jsonb(z.array(z.object({ id: columnOf(locationPhotos, 'id'), key: columnOf(locationPhotos, 'image_key') }))),
   /** Everyone here now the viewer may see (count) and the newest hereNowMax of them (one scan for both). */
-  here: { count: number; items: CheckInJson[] };
+  here: jsonb(z.object({ count: z.number().int(), items: z.array(checkInJsonSchema) })),
   /** Up to recentOnPage + 1 (the extra one says there is more). */
-  recent: CheckInJson[];
-  mine: CheckInJson | null;
-  default_visibility: CheckInVisibility | null;
-}
+  recent: jsonb(z.array(checkInJsonSchema)),
+  mine: jsonb(checkInJsonSchema).nullable(),
+  default_visibility: columnOf(memberLocationSettings, 'default_visibility').nullable(),
+});
+export type LocationPageRow = z.output<typeof locationPageRow>;
 
 /**
  * The place page in one statement: details, photos, who is here now (and how many), the first recent check-ins,
  * the viewer's own check-in of the last 3 hours and their default visibility.
  */
 export async function findLocationPage(db: DbOrTx, id: string, viewerId: string): Promise<LocationPageRow | null> {
-  const [row] = rowsOf<LocationPageRow>(await db.execute(locationPageQuery(id, viewerId)));
+  const [row] = rowsOf(await db.execute(locationPageQuery(id, viewerId)), locationPageRow);
   return row ?? null;
 }
 
@@ -226,7 +232,7 @@ export function locationPageQuery(id: string, viewerId: string): SQL {
 // Photos
 
 export async function countPhotos(db: DbOrTx, locationId: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${locationPhotos} where location_id = ${locationId}::uuid`));
+  const [row] = await db.select({ n: count() }).from(locationPhotos).where(eq(locationPhotos.locationId, locationId));
   return row!.n;
 }
 
@@ -236,10 +242,11 @@ export async function insertPhoto(db: DbOrTx, locationId: string, key: string, c
 
 /** Remove a place's photo; its key (for the storage outbox), or null when the place has no such photo. */
 export async function deletePhoto(db: DbOrTx, locationId: string, photoId: string): Promise<string | null> {
-  const [row] = rowsOf<{ image_key: string }>(
-    await db.execute(sql`delete from ${locationPhotos} where id = ${photoId}::uuid and location_id = ${locationId}::uuid returning image_key`),
-  );
-  return row?.image_key ?? null;
+  const [row] = await db
+    .delete(locationPhotos)
+    .where(and(eq(locationPhotos.id, photoId), eq(locationPhotos.locationId, locationId)))
+    .returning({ key: locationPhotos.imageKey });
+  return row?.key ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -254,15 +261,18 @@ export async function lockMemberAtPlace(tx: DbOrTx, userId: string, locationId: 
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('location-check-in:' || ${userId}), hashtext(${locationId}))`);
 }
 
+const recentCheckInRow = checkInJsonRow.extend({ next_at: timestamp() });
+
 /** The member's check-in at the place within the 3-hour window, if any (its exact time and the window's end). */
 export async function recentCheckInAt(db: DbOrTx, userId: string, locationId: string) {
-  const [row] = rowsOf<{ j: CheckInJson; next_at: Date | string }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select ${checkInJson} as j, c.created_at + ${seconds(LOCATION_LIMITS.checkInWindowMs)} as next_at
       from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
       where c.user_id = ${userId}::uuid and c.location_id = ${locationId}::uuid
         and c.created_at > now() - ${seconds(LOCATION_LIMITS.checkInWindowMs)}
       order by c.created_at desc, c.id desc limit 1`),
+    recentCheckInRow,
   );
   return row ?? null;
 }
@@ -271,12 +281,13 @@ export async function insertCheckIn(
   db: DbOrTx,
   v: { userId: string; locationId: string; visibility: CheckInVisibility; method: 'poster' | 'door' | 'position' },
 ): Promise<CheckInJson> {
-  const [row] = rowsOf<{ j: CheckInJson }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       with c as (
         insert into ${locationCheckIns} (location_id, user_id, visibility, method)
         values (${v.locationId}::uuid, ${v.userId}::uuid, ${v.visibility}, ${v.method}) returning *)
       select ${checkInJson} as j from c join ${profiles} p on p.id = c.user_id`),
+    checkInJsonRow,
   );
   return row!.j;
 }
@@ -293,20 +304,29 @@ export interface CheckInRow {
 
 /** A check-in with its row lock (check-out, delete). */
 export async function lockCheckIn(db: DbOrTx, id: string): Promise<CheckInRow | null> {
-  const [row] = rowsOf<CheckInRow>(
-    await db.execute(sql`
-      select c.id, c.user_id, c.location_id, c.visibility, c.created_at, c.checked_out_at, l.active as location_active
-      from ${locationCheckIns} c join ${locations} l on l.id = c.location_id
-      where c.id = ${id}::uuid for update of c`),
-  );
+  const [row] = await db
+    .select({
+      id: locationCheckIns.id,
+      user_id: locationCheckIns.userId,
+      location_id: locationCheckIns.locationId,
+      visibility: locationCheckIns.visibility,
+      created_at: locationCheckIns.createdAt,
+      checked_out_at: locationCheckIns.checkedOutAt,
+      location_active: locations.active,
+    })
+    .from(locationCheckIns)
+    .innerJoin(locations, eq(locations.id, locationCheckIns.locationId))
+    .where(eq(locationCheckIns.id, id))
+    .for('update', { of: locationCheckIns });
   return row ?? null;
 }
 
 export async function checkOut(db: DbOrTx, id: string): Promise<CheckInJson> {
-  const [row] = rowsOf<{ j: CheckInJson }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       with c as (update ${locationCheckIns} set checked_out_at = now() where id = ${id}::uuid returning *)
       select ${checkInJson} as j from c join ${profiles} p on p.id = c.user_id`),
+    checkInJsonRow,
   );
   return row!.j;
 }
@@ -318,37 +338,39 @@ export async function deleteCheckIn(db: DbOrTx, id: string) {
 /** The place's check-ins `viewer` may see that are no longer here now, newest first (keyset created_at, id). */
 export async function recentCheckIns(db: DbOrTx, locationId: string, viewerId: string, cursor: TimeCursor | null, limit: number) {
   const viewer = sql`${viewerId}::uuid`;
-  return rowsOf<{ j: CheckInJson }>(
+  return rowsOf(
     await db.execute(sql`
       select ${checkInJson} as j from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
       where c.location_id = ${locationId}::uuid and not ${hereNowSql} and ${visibleCheckInSql(viewer)}
         ${cursor ? sql`and (c.created_at, c.id) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)` : sql``}
       order by c.created_at desc, c.id desc limit ${limit + 1}`),
+    checkInJsonRow,
   ).map((r) => r.j);
 }
 
+const okRow = z.object({ ok: z.boolean() });
+
 /** Whether `viewerId` may open `ownerId`'s profile lists: the owner exists, is active, no block either way. */
 export async function profileOpenTo(db: DbOrTx, ownerId: string, viewerId: string): Promise<boolean> {
-  const [row] = rowsOf<{ ok: boolean }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select (${ownerId}::uuid = ${viewerId}::uuid or (not p.is_deactivated and not ${blockedBetween(sql`p.id`, sql`${viewerId}::uuid`)})) as ok
       from ${profiles} p where p.id = ${ownerId}::uuid`),
+    okRow,
   );
   return row?.ok === true;
 }
 
-export interface ProfileCheckInRow {
-  id: string;
-  visibility: CheckInVisibility;
-  created_at: Date | string;
-  cursor_at: string;
-  checked_out_at: Date | string | null;
-  location_id: string;
-  location_name: string;
-  location_category: LocationCategory;
-  location_city: string;
-  photo_key: string | null;
-}
+const profileCheckInRow = z.object({
+  ...columnsOf(locationCheckIns, 'id', 'visibility', 'created_at', 'checked_out_at'),
+  cursor_at: z.string(),
+  location_id: columnOf(locations, 'id'),
+  location_name: columnOf(locations, 'name'),
+  location_category: columnOf(locations, 'category'),
+  location_city: columnOf(locations, 'city'),
+  photo_key: columnOf(locationPhotos, 'image_key').nullable(),
+});
+export type ProfileCheckInRow = z.output<typeof profileCheckInRow>;
 
 /**
  * A member's check-ins, newest first: all of them to the member; to others only those visible to them (the same
@@ -368,7 +390,7 @@ export async function profileCheckIns(
     if (!viewer.includeInactive) conditions.push(sql`l.active`);
   }
   if (cursor) conditions.push(sql`(c.created_at, c.id) < (${cursor.c}::timestamptz, ${cursor.i}::uuid)`);
-  return rowsOf<ProfileCheckInRow>(
+  return rowsOf(
     await db.execute(sql`
       select c.id, c.visibility, c.created_at, ${exactInstant(sql`c.created_at`)} as cursor_at, c.checked_out_at,
         l.id as location_id, l.name as location_name, l.category as location_category, l.city as location_city,
@@ -376,6 +398,7 @@ export async function profileCheckIns(
       from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id join ${locations} l on l.id = c.location_id
       where ${sql.join(conditions, sql` and `)}
       order by c.created_at desc, c.id desc limit ${limit + 1}`),
+    profileCheckInRow,
   );
 }
 
@@ -383,9 +406,10 @@ export async function profileCheckIns(
 // The member's setting
 
 export async function defaultVisibilityOf(db: DbOrTx, userId: string): Promise<CheckInVisibility | null> {
-  const [row] = rowsOf<{ v: CheckInVisibility }>(
-    await db.execute(sql`select default_visibility as v from ${memberLocationSettings} where user_id = ${userId}::uuid`),
-  );
+  const [row] = await db
+    .select({ v: memberLocationSettings.defaultVisibility })
+    .from(memberLocationSettings)
+    .where(eq(memberLocationSettings.userId, userId));
   return row?.v ?? null;
 }
 
@@ -398,6 +422,8 @@ export async function saveDefaultVisibility(db: DbOrTx, userId: string, visibili
 
 // ---------------------------------------------------------------------------------------------------------
 // Realtime
+
+const recipientRow = z.object(columnsOf(profiles, 'id'));
 
 /**
  * Of the members with a socket in this process, those who may see a check-in of `checker` with `visibility`:
@@ -419,10 +445,11 @@ export async function hereNowRecipients(
     e.visibility === 'public'
       ? sql`not ${blockedBetween(sql`pr.id`, checker)}`
       : sql`(not ${blockedBetween(sql`pr.id`, checker)} and pr.id in ${matchesOf(checker)})`;
-  const rows = rowsOf<{ id: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select pr.id from ${profiles} pr
       where pr.id = any(${ids}) and ${approvedMemberSql(sql`pr`)} and (pr.id = ${checker} or (${mayView} and ${audience}))`),
+    recipientRow,
   );
   return rows.map((r) => r.id);
 }

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { reusedQuery, type DbOrTx } from '../../db/client.js';
 import { conversationReads, conversations, matches, messages, notifications, profiles } from '../../db/schema/index.js';
 import { blockedBetween, orderedPair } from '../access/index.js';
 import { exactInstant } from '../../platform/cursor.js';
-import { rowsOf } from '../../platform/sql.js';
+import { columnOf, columnsOf, count, leftJoined, rowsOf, uuid } from '../../platform/sql.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -17,6 +18,8 @@ export interface ConversationAccess {
   matched: boolean;
   hidden: boolean;
 }
+
+const conversationAccessRow = z.object({ id: columnOf(conversations, 'id'), other_id: uuid(), matched: z.boolean(), hidden: z.boolean() });
 
 /**
  * The conversation if the member takes part in it, else null. With `lock`, the conversation row is locked for
@@ -33,31 +36,30 @@ export async function conversationAccess(db: DbOrTx, id: string, userId: string,
     where c.id = ${id} and (c.participant1_id = ${me} or c.participant2_id = ${me})
     ${opts.lock ? sql`for update of c` : sql``}
   `);
-  const row = rowsOf<{ id: string; other_id: string; matched: boolean; hidden: boolean }>(res)[0];
+  const row = rowsOf(res, conversationAccessRow)[0];
   return row ? { id: row.id, otherId: row.other_id, matched: row.matched, hidden: row.hidden } : null;
 }
 
-export interface ConversationListRow {
-  id: string;
-  updated_at: Date | string;
+const conversationListRow = z.object({
+  ...columnsOf(conversations, 'id', 'updated_at'),
   /** updated_at with its microseconds, for the cursor. */
-  cursor_at: string;
-  other_id: string;
-  full_name: string | null;
-  username: string | null;
-  profile_picture_url: string | null;
-  is_verified: boolean | null;
-  age: number | null;
-  city: string | null;
-  has_profile: boolean;
-  last_sender_id: string | null;
-  last_content: string | null;
-  last_type: MessageRow['messageType'] | null;
-  last_created_at: Date | string | null;
-  unread: number;
-  matched: boolean;
-  other_last_read_seq: number | string;
-}
+  cursor_at: z.string(),
+  other_id: uuid(),
+  // The other member's profile and the last message are left-joined.
+  ...leftJoined(columnsOf(profiles, 'full_name', 'username', 'profile_picture_url', 'is_verified', 'age', 'city')),
+  has_profile: z.boolean(),
+  ...leftJoined({
+    last_sender_id: columnOf(messages, 'sender_id'),
+    last_content: columnOf(messages, 'content'),
+    last_type: columnOf(messages, 'message_type'),
+    last_created_at: columnOf(messages, 'created_at'),
+  }),
+  unread: z.number().int(),
+  matched: z.boolean(),
+  /** An int8 (last_read_seq). */
+  other_last_read_seq: count(),
+});
+export type ConversationListRow = z.output<typeof conversationListRow>;
 
 /**
  * The member's visible conversations (the other member active, no block either way), newest first, each with
@@ -97,7 +99,7 @@ export async function listConversations(
     order by c.updated_at desc, c.id desc
     limit ${opts.limit + 1}
   `);
-  return rowsOf<ConversationListRow>(res);
+  return rowsOf(res, conversationListRow);
 }
 
 export async function findConversationByPair(db: DbOrTx, a: string, b: string): Promise<ConversationRow | null> {
@@ -217,6 +219,8 @@ const visibleConversationsOf = (me: SQL) => sql`
     and coalesce(o.is_deactivated, false) = false
     and not ${blockedBetween(sql`c.participant1_id`, sql`c.participant2_id`)}`;
 
+const unreadTotalsRow = z.object({ messages: z.number().int(), notifications: z.number().int() });
+
 /** Unread messages and unread notifications of one member, in one round trip. */
 export async function unreadTotals(db: DbOrTx, userId: string): Promise<{ messages: number; notifications: number }> {
   const me = sql`${userId}::uuid`;
@@ -228,7 +232,7 @@ export async function unreadTotals(db: DbOrTx, userId: string): Promise<{ messag
          where y.sender_id <> ${me} and y.seq > coalesce(r.last_read_seq, 0))::int as messages,
       (select count(*) from ${notifications} n where n.user_id = ${me} and n.read_at is null)::int as notifications
   `);
-  const row = rowsOf<{ messages: number; notifications: number }>(res)[0]!;
+  const row = rowsOf(res, unreadTotalsRow)[0]!;
   return { messages: Number(row.messages), notifications: Number(row.notifications) };
 }
 

@@ -92,7 +92,10 @@ describe('migration 0010: notifications as data', () => {
       expect(ofKind('connections.hello', rows[0]!.message)).toEqual({ actorId: ada.id, actorName: "Ada O'Brien (Jr.)", note: hello!.note });
       expect(ofKind('posts.like', likeText('Ann and Lee', 5))).toMatchObject({ actorName: 'Ann and Lee', count: 5 });
       expect(ofKind('posts.comment', 'A member commented on your post')).toMatchObject({ actorName: null });
-      expect(ofKind('events.reminder', rows.at(-2)!.message)).toMatchObject({ when: 'day', startsAt: startsAt.toISOString(), venue: 'Pier 60 at dusk' });
+      // The two reminders have the same words: the title tells them apart (rows written in one millisecond keep no order).
+      const reminder = (title: string) => migrated.find((m) => m.kind === 'events.reminder' && m.title === title)!.params;
+      expect(reminder('Tomorrow: Night swim')).toMatchObject({ when: 'day', startsAt: startsAt.toISOString(), venue: 'Pier 60 at dusk' });
+      expect(reminder('Starting soon: Night swim')).toMatchObject({ when: 'hour' });
     } finally {
       await db.execute(sql`delete from notifications where user_id = ${me.id}::uuid`);
       await db.execute(sql`alter table notifications drop column title, drop column message, alter column kind set not null`);

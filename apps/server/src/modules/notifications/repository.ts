@@ -1,9 +1,11 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationKind } from './kinds.js';
 import { BUS_CHANNEL, publish } from '../../platform/bus.js';
 import { exactInstant } from '../../platform/cursor.js';
+import { columnsOf, rowsOf } from '../../platform/sql.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -33,6 +35,8 @@ export async function insertNotification<P>(db: DbOrTx, n: NewNotification<P>) {
   return row!.id;
 }
 
+const notifiedRow = z.object(columnsOf(notifications, 'user_id'));
+
 /**
  * The same notification for every member `recipients` selects (a query of one `user_id` column), in one statement:
  * INSERT ... SELECT, each row announced to its member's sockets at COMMIT as insertNotification does. Returns the
@@ -47,7 +51,7 @@ export async function insertNotificationsFor<P>(db: DbOrTx, recipients: SQL, n: 
       from (${recipients}) rcp
       returning id, user_id)
     select ins.user_id, pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', ins.id, 'u', ins.user_id)::text) from ins`);
-  return ((res as unknown as { rows: Array<{ user_id: string }> }).rows).map((r) => r.user_id);
+  return rowsOf(res, notifiedRow).map((r) => r.user_id);
 }
 
 /**

@@ -1,47 +1,36 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CommunityMemberRole, CommunityVisibility, MembershipStatus } from '@bayclub/shared';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { blocks, communities, communityMembers, postComments, postImages, postLikes, posts, profiles, reports, userRoles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
-import { rowsOf, textArray } from '../../platform/sql.js';
+import { columnOf, columnsOf, leftJoined, parseTextArray, rowsOf, textArray } from '../../platform/sql.js';
 import { blockedBetween } from '../access/index.js';
 
 /** A text[] as the driver hands it over: parsed already, or in PostgreSQL's literal form. */
-export function pgTextArray(value: string[] | string | null | undefined): string[] {
-  if (Array.isArray(value)) return value;
-  if (!value || value === '{}') return [];
-  return value.slice(1, -1).split(',').map((v) => v.replace(/^"(.*)"$/, '$1'));
-}
+export const pgTextArray = parseTextArray;
 
-/** One post as every list shows it: the post, its author's card, its community and the viewer's own state. */
-export interface PostRow {
-  id: string;
-  author_id: string;
-  community_id: string | null;
-  content: string;
-  image_keys: string[] | string;
-  image_sizes: string[] | string;
-  like_count: number;
-  comment_count: number;
-  report_count: number;
-  hidden: boolean;
-  created_at: Date | string;
+/** The author's card, as the post and comment lists select it (`a`: the author's profile). */
+const authorCard = columnsOf(profiles, 'full_name', 'username', 'profile_picture_url', 'is_verified', 'age', 'city');
+
+/** One post as every list shows it (hydrate): the post, its author's card, its community and the viewer's own state. */
+const postRow = z.object({
+  ...columnsOf(posts, 'id', 'author_id', 'community_id', 'content', 'image_keys', 'image_sizes', 'like_count', 'comment_count'),
+  ...columnsOf(posts, 'report_count', 'created_at', 'edited_at'),
+  hidden: z.boolean(),
   /** created_at with its microseconds, for the cursor. */
-  cursor_at: string;
-  edited_at: Date | string | null;
-  full_name: string | null;
-  username: string | null;
-  profile_picture_url: string | null;
-  is_verified: boolean;
-  age: number | null;
-  city: string | null;
-  community_name: string | null;
-  community_slug: string | null;
-  community_visibility: CommunityVisibility | null;
-  my_status: MembershipStatus | null;
-  my_role: CommunityMemberRole | null;
-  liked_by_me: boolean;
-}
+  cursor_at: z.string(),
+  ...authorCard,
+  ...leftJoined({
+    community_name: columnOf(communities, 'name'),
+    community_slug: columnOf(communities, 'url_slug'),
+    community_visibility: columnOf(communities, 'visibility'),
+    my_status: columnOf(communityMembers, 'status'),
+    my_role: columnOf(communityMembers, 'role'),
+  }),
+  liked_by_me: z.boolean(),
+});
+export type PostRow = z.output<typeof postRow>;
 
 /** Who is reading, as the list queries need it. */
 export interface Reader {
@@ -151,7 +140,7 @@ function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
  * So: LATERAL, and no (created_at, id) index of all posts to maintain.
  */
 export async function feedPage(db: DbOrTx, reader: Reader, cursor: TimeCursor | null, limit: number): Promise<PostRow[]> {
-  return rowsOf<PostRow>(await db.execute(feedSql(reader, cursor, limit)));
+  return rowsOf(await db.execute(feedSql(reader, cursor, limit)), postRow);
 }
 
 /** The feed statement (exported for bench/feed-explain.ts, which compares it with the single-walk shape). */
@@ -212,10 +201,11 @@ export async function communityPage(
       and ${visibleTo(v, sql`${opts.staff}::boolean`)}
     order by ${newestFirst}
     limit ${opts.limit + 1}`;
-  return rowsOf<PostRow>(await db.execute(hydrate(candidates, v)));
+  return rowsOf(await db.execute(hydrate(candidates, v)), postRow);
 }
 
-export type FoundPost = PostRow & { gone: boolean };
+const foundPost = postRow.extend({ gone: z.boolean() });
+export type FoundPost = z.output<typeof foundPost>;
 
 /**
  * One post by id with everything its view needs, and `gone` (author deactivated or blocked either way) for
@@ -223,28 +213,34 @@ export type FoundPost = PostRow & { gone: boolean };
  */
 export async function findPost(db: DbOrTx, viewerId: string, postId: string): Promise<FoundPost | null> {
   const v = sql`${viewerId}::uuid`;
-  const [row] = rowsOf<FoundPost>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select h.*, (au.is_deactivated or ${blockedBetween(sql`h.author_id`, v)}) as gone
       from (${hydrate(sql`select ${postId}::uuid as id`, v)}) h
       join ${profiles} au on au.id = h.author_id`),
+    foundPost,
   );
   return row ?? null;
 }
 
 /** The viewer's membership of a community and the community's visibility (null: no such community). */
-export async function communityAccess(db: DbOrTx, communityId: string, viewerId: string) {
-  const [row] = rowsOf<{ visibility: CommunityVisibility; status: MembershipStatus | null; role: CommunityMemberRole | null }>(
-    await db.execute(sql`
-      select c.visibility, m.status, m.role from ${communities} c
-      left join ${communityMembers} m on m.community_id = c.id and m.user_id = ${viewerId}::uuid
-      where c.id = ${communityId}::uuid`),
-  );
+export async function communityAccess(
+  db: DbOrTx,
+  communityId: string,
+  viewerId: string,
+): Promise<{ visibility: CommunityVisibility; status: MembershipStatus | null; role: CommunityMemberRole | null } | null> {
+  const [row] = await db
+    .select({ visibility: communities.visibility, status: communityMembers.status, role: communityMembers.role })
+    .from(communities)
+    .leftJoin(communityMembers, and(eq(communityMembers.communityId, communities.id), eq(communityMembers.userId, viewerId)))
+    .where(eq(communities.id, communityId));
   return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Writes
+
+const uploadRow = z.object(columnsOf(postImages, 'storage_key', 'width', 'height'));
 
 /**
  * Claim the author's unclaimed uploads for a new post: all of `keys` or nothing (null). The rows stay locked until
@@ -252,11 +248,12 @@ export async function communityAccess(db: DbOrTx, communityId: string, viewerId:
  */
 export async function lockUnclaimedImages(tx: DbOrTx, uploaderId: string, keys: string[]) {
   if (!keys.length) return [];
-  const rows = rowsOf<{ storage_key: string; width: number; height: number }>(
+  const rows = rowsOf(
     await tx.execute(sql`
       select storage_key, width, height from ${postImages}
       where storage_key = any(${textArray(keys)}) and uploader_id = ${uploaderId}::uuid and post_id is null
       for update`),
+    uploadRow,
   );
   if (rows.length !== keys.length) return null;
   const byKey = new Map(rows.map((r) => [r.storage_key, r]));
@@ -286,17 +283,13 @@ export async function updatePostContent(tx: DbOrTx, postId: string, content: str
 /** Delete a post (likes, comments and reports go with it); answers its image keys, or null when it was gone. */
 export async function deletePost(tx: DbOrTx, postId: string): Promise<{ imageKeys: string[] } | null> {
   // The upload rows first: the post's deletion would set their post_id to null (and leave them to the sweep).
-  const images = rowsOf<{ storage_key: string }>(
-    await tx.execute(sql`delete from ${postImages} where post_id = ${postId}::uuid returning storage_key`),
-  );
-  const [row] = rowsOf<{ community_id: string | null }>(
-    await tx.execute(sql`delete from ${posts} where id = ${postId}::uuid returning community_id`),
-  );
+  const images = await tx.delete(postImages).where(eq(postImages.postId, postId)).returning({ key: postImages.storageKey });
+  const [row] = await tx.delete(posts).where(eq(posts.id, postId)).returning({ communityId: posts.communityId });
   if (!row) return null;
-  if (row.community_id) {
-    await tx.execute(sql`update ${communities} set post_count = greatest(post_count - 1, 0) where id = ${row.community_id}::uuid`);
+  if (row.communityId) {
+    await tx.execute(sql`update ${communities} set post_count = greatest(post_count - 1, 0) where id = ${row.communityId}::uuid`);
   }
-  return { imageKeys: images.map((r) => r.storage_key) };
+  return { imageKeys: images.map((r) => r.key) };
 }
 
 /**
@@ -304,50 +297,42 @@ export async function deletePost(tx: DbOrTx, postId: string): Promise<{ imageKey
  * inserted, in the same transaction, under the post's row lock. Answers whether this call liked and the count.
  */
 export async function like(tx: DbOrTx, postId: string, userId: string): Promise<{ inserted: boolean; likeCount: number; commentCount: number }> {
-  const inserted = rowsOf<{ x: number }>(
-    await tx.execute(sql`insert into ${postLikes} (post_id, user_id) values (${postId}::uuid, ${userId}::uuid) on conflict do nothing returning 1 as x`),
-  );
+  const inserted = await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing().returning({ postId: postLikes.postId });
   return countsAfter(tx, postId, inserted.length ? 1 : 0);
 }
 
 export async function unlike(tx: DbOrTx, postId: string, userId: string) {
-  const deleted = rowsOf<{ x: number }>(
-    await tx.execute(sql`delete from ${postLikes} where post_id = ${postId}::uuid and user_id = ${userId}::uuid returning 1 as x`),
-  );
+  const deleted = await tx
+    .delete(postLikes)
+    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
+    .returning({ postId: postLikes.postId });
   return countsAfter(tx, postId, deleted.length ? -1 : 0);
 }
 
 async function countsAfter(tx: DbOrTx, postId: string, delta: number) {
-  const [row] = rowsOf<{ like_count: number; comment_count: number }>(
-    await tx.execute(
-      delta
-        ? sql`update ${posts} set like_count = like_count + ${delta}::int where id = ${postId}::uuid returning like_count, comment_count`
-        : sql`select like_count, comment_count from ${posts} where id = ${postId}::uuid`,
-    ),
-  );
-  return { inserted: delta !== 0, likeCount: row?.like_count ?? 0, commentCount: row?.comment_count ?? 0 };
+  const counts = { likeCount: posts.likeCount, commentCount: posts.commentCount };
+  const [row] = delta
+    ? await tx
+        .update(posts)
+        .set({ likeCount: sql`${posts.likeCount} + ${delta}::int` })
+        .where(eq(posts.id, postId))
+        .returning(counts)
+    : await tx.select(counts).from(posts).where(eq(posts.id, postId));
+  return { inserted: delta !== 0, likeCount: row?.likeCount ?? 0, commentCount: row?.commentCount ?? 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Comments
 
-export interface CommentRow {
-  id: string;
-  post_id: string;
-  parent_id: string | null;
-  author_id: string;
-  content: string;
-  created_at: Date | string;
-  cursor_at: string;
-  edited_at: Date | string | null;
-  full_name: string | null;
-  username: string | null;
-  profile_picture_url: string | null;
-  is_verified: boolean;
-  age: number | null;
-  city: string | null;
-  reply_count?: number;
-}
+/** A comment with its author's card (commentColumns); top-level comments also count their visible replies. */
+const commentRow = z.object({
+  ...columnsOf(postComments, 'id', 'post_id', 'parent_id', 'author_id', 'content', 'created_at', 'edited_at'),
+  cursor_at: z.string(),
+  ...authorCard,
+});
+const topLevelCommentRow = commentRow.extend({ reply_count: z.number().int() });
+const foundComment = commentRow.extend({ gone: z.boolean() });
+export type CommentRow = z.output<typeof commentRow> & { reply_count?: number };
 
 const commentColumns = sql`x.id, x.post_id, x.parent_id, x.author_id, x.content, x.created_at, ${exactInstant(sql`x.created_at`)} as cursor_at,
   x.edited_at, a.full_name, a.username, a.profile_picture_url, a.is_verified, a.age, a.city`;
@@ -358,7 +343,7 @@ const keysetAfter = (cursor: TimeCursor | null) =>
 /** Top-level comments of a post, oldest first, each with its count of visible replies. */
 export async function topLevelComments(db: DbOrTx, viewerId: string, postId: string, cursor: TimeCursor | null, limit: number) {
   const v = sql`${viewerId}::uuid`;
-  return rowsOf<CommentRow>(
+  return rowsOf(
     await db.execute(sql`
       select ${commentColumns},
         (select count(*)::int from ${postComments} r join ${profiles} ra on ra.id = r.author_id
@@ -367,6 +352,7 @@ export async function topLevelComments(db: DbOrTx, viewerId: string, postId: str
       where x.post_id = ${postId}::uuid and x.parent_id is null ${keysetAfter(cursor)} and ${commentVisible(v)}
       order by x.created_at, x.id
       limit ${limit + 1}`),
+    topLevelCommentRow,
   );
 }
 
@@ -374,7 +360,7 @@ export async function topLevelComments(db: DbOrTx, viewerId: string, postId: str
 export async function firstReplies(db: DbOrTx, viewerId: string, parentIds: string[], perParent: number) {
   if (!parentIds.length) return [];
   const v = sql`${viewerId}::uuid`;
-  return rowsOf<CommentRow>(
+  return rowsOf(
     await db.execute(sql`
       select r.* from unnest(${sql`${`{${parentIds.join(',')}}`}::uuid[]`}) as t(parent_id)
       cross join lateral (
@@ -383,29 +369,32 @@ export async function firstReplies(db: DbOrTx, viewerId: string, parentIds: stri
         order by x.created_at, x.id
         limit ${perParent}
       ) r`),
+    commentRow,
   );
 }
 
 /** Replies of one comment, oldest first, keyset paged. */
 export async function replies(db: DbOrTx, viewerId: string, parentId: string, cursor: TimeCursor | null, limit: number) {
   const v = sql`${viewerId}::uuid`;
-  return rowsOf<CommentRow>(
+  return rowsOf(
     await db.execute(sql`
       select ${commentColumns} from ${postComments} x join ${profiles} a on a.id = x.author_id
       where x.parent_id = ${parentId}::uuid ${keysetAfter(cursor)} and ${commentVisible(v)}
       order by x.created_at, x.id
       limit ${limit + 1}`),
+    commentRow,
   );
 }
 
 /** A comment with its author's state towards the viewer (gone: deactivated or blocked either way). */
 export async function findComment(db: DbOrTx, viewerId: string, commentId: string) {
   const v = sql`${viewerId}::uuid`;
-  const [row] = rowsOf<CommentRow & { gone: boolean }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select ${commentColumns}, (a.is_deactivated or ${blockedBetween(sql`x.author_id`, v)}) as gone
       from ${postComments} x join ${profiles} a on a.id = x.author_id
       where x.id = ${commentId}::uuid`),
+    foundComment,
   );
   return row ?? null;
 }
@@ -416,30 +405,37 @@ export async function insertComment(tx: DbOrTx, c: { postId: string; authorId: s
     .insert(postComments)
     .values({ postId: c.postId, authorId: c.authorId, parentId: c.parentId, content: c.content })
     .returning({ id: postComments.id });
-  const [counts] = rowsOf<{ like_count: number; comment_count: number }>(
-    await tx.execute(sql`update ${posts} set comment_count = comment_count + 1 where id = ${c.postId}::uuid returning like_count, comment_count`),
-  );
-  return { id: row!.id, likeCount: counts?.like_count ?? 0, commentCount: counts?.comment_count ?? 0 };
+  const [counts] = await tx
+    .update(posts)
+    .set({ commentCount: sql`${posts.commentCount} + 1` })
+    .where(eq(posts.id, c.postId))
+    .returning({ likeCount: posts.likeCount, commentCount: posts.commentCount });
+  return { id: row!.id, likeCount: counts?.likeCount ?? 0, commentCount: counts?.commentCount ?? 0 };
 }
 
 export async function updateCommentContent(tx: DbOrTx, commentId: string, content: string) {
   await tx.execute(sql`update ${postComments} set content = ${content}, edited_at = now() where id = ${commentId}::uuid`);
 }
 
+const countsRow = z.object(columnsOf(posts, 'like_count', 'comment_count'));
+
 /** Delete a comment and its replies; the post's count drops by all of them. Answers the new counts. */
 export async function deleteComment(tx: DbOrTx, commentId: string, postId: string) {
-  const [row] = rowsOf<{ like_count: number; comment_count: number }>(
+  const [row] = rowsOf(
     await tx.execute(sql`
       with gone as (delete from ${postComments} where id = ${commentId}::uuid or parent_id = ${commentId}::uuid returning id)
       update ${posts} set comment_count = greatest(comment_count - (select count(*)::int from gone), 0)
       where id = ${postId}::uuid
       returning like_count, comment_count`),
+    countsRow,
   );
   return { likeCount: row?.like_count ?? 0, commentCount: row?.comment_count ?? 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Reports
+
+const reportIdRow = z.object(columnsOf(reports, 'id'));
 
 /** A member's report of a post or a comment; null when they reported it already (one report per member and target). */
 export async function insertContentReport(
@@ -455,28 +451,32 @@ export async function insertContentReport(
 ): Promise<string | null> {
   // The column is one of two literals, never input; its partial unique index settles a double report.
   const [column, id] = 'postId' in r.target ? [sql.raw('post_id'), r.target.postId] : [sql.raw('comment_id'), r.target.commentId];
-  const [row] = rowsOf<{ id: string }>(
+  const [row] = rowsOf(
     await tx.execute(sql`
       insert into ${reports} (reporter_id, reported_user_id, reason, details, ${column}, community_id)
       values (${r.reporterId}::uuid, ${r.authorId}::uuid, ${r.reason}, ${r.details}, ${id}::uuid, ${r.communityId}::uuid)
       on conflict (reporter_id, ${column}) where ${column} is not null do nothing
       returning id`),
+    reportIdRow,
   );
   return row?.id ?? null;
 }
+
+const hiddenNowRow = z.object({ hidden_now: z.boolean() });
 
 /**
  * One more distinct open reporter: the count moves under the post's row lock (a plain increment, so racing
  * reporters each count), and the post is hidden when it reaches `threshold`. Answers whether this report hid it.
  */
 export async function countReport(tx: DbOrTx, postId: string, threshold: number): Promise<{ hiddenNow: boolean }> {
-  const [row] = rowsOf<{ hidden_now: boolean }>(
+  const [row] = rowsOf(
     await tx.execute(sql`
       update ${posts} p set report_count = p.report_count + 1,
         hidden_at = case when p.hidden_at is null and p.report_count + 1 >= ${threshold}::int then now() else p.hidden_at end
       from (select hidden_at as before from ${posts} where id = ${postId}::uuid) o
       where p.id = ${postId}::uuid
       returning (o.before is null and p.hidden_at is not null) as hidden_now`),
+    hiddenNowRow,
   );
   return { hiddenNow: row?.hidden_now === true };
 }
@@ -494,18 +494,21 @@ export async function insertPostImage(db: DbOrTx, row: { storageKey: string; upl
   await db.insert(postImages).values(row);
 }
 
+const storageKeyRow = z.object(columnsOf(postImages, 'storage_key'));
+
 /**
  * Delete up to `limit` uploads older than `cutoff` never claimed by a post; answers their keys (the caller
  * schedules the files' deletion in the same transaction). Rows a post is claiming right now are skipped.
  */
 export async function deleteUnclaimedImages(tx: DbOrTx, cutoff: Date, limit: number): Promise<string[]> {
-  const rows = rowsOf<{ storage_key: string }>(
+  const rows = rowsOf(
     await tx.execute(sql`
       delete from ${postImages} where storage_key in (
         select storage_key from ${postImages} where post_id is null and created_at < ${cutoff.toISOString()}::timestamptz
         limit ${limit} for update skip locked
       ) and post_id is null
       returning storage_key`),
+    storageKeyRow,
   );
   return rows.map((r) => r.storage_key);
 }
@@ -567,6 +570,8 @@ const approved = (pr: SQL) => sql`(${pr}.is_deactivated = false and (${pr}.accou
 const isAdminSql = (id: SQL) => sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${id} and ur.role = 'admin')`;
 const isPlatformModSql = (id: SQL) => sql`exists (select 1 from ${userRoles} ur where ur.user_id = ${id} and ur.role in ('admin', 'moderator'))`;
 
+const recipientRow = z.object(columnsOf(profiles, 'id'));
+
 /**
  * Which of `local` (the members with a socket on this process) get an event about a post: one statement.
  * - home: whose Home feed shows a new post (active members of its community; every approved member for
@@ -609,5 +614,5 @@ export async function postRecipients(
       left join ${communityMembers} m on m.community_id = ${c} and m.user_id = pr.id
       where ${base} and ${reads} ${hiddenRule}`;
   }
-  return rowsOf<{ id: string }>(await db.execute(query)).map((r) => r.id);
+  return rowsOf(await db.execute(query), recipientRow).map((r) => r.id);
 }

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SEARCH_LIMITS, type EventStatus } from '@bayclub/shared';
+import { SEARCH_LIMITS } from '@bayclub/shared';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, events, posts, profiles, searchWords } from '../../db/schema/index.js';
-import { containsPattern, rowsOf, textArray } from '../../platform/sql.js';
+import { columnOf, containsPattern, count, rowsOf, textArray, timestamp, uuid } from '../../platform/sql.js';
 import { visibleEventsFilter, type EventsViewer } from '../events/index.js';
 import { approvedMemberSql, notBlockedWith } from '../access/index.js';
 import { readablePostsFilter, type Reader } from '../posts/index.js';
@@ -12,6 +13,9 @@ export const ALTERNATIVES_PER_WORD = 8;
 /** Query words shorter than this are matched as typed (a 3-letter word's "typos" are other words). */
 export const TYPO_MIN_LENGTH = 4;
 
+/** `ord` comes from WITH ORDINALITY: an int8. */
+const alternativeRow = z.object({ ord: count(), word: columnOf(searchWords, 'word') });
+
 /**
  * Typo tolerance, step one: for each query word of TYPO_MIN_LENGTH letters or more, the lexicon's words that look
  * like it (pg_trgm word similarity at its threshold, 0.6: "yoga" finds "yogis", "sunsett" finds "sunset") and do not
@@ -19,7 +23,7 @@ export const TYPO_MIN_LENGTH = 4;
  */
 export async function typoAlternatives(db: DbOrTx, words: string[]): Promise<string[][]> {
   const found = words.map(() => [] as string[]);
-  const rows = rowsOf<{ ord: number | string; word: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select q.ord, c.word from unnest(${textArray(words)}) with ordinality as q(w, ord)
       cross join lateral (
@@ -29,6 +33,7 @@ export async function typoAlternatives(db: DbOrTx, words: string[]): Promise<str
         limit ${ALTERNATIVES_PER_WORD}
       ) c
       order by q.ord`),
+    alternativeRow,
   );
   for (const r of rows) found[Number(r.ord) - 1]?.push(r.word);
   return found;
@@ -62,25 +67,29 @@ export interface SearchPlan {
   perType: number;
 }
 
-/** One result row, whatever its type: the columns the presenter needs, null where a type has none. */
-export interface SearchRow {
-  type: 'user' | 'community' | 'event' | 'post';
-  id: string;
-  title: string | null;
-  subtitle: string | null;
-  body: string | null;
-  picture: string | null;
-  verified: boolean | null;
-  starts_at: Date | string | null;
-  time_zone: string | null;
-  city: string | null;
-  status: EventStatus | null;
-  created_at: Date | string;
+/**
+ * One result row, whatever its type (a UNION ALL of four tables' columns): the columns the presenter needs, null
+ * where a type has none.
+ */
+const searchRow = z.object({
+  type: z.enum(['user', 'community', 'event', 'post']),
+  id: uuid(),
+  title: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  body: z.string().nullable(),
+  picture: z.string().nullable(),
+  verified: z.boolean().nullable(),
+  starts_at: timestamp().nullable(),
+  time_zone: z.string().nullable(),
+  city: z.string().nullable(),
+  status: columnOf(events, 'status').nullable(),
+  created_at: timestamp(),
   /** The post's content was cut at the preview length. */
-  truncated: boolean | null;
-  /** Matches of this type, counted up to the cap. */
-  total: number | string;
-}
+  truncated: z.boolean().nullable(),
+  /** Matches of this type, counted up to the cap (count(*): an int8). */
+  total: count(),
+});
+export type SearchRow = z.output<typeof searchRow>;
 
 /** The contains pattern without its leading %: "starts with". */
 const prefixPattern = (q: string) => containsPattern(q).slice(1);
@@ -248,5 +257,5 @@ export function searchSql(plan: SearchPlan): SQL {
 
 export async function search(db: DbOrTx, plan: SearchPlan): Promise<SearchRow[]> {
   if (!plan.users && !plan.communities && !plan.events && !plan.posts) return [];
-  return rowsOf<SearchRow>(await db.execute(searchSql(plan)));
+  return rowsOf(await db.execute(searchSql(plan)), searchRow);
 }

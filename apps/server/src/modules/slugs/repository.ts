@@ -1,6 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, profiles } from '../../db/schema/index.js';
+import { rowsOf } from '../../platform/sql.js';
 
 /**
  * An active member by username or profile id; `onlyId` narrows the search to that one member (a caller who
@@ -39,6 +41,8 @@ export async function lockSlug(tx: DbOrTx, slug: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('slug:' || ${slug.toLowerCase()}))`);
 }
 
+const holderRow = z.object({ member: z.boolean(), community: z.boolean() });
+
 /** Who holds a name already: a member (username), a community (other than `exceptCommunityId`), or nobody. */
 export async function slugHolder(db: DbOrTx, slug: string, opts: { exceptCommunityId?: string } = {}): Promise<'member' | 'community' | null> {
   const name = slug.toLowerCase();
@@ -49,7 +53,7 @@ export async function slugHolder(db: DbOrTx, slug: string, opts: { exceptCommuni
         ${opts.exceptCommunityId ? sql`and c.id <> ${opts.exceptCommunityId}::uuid` : sql``}
       ) as community
   `);
-  const row = (res as unknown as { rows: Array<{ member: boolean; community: boolean }> }).rows[0]!;
+  const row = rowsOf(res, holderRow)[0]!;
   return row.member ? 'member' : row.community ? 'community' : null;
 }
 
