@@ -50,7 +50,7 @@ if (runVitest) {
   const code = run('npx', [
     'vitest',
     'run',
-    ...(databaseOnly ? ['--project=server'] : []),
+    ...(databaseOnly ? ['--project=server', '--project=server-isolated'] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestJson}`,
