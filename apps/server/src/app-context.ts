@@ -44,6 +44,15 @@ export interface AuthApi {
   };
 }
 
+/**
+ * Password hashing for accounts (modules/auth: better-auth's own scrypt). One hasher for both sides: the accounts
+ * written with the application and better-auth's sign-in, change and reset.
+ */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
 /** The few shared dependencies modules are built from. */
 export interface AppContext {
   config: Config;
@@ -55,4 +64,5 @@ export interface AppContext {
   migrations: number;
   /** Uploaded files: local disk or S3-compatible (platform/storage). */
   storage: Storage;
+  passwords: PasswordHasher;
 }

@@ -14,12 +14,12 @@ import { registerInputGuard } from './platform/input-guard.js';
 import { registerJsonBodyParser } from './platform/json-body.js';
 import { getOrCreateSecret } from './platform/secrets.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
-import { authRoutes, createAuth } from './modules/auth/index.js';
+import { authRoutes, betterAuthPasswords, createAuth } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createSettingsService, settingsRoutes } from './modules/settings/index.js';
 import { registerModules } from './modules/index.js';
 import { webRoutes } from './platform/web.js';
-import type { AppContext } from './app-context.js';
+import type { AppContext, PasswordHasher } from './app-context.js';
 import { createStorage } from './platform/storage/index.js';
 import type { Storage } from './platform/storage/storage.js';
 
@@ -32,6 +32,8 @@ export interface BuildOptions {
   storage?: Storage;
   /** Trust this CA for push services (tests: the local HTTPS push double). */
   pushCa?: string;
+  /** Hash passwords with this instead of better-auth's own (the Vitest harness: a low-cost scrypt). */
+  passwords?: PasswordHasher;
 }
 
 export const BODY_LIMIT = 256 * 1024;
@@ -73,6 +75,7 @@ export async function buildApp(
     const mail = createMailOutbox({ db: database.db, mailer, log: app.log });
     const settings = createSettingsService({ db: database.db });
     const secret = config.BETTER_AUTH_SECRET ?? (await getOrCreateSecret(database.db, 'better_auth_secret'));
+    const passwords = opts.passwords ?? betterAuthPasswords;
     const auth = createAuth({
       db: database.db,
       secret,
@@ -82,10 +85,11 @@ export async function buildApp(
       secureCookies: config.publicUrl.startsWith('https://'),
       mail,
       appName: () => settings.appName(),
+      passwords,
     });
     const storage = opts.storage ?? createStorage(config);
     await storage.init();
-    const ctx: AppContext = { config, database, auth, mail, settings, log: app.log, migrations, storage };
+    const ctx: AppContext = { config, database, auth, mail, settings, log: app.log, migrations, storage, passwords };
 
     if (ownsDatabase) app.addHook('onClose', async () => database.close());
     // Registered after the database's hook, so it runs before it (onClose hooks run last-registered first).

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { USER_ROLES, type UserRole, usernameSchema, emailSchema, passwordSchema } from '@bayclub/shared';
 import { userRoles, users } from '../db/schema/index.js';
 import { insertCredentialUser, insertProfile } from '../modules/accounts/index.js';
+import { betterAuthPasswords } from '../modules/auth/index.js';
 import { createSetupToken } from '../modules/setup/index.js';
 import { openCliDatabase } from './open.js';
 
@@ -70,8 +71,9 @@ async function main() {
         const name = args[2] ?? 'Admin';
         const password = process.env.BAYCLUB_ADMIN_PASSWORD ?? crypto.randomBytes(12).toString('base64url');
         passwordSchema.parse(password);
+        const passwordHash = await betterAuthPasswords.hash(password);
         await db.transaction(async (tx) => {
-          const userId = await insertCredentialUser(tx, { name, email, password });
+          const userId = await insertCredentialUser(tx, { name, email, passwordHash });
           await insertProfile(tx, userId, {
             accountType: 'full_platform',
             applicationStatus: 'approved',

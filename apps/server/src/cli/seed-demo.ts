@@ -3,6 +3,7 @@ import { CITIES, INTEREST_CATEGORIES, RELATIONSHIP_STATUSES, type City } from '@
 import { loadConfig } from '../config.js';
 import { membershipApplications, userRoles, users } from '../db/schema/index.js';
 import { insertCredentialUser, insertProfile } from '../modules/accounts/index.js';
+import { betterAuthPasswords } from '../modules/auth/index.js';
 import { createStorage } from '../platform/storage/index.js';
 import { openCliDatabase } from './open.js';
 import { seedDemoCommunities } from './seed-demo-communities.js';
@@ -57,7 +58,7 @@ async function main() {
     }
     console.log('Creating the demo community (a few seconds: every password is hashed for real)...');
     const adminId = await db.transaction(async (tx) => {
-      const id = await insertCredentialUser(tx, { name: 'Dana Admin', email: ADMIN_EMAIL, password: PASSWORD });
+      const id = await insertCredentialUser(tx, { name: 'Dana Admin', email: ADMIN_EMAIL, passwordHash: await betterAuthPasswords.hash(PASSWORD) });
       await insertProfile(tx, id, {
         accountType: 'full_platform',
         applicationStatus: 'approved',
@@ -85,7 +86,7 @@ async function main() {
       const email = `${username}@bayclub.demo`;
       const limited = i % 10 === 9; // a few approved community members (limited by the flags, decision 009)
       const id = await db.transaction(async (tx) => {
-        const uid = await insertCredentialUser(tx, { name, email, password: PASSWORD });
+        const uid = await insertCredentialUser(tx, { name, email, passwordHash: await betterAuthPasswords.hash(PASSWORD) });
         await insertProfile(tx, uid, {
           accountType: limited ? 'community_only' : 'full_platform',
           applicationStatus: 'approved',
@@ -117,7 +118,7 @@ async function main() {
     for (const [name, username, city] of pending) {
       const email = `${username}@bayclub.demo`;
       await db.transaction(async (tx) => {
-        const uid = await insertCredentialUser(tx, { name, email, password: PASSWORD });
+        const uid = await insertCredentialUser(tx, { name, email, passwordHash: await betterAuthPasswords.hash(PASSWORD) });
         const details = { username, city, age: 25 + Math.floor(rand() * 20), bio: pick(BIOS), interests: interestsSample(), gender: null, relationshipStatus: 'not_specified' };
         await insertProfile(tx, uid, { ...details, accountType: 'community_only', applicationStatus: 'pending', fullName: name, email });
         await tx.insert(membershipApplications).values({ ...details, name, email, status: 'pending', createdUserId: uid });

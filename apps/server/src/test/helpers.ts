@@ -9,6 +9,7 @@ import { upsertSettings } from '../modules/settings/repository.js';
 import { eq } from 'drizzle-orm';
 import type { ApplyInput, UserRole } from '@bayclub/shared';
 import { createTestDatabase } from './database.js';
+import { lowCostPasswords } from './passwords.js';
 import { STATEMENT_COUNT_HEADER } from '../platform/statement-count.js';
 import type { Database } from '../db/client.js';
 import type { Storage } from '../platform/storage/storage.js';
@@ -34,6 +35,8 @@ export async function buildTestApp(
     pushCa?: string;
     /** Share this database (another app's `ctx.database`) instead of a fresh one; it is left open on close. */
     database?: Database;
+    /** Hash passwords with better-auth's own scrypt, as the app does, instead of the harness's low-cost one. */
+    realPasswordHashing?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = opts.database ? { database: opts.database, drop: async () => {} } : await createTestDatabase();
@@ -56,7 +59,9 @@ export async function buildTestApp(
   // With SMTP_URL the real mailer talks to that server; otherwise mails are captured in `mails` (by the outbox
   // worker, after the answer: see mailTo).
   const mailer = env.SMTP_URL ? undefined : { send: async (m: Mail) => void mails.push(m) };
-  const { app, ctx, services } = await buildApp(config, { database, mailer, storage: opts.storage, pushCa: opts.pushCa });
+  // Passwords are hashed at a test's cost (test/passwords.ts) unless a file asks for the app's own hasher.
+  const passwords = opts.realPasswordHashing ? undefined : lowCostPasswords;
+  const { app, ctx, services } = await buildApp(config, { database, mailer, storage: opts.storage, pushCa: opts.pushCa, passwords });
   await app.ready();
   let closed = false;
   const close = async () => {

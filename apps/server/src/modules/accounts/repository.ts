@@ -1,4 +1,3 @@
-import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, profiles, users } from '../../db/schema/index.js';
@@ -6,11 +5,12 @@ import { accounts, profiles, users } from '../../db/schema/index.js';
 export type NewProfile = Omit<typeof profiles.$inferInsert, 'id'>;
 
 /**
- * Create a better-auth user with an email/password credential, hashed by better-auth's own hasher,
- * so the account can be written in the same transaction as its profile.
+ * Create a better-auth user with an email/password credential (hashed by the caller with the app's PasswordHasher,
+ * before its transaction: a hash takes a tenth of a second, too long to hold a connection and locks), so the
+ * account can be written in the same transaction as its profile.
  */
-export async function insertCredentialUser(db: DbOrTx, input: { name: string; email: string; password: string }) {
-  const passwordHash = await hashPassword(input.password);
+export async function insertCredentialUser(db: DbOrTx, input: { name: string; email: string; passwordHash: string }) {
+  const { passwordHash } = input;
   const [user] = await db
     .insert(users)
     .values({ name: input.name, email: input.email, emailVerified: false })

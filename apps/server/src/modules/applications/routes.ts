@@ -18,7 +18,7 @@ import { createApplicationsService } from './service.js';
 export const applicationsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createApplicationsService({ db: ctx.database.db, settings: ctx.settings });
+    const service = createApplicationsService({ db: ctx.database.db, settings: ctx.settings, passwords: ctx.passwords });
     const limit = (max: number, timeWindow: string) =>
       ctx.config.RATE_LIMIT ? { rateLimit: { max, timeWindow } } : {};
 

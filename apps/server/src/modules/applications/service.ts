@@ -2,7 +2,7 @@ import { type AccountType, type ApplicationView, type ApplyData, type LandingSta
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, type ServerMessage } from '../../platform/errors.js';
 import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js';
-import type { SettingsStore } from '../../app-context.js';
+import type { PasswordHasher, SettingsStore } from '../../app-context.js';
 import { emailExists, insertCredentialUser, insertProfile, usernameExists } from '../accounts/index.js';
 import { uniqueViolation } from '../../platform/sql.js';
 import { insertNotification } from '../notifications/index.js';
@@ -25,7 +25,7 @@ const isCursor = (v: unknown): v is repo.ApplicationCursor => {
   return (p === 0 || p === 1) && isInstant(c) && typeof i === 'string' && UUID.test(i);
 };
 
-export function createApplicationsService({ db, settings }: { db: Db; settings: SettingsStore }) {
+export function createApplicationsService({ db, settings, passwords }: { db: Db; settings: SettingsStore; passwords: PasswordHasher }) {
   /** Account, profile (community_only, pending) and application, all in one transaction. */
   async function apply(input: ApplyData): Promise<{ applicationId: string; userId: string }> {
     const fields: Record<string, ServerMessage> = {};
@@ -35,6 +35,7 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
     if (Object.keys(fields).length) throw conflict(Object.values(fields)[0]!, fields);
     // The community applied through (/{slug}/register); an address that names none is ignored.
     const communityId = input.communitySlug ? await findCommunityIdBySlug(db, input.communitySlug) : null;
+    const passwordHash = await passwords.hash(input.password);
     try {
       return await db.transaction(async (tx) => {
         // One namespace with community addresses: checked again under the name's lock (a community created meanwhile).
@@ -42,7 +43,7 @@ export function createApplicationsService({ db, settings }: { db: Db; settings: 
         if (await isCommunitySlug(tx, input.username)) {
           throw conflict(M.usernameTakenByCommunity, { username: M.usernameTakenByCommunity });
         }
-        const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, password: input.password });
+        const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, passwordHash });
         const details = {
           username: input.username,
           instagramUsername: input.instagramUsername,

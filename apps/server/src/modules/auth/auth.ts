@@ -2,7 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
-import type { MailQueue } from '../../app-context.js';
+import type { MailQueue, PasswordHasher } from '../../app-context.js';
 import { LIMITS } from '@bayclub/shared';
 
 /** Header the Fastify bridge sets to the client address it trusts; any client copy is replaced. */
@@ -17,6 +17,7 @@ export interface AuthOptions {
   secureCookies: boolean;
   mail: MailQueue;
   appName: () => Promise<string>;
+  passwords: PasswordHasher;
 }
 
 /**
@@ -56,6 +57,8 @@ export function createAuth(opts: AuthOptions) {
       minPasswordLength: LIMITS.passwordMinLength,
       maxPasswordLength: LIMITS.passwordMaxLength,
       revokeSessionsOnPasswordReset: true,
+      // The hasher the accounts module writes with (better-auth's own, unless a test harness passes a cheaper one).
+      password: { hash: opts.passwords.hash, verify: opts.passwords.verify },
       resetPasswordTokenExpiresIn: 60 * 60,
       // Stored in the outbox and sent after the answer: waiting for SMTP here would make a known address answer
       // later than an unknown one.

@@ -18,7 +18,7 @@ export const setupRoutes =
         schema: { body: setupAdminSchema },
       },
       async (request, reply) => {
-        await createFirstAdmin(ctx.database.db, request.body);
+        await createFirstAdmin(ctx.database.db, ctx.passwords, request.body);
         await signInNewAccount(ctx, request, reply, { email: request.body.email, password: request.body.password });
         return reply.status(201).send({ ok: true });
       },

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { setupTokens, userRoles } from '../../db/schema/index.js';
-import type { AppContext } from '../../app-context.js';
+import type { AppContext, PasswordHasher } from '../../app-context.js';
 import { AppError, conflict, type ServerMessage } from '../../platform/errors.js';
 import { emailExists, insertCredentialUser, insertProfile, usernameExists } from '../accounts/index.js';
 import { uniqueViolation } from '../../platform/sql.js';
@@ -33,7 +33,8 @@ export async function announceSetupLink(ctx: AppContext) {
   );
 }
 
-export async function createFirstAdmin(db: Db, input: z.output<typeof setupAdminSchema>) {
+export async function createFirstAdmin(db: Db, passwords: PasswordHasher, input: z.output<typeof setupAdminSchema>) {
+  const passwordHash = await passwords.hash(input.password);
   try {
     return await db.transaction(async (tx) => {
       // Spend the token first: of two racing requests with one token, only one gets the row.
@@ -51,7 +52,7 @@ export async function createFirstAdmin(db: Db, input: z.output<typeof setupAdmin
       if (await emailExists(tx, input.email)) fields.email = M.emailTaken;
       if (await usernameExists(tx, input.username)) fields.username = M.usernameTaken;
       if (Object.keys(fields).length) throw conflict(Object.values(fields)[0]!, fields);
-      const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, password: input.password });
+      const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, passwordHash });
       await insertProfile(tx, userId, {
         accountType: 'full_platform',
         applicationStatus: 'approved',
