@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, runMigrations } from '../../apps/server/src/db/client.js';
 import { insertCredentialUser, insertProfile } from '../../apps/server/src/modules/accounts/repository.js';
+import { betterAuthPasswords } from '../../apps/server/src/modules/auth/passwords.js';
 import { userRoles } from '../../apps/server/src/db/schema/index.js';
 import { E2E_ADMIN } from './accounts.js';
 
@@ -49,8 +50,10 @@ const database = await openDatabase(
   env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR! },
 );
 await runMigrations(database);
+// The journeys' server hashes with better-auth's own scrypt, as production does (decision 020).
+const adminPasswordHash = await betterAuthPasswords.hash(E2E_ADMIN.password);
 await database.db.transaction(async (tx) => {
-  const id = await insertCredentialUser(tx, { name: E2E_ADMIN.name, email: E2E_ADMIN.email, password: E2E_ADMIN.password });
+  const id = await insertCredentialUser(tx, { name: E2E_ADMIN.name, email: E2E_ADMIN.email, passwordHash: adminPasswordHash });
   await insertProfile(tx, id, {
     accountType: 'full_platform',
     applicationStatus: 'approved',
