@@ -3,7 +3,7 @@ import { publicUrl } from '../../platform/storage/storage.js';
 import type { Actor } from '../access/index.js';
 import type { MembershipFacts } from '../communities/index.js';
 import { postPermissions } from './policy.js';
-import { pgTextArray, type CommentRow, type PostRow } from './repository.js';
+import { type CommentRow, type PostRow } from './repository.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
@@ -22,8 +22,8 @@ function author(row: Pick<PostRow, 'full_name' | 'username' | 'profile_picture_u
 
 /** The images of a post in the author's order, with the sizes stored at upload ("1080x720"). */
 function images(row: PostRow): PostImageView[] {
-  const sizes = pgTextArray(row.image_sizes);
-  return pgTextArray(row.image_keys).map((key, i) => {
+  const sizes = row.image_sizes;
+  return row.image_keys.map((key, i) => {
     const [w, h] = (sizes[i] ?? '').split('x').map(Number);
     return { url: publicUrl('post-images', key), width: w || null, height: h || null };
   });

@@ -4,11 +4,8 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { blocks, communities, communityMembers, postComments, postImages, postLikes, posts, profiles, reports, userRoles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
-import { columnOf, columnsOf, leftJoined, parseTextArray, rowsOf, textArray } from '../../platform/sql.js';
+import { columnOf, columnsOf, leftJoined, rowsOf, textArray } from '../../platform/sql.js';
 import { blockedBetween } from '../access/index.js';
-
-/** A text[] as the driver hands it over: parsed already, or in PostgreSQL's literal form. */
-export const pgTextArray = parseTextArray;
 
 /** The author's card, as the post and comment lists select it (`a`: the author's profile). */
 const authorCard = columnsOf(profiles, 'full_name', 'username', 'profile_picture_url', 'is_verified', 'age', 'city');
