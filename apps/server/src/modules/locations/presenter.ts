@@ -32,7 +32,7 @@ export function presentCard(r: LocationCardRow): LocationCardView {
     address: r.address,
     photoUrl: photoUrlOf(r.photo_key),
     distanceKm: roundKm(r.dist === null ? null : Number(r.dist)),
-    hereNowCount: Number(r.here_now_count),
+    hereNowCount: r.here_now_count,
     active: r.active,
   };
 }

@@ -233,7 +233,7 @@ export async function unreadTotals(db: DbOrTx, userId: string): Promise<{ messag
       (select count(*) from ${notifications} n where n.user_id = ${me} and n.read_at is null)::int as notifications
   `);
   const row = rowsOf(res, unreadTotalsRow)[0]!;
-  return { messages: Number(row.messages), notifications: Number(row.notifications) };
+  return { messages: row.messages, notifications: row.notifications };
 }
 
 /** A message, if the member takes part in its conversation and the conversation is visible to them. */

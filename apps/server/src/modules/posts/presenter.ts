@@ -48,8 +48,8 @@ export function presentPost(row: PostRow, actor: Actor): PostView {
     community: row.community_id ? { id: row.community_id, name: row.community_name ?? '', urlSlug: row.community_slug ?? '' } : null,
     content: row.content,
     images: images(row),
-    likeCount: Number(row.like_count),
-    commentCount: Number(row.comment_count),
+    likeCount: row.like_count,
+    commentCount: row.comment_count,
     likedByMe: row.liked_by_me === true,
     createdAt: iso(row.created_at),
     editedAt: isoOrNull(row.edited_at),
@@ -57,7 +57,7 @@ export function presentPost(row: PostRow, actor: Actor): PostView {
     canDelete: perms.canDelete,
     hidden: row.hidden === true,
   };
-  if (perms.canModerate) view.reportCount = Number(row.report_count);
+  if (perms.canModerate) view.reportCount = row.report_count;
   return view;
 }
 
@@ -76,7 +76,7 @@ export function presentComment(row: CommentRow, actor: Actor, canModerate: boole
     canDelete: own || canModerate,
   };
   if (row.parent_id === null && row.reply_count !== undefined) {
-    view.replyCount = Number(row.reply_count);
+    view.replyCount = row.reply_count;
     view.replies = replies ?? [];
   }
   return view;
