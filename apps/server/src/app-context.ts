@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AllSettings, LimitedUserFlags, PublicSettings, UpdateSettingsInput } from '@bayclub/shared';
 import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, DbOrTx } from './db/client.js';
 import type { Mail } from './platform/mailer.js';
 import type { Storage } from './platform/storage/storage.js';
 
@@ -12,6 +12,10 @@ import type { Storage } from './platform/storage/storage.js';
 export interface MailQueue {
   /** Queue one mail; resolves once it is stored, not sent. */
   send(mail: Mail): Promise<void>;
+  /** Write mails in the caller's transaction (one statement); call kick() after the commit. */
+  enqueueMany(tx: DbOrTx, mails: Mail[]): Promise<void>;
+  /** Send what is queued soon, in the background (after a commit that wrote mails). */
+  kick(): void;
   /** Send what is due now and wait for it (tests). */
   drainDue(): Promise<number>;
 }

@@ -23,3 +23,4 @@ export * from './directory.js';
 export * from './events.js';
 export * from './locations.js';
 export * from './search.js';
+export * from './mail.js';

@@ -24,11 +24,15 @@ import { createDirectoryService, directoryRoutes } from './directory/index.js';
 import { registerEvents } from './events/index.js';
 import { registerLocations } from './locations/index.js';
 import { searchRoutes } from './search/index.js';
+import { createMemberMailer, mailRoutes } from './mail/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
+  // Member mails (approval, reminders, waitlist, digest): their preferences, look and unsubscribe links (issue 21).
+  const mailer = await createMemberMailer(ctx);
+  await app.register(mailRoutes(ctx));
   await app.register(meRoutes(ctx));
-  await app.register(applicationsRoutes(ctx));
+  await app.register(applicationsRoutes(ctx, { mailer }));
   await app.register(setupRoutes(ctx));
   await app.register(slugRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
@@ -44,7 +48,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   // Connections, messaging, notifications, push and the realtime socket (issue 4).
   const db = ctx.database.db;
   const push = await createPushService({ db, config: ctx.config, log: ctx.log, ca: opts.pushCa });
-  const notifier = createNotifier(push);
+  const notifier = createNotifier(push, mailer);
   const bus = await createBus(ctx.database, ctx.log);
   const hub = createHub({ db, bus, log: ctx.log });
   // Sockets close before the server stops accepting, so clients reconnect to another process at once.
@@ -54,7 +58,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
     await bus.close();
   });
   const previews = createLinkPreviewService({ db, log: ctx.log, allowPrivate: ctx.config.LINK_PREVIEW_ALLOW_PRIVATE });
-  await registerNotifications(app, ctx, { hub });
+  await registerNotifications(app, ctx, { hub, mailer });
   await app.register(pushRoutes(ctx, push));
   await registerConnections(app, ctx, { notifier, hub });
   await app.register(safetyRoutes(ctx, createSafetyService({ db })));

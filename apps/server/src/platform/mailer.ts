@@ -4,7 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface Mail {
   to: string;
   subject: string;
+  /** The plain-text part; every mail has one. */
   text: string;
+  /** The HTML part, beside the text (member mails; the reset mail is text only). */
+  html?: string | null;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string> | null;
 }
 
 /** Hands one mail to the transport. The app sends through the outbox (modules/mail), which calls this. */
@@ -72,6 +77,8 @@ export function createMailer(opts: {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
         // nodemailer 10 honours an abort signal; its types do not list it yet.
         ...({ signal: AbortSignal.timeout(SEND_DEADLINE_MS) } as object),
       });

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
 
 const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -15,6 +16,10 @@ export const mailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The HTML part (member mails have one beside the plain text; the reset mail is plain text only). */
+    html: text('html'),
+    /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on member mails). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /**
      * When the row may next be claimed. A claim moves it a lease ahead (another process skips it meanwhile; a
      * process that died mid-send frees it when the lease runs out); a failed send moves it a backoff ahead.
@@ -29,4 +34,25 @@ export const mailOutbox = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_available_idx').on(t.availableAt)],
+);
+
+/**
+ * A member's choice per mail type (packages/shared MAIL_TYPES). No row means every type is on; a row is written by
+ * the first change (Settings or an unsubscribe link) or by the first digest claim. `digest_sent_at` is when the last
+ * digest was claimed: the daily job claims a member by moving it (one statement, so two processes never both send).
+ */
+export const mailPreferences = pgTable(
+  'mail_preferences',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    approval: boolean('approval').notNull().default(true),
+    reminders: boolean('reminders').notNull().default(true),
+    waitlist: boolean('waitlist').notNull().default(true),
+    digest: boolean('digest').notNull().default(true),
+    digestSentAt: ts('digest_sent_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  // Looked up by user_id only (the primary key); the digest's scan starts from the unread notifications' index.
 );

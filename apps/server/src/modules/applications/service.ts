@@ -8,6 +8,7 @@ import { uniqueViolation } from '../../platform/sql.js';
 import { insertNotification } from '../notifications/index.js';
 import { applicationApprovedNotification, applicationRejectedNotification } from './notifications.js';
 import { publish } from '../../platform/bus.js';
+import type { MemberMailer } from '../mail/index.js';
 import { isCommunitySlug, lockSlug } from '../slugs/index.js';
 import { findCommunityIdBySlug, joinAppliedCommunity } from '../communities/index.js';
 import { presentApplication } from './presenter.js';
@@ -25,7 +26,18 @@ const isCursor = (v: unknown): v is repo.ApplicationCursor => {
   return (p === 0 || p === 1) && isInstant(c) && typeof i === 'string' && UUID.test(i);
 };
 
-export function createApplicationsService({ db, settings, passwords }: { db: Db; settings: SettingsStore; passwords: PasswordHasher }) {
+export function createApplicationsService({
+  db,
+  settings,
+  passwords,
+  mailer,
+}: {
+  db: Db;
+  settings: SettingsStore;
+  passwords: PasswordHasher;
+  /** The approval mail (absent: none is sent, as in the tests of other things that build this service). */
+  mailer?: MemberMailer;
+}) {
   /** Account, profile (community_only, pending) and application, all in one transaction. */
   async function apply(input: ApplyData): Promise<{ applicationId: string; userId: string }> {
     const fields: Record<string, ServerMessage> = {};
@@ -105,6 +117,7 @@ export function createApplicationsService({ db, settings, passwords }: { db: Db;
   ) {
     // Read outside the transaction: on PGlite a query on `db` inside an open transaction waits forever.
     const appName = await settings.appName();
+    let mailed = 0;
     await db.transaction(async (tx) => {
       const app = await repo.lockApplication(tx, id);
       if (!app) throw notFound(M.notFound);
@@ -118,6 +131,10 @@ export function createApplicationsService({ db, settings, passwords }: { db: Db;
         if (decision.status === 'approved') {
           const params = { appName, accountType: decision.accountType };
           await insertNotification(tx, { ...notice, kind: applicationApprovedNotification, params });
+          // The approval also reaches them by mail (unless they turned it off), written in this transaction.
+          const approvalMail = applicationApprovedNotification.mail!;
+          const target = { relatedId: id, path: null };
+          mailed = (await mailer?.enqueue(tx, [app.createdUserId], approvalMail.type, (to) => approvalMail.render(params, target, to))) ?? 0;
         } else {
           await insertNotification(tx, { ...notice, kind: applicationRejectedNotification, params: { reason: decision.reason } });
         }
@@ -125,6 +142,7 @@ export function createApplicationsService({ db, settings, passwords }: { db: Db;
         await publish(tx, { k: 'member', u: [app.createdUserId] });
       }
     });
+    if (mailed) mailer?.kick();
     const row = await repo.findApplication(db, id);
     return presentApplication(row!);
   }

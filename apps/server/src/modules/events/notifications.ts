@@ -42,6 +42,15 @@ export const waitlistPromotedNotification = defineNotificationKind('events.promo
   params: titled,
   render: (p) => ({ title: `You're in: ${p.eventTitle}`, message: PROMOTED }),
   push: (p, target) => pushOf(`You're in: ${p.eventTitle}`, PROMOTED, target),
+  mail: {
+    type: 'waitlist',
+    render: (p, target, to) => ({
+      subject: `You're in: ${p.eventTitle}`,
+      heading: `You're in, ${to.name}!`,
+      paragraphs: [`A seat opened up at ${p.eventTitle} and you moved off the waitlist. See you there!`, 'Your ticket is on the event page.'],
+      action: { label: 'See the event', path: target.path ?? eventPath(target.relatedId ?? '') },
+    }),
+  },
 });
 
 /** The start in the event's own zone, as a reminder says it ("Fri, Mar 13, 7:00 PM EDT"). */
@@ -77,5 +86,20 @@ export const eventReminderNotification = defineNotificationKind('events.reminder
   push: (p, target) => {
     const { title, message } = reminderText(p);
     return pushOf(title, message, target, `event-reminder-${target.relatedId}`);
+  },
+  mail: {
+    type: 'reminders',
+    render: (p, target, to) => {
+      const { title, message } = reminderText(p);
+      return {
+        subject: title,
+        heading: title,
+        paragraphs: [
+          `Hi ${to.name}, ${p.when === 'day' ? 'a reminder that you are going tomorrow' : 'your event starts within the hour'}:`,
+          `${p.eventTitle}, ${message}.`,
+        ],
+        action: { label: 'See the event and your ticket', path: target.path ?? eventPath(target.relatedId ?? '') },
+      };
+    },
   },
 });

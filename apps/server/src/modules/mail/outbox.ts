@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Mail, Mailer } from '../../platform/mailer.js';
-import { claimDue, deleteClaimed, insertMail, reschedule, type OutboxRow } from './repository.js';
+import { claimDue, deleteClaimed, insertMail, insertMails, reschedule, type OutboxRow } from './repository.js';
 
 export interface OutboxTiming {
   /**
@@ -66,7 +66,7 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; log: FastifyBas
       return;
     }
     try {
-      await mailer.send({ to: row.toAddress, subject: row.subject, text: row.body });
+      await mailer.send({ to: row.toAddress, subject: row.subject, text: row.body, html: row.html, headers: row.headers });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       if (row.attempts >= timing.maxAttempts) {
@@ -117,6 +117,11 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; log: FastifyBas
     /** Write a mail in the caller's transaction; call kick() after commit (until then the worker cannot see it). */
     async enqueue(tx: DbOrTx, mail: Mail): Promise<void> {
       await insertMail(tx, mail);
+    },
+
+    /** Write several mails in the caller's transaction, in one statement; call kick() after commit. */
+    async enqueueMany(tx: DbOrTx, mails: Mail[]): Promise<void> {
+      await insertMails(tx, mails);
     },
 
     /** Queue one mail and have it sent in the background, soon. Resolves once the mail is stored, not sent. */

@@ -9,10 +9,24 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 /** `now()` plus a number of milliseconds, in the database's clock (every process agrees on it). */
 const inMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000}::double precision)`;
 
+const outboxValues = (mail: Mail) => ({
+  toAddress: mail.to,
+  subject: mail.subject,
+  body: mail.text,
+  html: mail.html ?? null,
+  headers: mail.headers ?? null,
+});
+
+/** Many mails in one statement (a reminder's or a digest run's recipients). */
+export async function insertMails(db: DbOrTx, mails: Mail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(mailOutbox).values(mails.map(outboxValues));
+}
+
 export async function insertMail(db: DbOrTx, mail: Mail): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, body: mail.text })
+    .values(outboxValues(mail))
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

@@ -4,3 +4,4 @@ export { defineNotificationKind, type NotificationKind, type NotificationTarget 
 export { registerNotifications } from './module.js';
 export { insertNotification, markConversationNotificationsRead } from './repository.js';
 export { createNotifier, type Notifier } from './service.js';
+export { digestJobOf, digestMoment, sendDueDigests, type DigestRun } from './digest.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NotificationType, PushPayload } from '@bayclub/shared';
+import type { MailRenderer } from '../mail/index.js';
 
 /** The words of a notification as the in-app list, the socket and the toast show them. */
 export interface NotificationText {
@@ -26,6 +27,8 @@ export interface NotificationKind<P> {
   render(params: P): NotificationText;
   /** Present only for kinds that push. */
   push?(params: P, target: NotificationTarget): PushPayload;
+  /** Present only for kinds that mail: the member's choice it follows, and its words (modules/mail lays them out). */
+  mail?: MailRenderer<P>;
 }
 
 const kinds = new Map<string, NotificationKind<unknown>>();
@@ -54,6 +57,9 @@ export function renderNotification(row: { kind: string; params: unknown }): Noti
   if (!kind || !parsed?.success) return { title: UNREADABLE.title, message: '' };
   return kind.render(parsed.data);
 }
+
+/** Kinds that send a mail of their own (the digest leaves them out: the member had that mail, or chose not to). */
+export const mailedKindNames = () => [...kinds.values()].filter((k) => k.mail).map((k) => k.name);
 
 const UNREADABLE = { title: 'Notification' } as const;
 

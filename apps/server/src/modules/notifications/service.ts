@@ -2,6 +2,7 @@ import type { PushPayload } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import type { SQL } from 'drizzle-orm';
+import type { MemberMailer } from '../mail/index.js';
 import { insertNotification, insertNotificationsFor, upsertUnreadNotification, type NewNotification } from './repository.js';
 
 /** What the notifier needs from the push module: a send that never throws and never blocks. */
@@ -15,14 +16,25 @@ const pushOf = <P>(n: Omit<NewNotification<P>, 'userId'>) =>
 
 /**
  * Writes a notification row inside the caller's transaction (sockets hear of it at COMMIT) and queues the push its
- * kind renders for after the commit, so nobody is pushed about a write that rolled back.
+ * kind renders for after the commit, so nobody is pushed about a write that rolled back. A kind with a mail renderer
+ * also writes a mail to the outbox in the same transaction, to each member whose choice lets it through; the
+ * outbox is kicked after the commit.
  */
-export function createNotifier(push: PushSender) {
+export function createNotifier(push: PushSender, mailer?: MemberMailer) {
+  async function mailOf<P>(tx: DbOrTx, after: AfterCommit, userIds: string[], n: Omit<NewNotification<P>, 'userId'>) {
+    const renderer = n.kind.mail;
+    if (!renderer || !mailer || userIds.length === 0) return;
+    const target = { relatedId: n.relatedId ?? null, path: n.path ?? null };
+    const written = await mailer.enqueue(tx, userIds, renderer.type, (recipient) => renderer.render(n.params, target, recipient));
+    if (written > 0) after.add(() => mailer.kick());
+  }
+
   return {
     async notify<P>(tx: DbOrTx, after: AfterCommit, n: NewNotification<P>) {
       await insertNotification(tx, n);
       const payload = pushOf(n);
       if (payload) after.add(() => push.sendToUser(n.userId, payload));
+      await mailOf(tx, after, [n.userId], n);
     },
 
     /**
@@ -33,6 +45,7 @@ export function createNotifier(push: PushSender) {
       const userIds = await insertNotificationsFor(tx, recipients, n);
       const payload = pushOf(n);
       if (payload) after.add(() => userIds.forEach((userId) => push.sendToUser(userId, payload)));
+      await mailOf(tx, after, userIds, n);
       return userIds;
     },
 

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mailUnsubscribeQuerySchema, updateMailPreferencesSchema } from '@bayclub/shared';
+import type { AppContext } from '../../app-context.js';
+import { badRequest } from '../../platform/errors.js';
+import { requireActor } from '../access/index.js';
+import { MAIL_ERRORS as M } from './messages.js';
+import { readPreferences, turnOff, writePreferences } from './preferences.js';
+import { unsubscribeKeyLoader } from './member-mail.js';
+import { readUnsubscribeToken } from './unsubscribe-tokens.js';
+import { confirmPage, donePage, invalidPage } from './unsubscribe-page.js';
+
+/**
+ * The member's mail choices (Settings → Notifications) and the one-click unsubscribe link of every member mail
+ * (RFC 8058: `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, a POST with no sign-in).
+ */
+const wantsHtml = (accept: string | undefined) => !!accept && accept.includes('text/html');
+
+export const mailRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = ctx.database.db;
+    const key = unsubscribeKeyLoader(ctx);
+    const limited = (max: number) => (ctx.config.RATE_LIMIT ? { rateLimit: { max, timeWindow: '1 minute' } } : {});
+
+    app.get('/api/me/mail-preferences', { config: { access: 'member' } }, async (request) => readPreferences(db, requireActor(request).userId));
+    app.put('/api/me/mail-preferences', { config: { access: 'member' }, schema: { body: updateMailPreferencesSchema } }, async (request) =>
+      writePreferences(db, requireActor(request).userId, request.body),
+    );
+
+    // A one-click POST carries `List-Unsubscribe=One-Click` as a form body (RFC 8058); the token in the URL is all
+    // that counts, so the body is read and dropped (in this plugin only: the rest of the API takes JSON).
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+
+    app.get('/api/mail/unsubscribe', { config: { access: 'public', ...limited(60) }, schema: { querystring: mailUnsubscribeQuerySchema } }, async (request, reply) => {
+      const named = readUnsubscribeToken(await key(), request.query.t);
+      // A browser (a member who clicked) gets a page; anything else (a mail provider's one-click POST, an API
+      // client) the API's JSON error.
+      if (!named && !wantsHtml(request.headers.accept)) throw badRequest(M.invalidLink);
+      const appName = await ctx.settings.appName();
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (!named) return reply.status(400).send(invalidPage(appName, M.invalidLink.text));
+      return confirmPage(appName, named.type, request.query.t);
+    });
+
+    app.post('/api/mail/unsubscribe', { config: { access: 'public', ...limited(60) }, schema: { querystring: mailUnsubscribeQuerySchema } }, async (request, reply) => {
+      const named = readUnsubscribeToken(await key(), request.query.t);
+      // A browser (a member who clicked) gets a page; anything else (a mail provider's one-click POST, an API
+      // client) the API's JSON error.
+      if (!named && !wantsHtml(request.headers.accept)) throw badRequest(M.invalidLink);
+      const appName = await ctx.settings.appName();
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (!named) return reply.status(400).send(invalidPage(appName, M.invalidLink.text));
+      // The same answer whether the member still exists or not.
+      await turnOff(db, named.userId, named.type);
+      return donePage(appName, named.type);
+    });
+  };
