@@ -19,7 +19,6 @@ export const MAIL_TYPE_LABELS: Record<MailType, { label: string; description: st
 };
 
 export const MAIL_MESSAGES = {
-  sectionTitle: 'Email',
   sectionIntro: 'Choose which emails we send you. Each email also has a one-click unsubscribe link.',
   saved: 'Email preferences saved',
   saveFailed: 'Could not save your email preferences',

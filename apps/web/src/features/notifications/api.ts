@@ -9,7 +9,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { LIMITS, type NotificationView, type Page } from '@bayclub/shared';
+import { LIMITS, type MailPreferencesView, type NotificationView, type Page, type UpdateMailPreferencesInput } from '@bayclub/shared';
 import { api, pageUrl } from '#/lib/api';
 
 /** Every notification query lives under `all`, so one invalidation refreshes the badge and the panel's list. */
@@ -134,5 +134,38 @@ export function useMarkReadMutation() {
     onSuccess: ({ count }) => {
       queryClient.setQueryData(notificationKeys.unreadCount, count);
     },
+  });
+}
+
+/** Query key of the member's mail choices (the panel's Email switches). */
+export const mailPreferencesKey = ['me', 'mail-preferences'] as const;
+
+/** GET /api/me/mail-preferences: which member mails are on (read when the Email choices are opened). */
+export function useMailPreferencesQuery(enabled = true) {
+  return useQuery({
+    queryKey: mailPreferencesKey,
+    queryFn: ({ signal }) => api.get<MailPreferencesView>('/api/me/mail-preferences', { signal }),
+    enabled,
+  });
+}
+
+/**
+ * PUT /api/me/mail-preferences with one change. The switch moves at once (optimistic) and goes back if the save
+ * fails; the server's answer is the truth afterwards.
+ */
+export function useUpdateMailPreferencesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: UpdateMailPreferencesInput) => api.put<MailPreferencesView>('/api/me/mail-preferences', { ...change }),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: mailPreferencesKey });
+      const before = queryClient.getQueryData<MailPreferencesView>(mailPreferencesKey);
+      if (before) queryClient.setQueryData<MailPreferencesView>(mailPreferencesKey, { ...before, ...change });
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(mailPreferencesKey, context.before);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(mailPreferencesKey, saved),
   });
 }

@@ -6,6 +6,7 @@ import { Sheet, SheetContent, SheetFooter, SheetHeader, SheetTitle } from '#/com
 import { PushToggle } from '#/features/push';
 import { useMarkReadMutation, useNotificationListQuery, useUnreadNotificationCount } from './api';
 import { NotificationList } from './notification-list';
+import { MailPreferences } from './mail-preferences';
 
 interface NotificationsPanelProps {
   open: boolean;
@@ -16,7 +17,7 @@ interface NotificationsPanelProps {
 
 /**
  * Spec 2: the notifications panel, a side sheet (full width on phones). Clicking a notification marks it read and
- * opens where it leads (a message notification: its chat); the footer holds the push switch.
+ * opens where it leads (a message notification: its chat); the footer holds the push switch and the mail choices.
  */
 export function NotificationsPanel({ open, onOpenChange, onCloseAutoFocus }: NotificationsPanelProps) {
   const navigate = useNavigate();
@@ -48,8 +49,9 @@ export function NotificationsPanel({ open, onOpenChange, onCloseAutoFocus }: Not
         <div className="min-h-0 flex-1 overflow-y-auto">
           <NotificationList onOpen={handleOpen} />
         </div>
-        <SheetFooter className="mt-0 border-t pb-[calc(1rem+env(safe-area-inset-bottom))]">
+        <SheetFooter className="mt-0 max-h-[50%] overflow-y-auto border-t pb-[calc(1rem+env(safe-area-inset-bottom))]">
           <PushToggle />
+          <MailPreferences />
         </SheetFooter>
       </SheetContent>
     </Sheet>
