@@ -24,4 +24,22 @@ test('Ctrl+B collapses the side menu and the state survives a reload', async ({ 
   await expect(page.locator('[data-slot="sidebar-root"]')).toHaveAttribute('data-state', 'collapsed');
   await page.keyboard.press('Control+b');
   await expect(page.locator('[data-slot="sidebar-root"]')).toHaveAttribute('data-state', 'expanded');
+
+  // Settings → Notifications: the mail choices under the push switch; one turned off stays off after a reload.
+  const openMailChoices = async () => {
+    await page.goto('/profile?notifications=open');
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByText('Email notifications').click();
+    return panel;
+  };
+  let panel = await openMailChoices();
+  const digest = panel.getByRole('switch', { name: 'Daily digest' });
+  await expect(digest).toBeChecked();
+  await digest.click();
+  await expect(digest).not.toBeChecked();
+  await expect(page.getByText('Email preferences saved')).toBeVisible();
+  await page.reload();
+  panel = await openMailChoices();
+  await expect(panel.getByRole('switch', { name: 'Daily digest' })).not.toBeChecked();
+  await expect(panel.getByRole('switch', { name: 'Event reminders' })).toBeChecked();
 });
