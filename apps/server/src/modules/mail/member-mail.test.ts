@@ -19,6 +19,7 @@ import { insertNotification } from '../notifications/index.js';
 import { digestJobOf, digestMoment } from '../notifications/index.js';
 import { legacyNotification } from '../notifications/kinds.js';
 import { reminderJobOf } from '../events/reminders.js';
+import { openDatabase, type Database } from '../../db/client.js';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-tokens.js';
 
 /**
@@ -161,7 +162,9 @@ describe('the daily digest', () => {
   });
 
   it('two processes running the job at once send each member one digest', async () => {
-    const other = await buildTestApp({ SMTP_URL: peer.url, PUBLIC_URL: 'https://club.test' }, { database: t.ctx.database });
+    // On PostgreSQL the other "process" has a pool of its own, so the claims really race on separate connections.
+    const own = t.ctx.database.engine === 'postgres' ? await openDatabase({ kind: 'postgres', url: postgresUrlOf(t.ctx.database), poolMax: 3 }) : null;
+    const other = await buildTestApp({ SMTP_URL: peer.url, PUBLIC_URL: 'https://club.test' }, { database: own ?? t.ctx.database });
     const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t)));
     for (const m of members) await notice(m.id, 'New hello', 'Someone said hi');
     const now = new Date();
@@ -172,6 +175,7 @@ describe('the daily digest', () => {
     await Promise.all([job(t).runOnce(now), job(other).runOnce(now)]);
     for (const m of members) expect((await mailsTo(m.email, 1)).length).toBe(1);
     await other.close();
+    await own?.close();
   });
 });
 
@@ -281,3 +285,9 @@ describe('mail preferences API', () => {
     expect(await db.select().from(notifications).where(eq(notifications.userId, member.id))).toEqual([]);
   });
 });
+
+/** The connection URL of a test database on the PostgreSQL server (its pool knows it). */
+function postgresUrlOf(d: Database): string {
+  const pool = (d.db as unknown as { $client: { options: { connectionString: string } } }).$client;
+  return pool.options.connectionString;
+}
