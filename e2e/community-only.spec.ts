@@ -36,7 +36,7 @@ test('a community_only member follows the redirects and flags; an admin turns a 
   // An admin turns "See Connections in navigation" on in the admin Settings.
   const adminContext = await browser.newContext();
   // The push prompt (its own journey: notifications.spec) would sit over the save bar after 5 s: already answered.
-  await adminContext.addInitScript(() => sessionStorage.setItem('bayclub:push-prompt-dismissed', '1'));
+  await adminContext.addInitScript(() => localStorage.setItem('bayclub:push-prompt-dismissed', String(Date.now())));
   const admin = await adminContext.newPage();
   await signInAsAdmin(admin);
   await admin.goto('/admin');

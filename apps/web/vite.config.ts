@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildSummary } from './build-summary.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -46,11 +47,32 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The service worker's own build (vite-plugin-pwa runs a second vite build): quiet unless something fails, and
+ * with the one-file output said the way rolldown wants it (the plugin's `inlineDynamicImports` is deprecated there
+ * and printed a warning on every build).
+ */
+const quietServiceWorkerBuild: Plugin = {
+  name: 'bayclub:quiet-sw-build',
+  config(config) {
+    const output = config.build?.rollupOptions?.output;
+    if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+      delete output.inlineDynamicImports;
+      Object.assign(output, { codeSplitting: false });
+    }
+    return { logLevel: 'error' };
+  },
+};
+
+export default defineConfig(({ command }) => ({
+  // `npm start` prints buildSummary()'s few lines instead of a line per chunk; warnings still show.
+  // `-- --logLevel info` on the command line brings the full list back.
+  logLevel: command === 'build' ? 'warn' : 'info',
   plugins: [
     react(),
     tailwindcss(),
     precompress(),
+    buildSummary(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -65,6 +87,7 @@ export default defineConfig({
         // The app shell only (decision 011): index.html, what it loads (entry, stylesheet) and the icons. Pages'
         // and dialogs' code is cached as it is used (sw.ts): precaching all of it right after the first page
         // loaded took every connection for a while, and the member's first requests queued behind it.
+        buildPlugins: { vite: [quietServiceWorkerBuild] },
         manifestTransforms: [
           (entries) => {
             const html = fs.readFileSync(fileURLToPath(new URL('./dist/index.html', import.meta.url)), 'utf8');
@@ -100,4 +123,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

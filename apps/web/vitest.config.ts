@@ -11,7 +11,7 @@ export default defineProject({
     name: 'web',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'jsdom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build-summary.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
     // Two cores run every project at once; whole-app renders can take a few seconds under that load.

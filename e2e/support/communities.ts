@@ -88,6 +88,7 @@ export async function expectAccessibleAtBothSizes(page: Page, ready: () => Promi
  */
 export async function memberContext(browser: Browser, options: BrowserContextOptions = {}) {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
-  await context.addInitScript(() => sessionStorage.setItem('bayclub:push-prompt-dismissed', '1'));
+  // Answered on this device just now (the prompt keeps the time in localStorage and stays away for 30 days).
+  await context.addInitScript(() => localStorage.setItem('bayclub:push-prompt-dismissed', String(Date.now())));
   return context;
 }

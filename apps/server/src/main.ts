@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
 import { announceSetupLink } from './modules/setup/index.js';
 import { recordServerAddress } from './cli/address.js';
+import { lanAddresses, otherDeviceHint } from './cli/other-devices.js';
 
 const startedAt = performance.now();
 
@@ -25,8 +26,10 @@ async function main() {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  const address = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
-  console.log(`\nBay Club is running at ${address}  (database: ${ctx.database.engine}, ready in ${seconds}s)\n`);
+  const port = (app.server.address() as { port: number }).port;
+  const address = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  const hint = otherDeviceHint({ host: config.HOST, port, origins: config.origins, lan: lanAddresses() });
+  console.log(`\nBay Club is running at ${address}  (database: ${ctx.database.engine}, ready in ${seconds}s)\n${hint.join('\n')}\n`);
   // Beside the embedded database, for commands run later without this environment (npm run seed:demo prints it).
   if (!config.DATABASE_URL) {
     await recordServerAddress(config.DATA_DIR, address).catch((err: unknown) => app.log.warn({ err }, 'could not record the address'));

@@ -80,7 +80,10 @@ export const PLATFORM_ERRORS = serverMessages('platform', {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   somethingWentWrong: 'Something went wrong',
   unstorableText: 'The request contains characters that are not allowed',
-  originNotAllowed: 'Requests from this origin are not allowed',
+  // Said to whoever opened the app at an address the server does not know (127.0.0.1, a LAN address): the public
+  // address and the setting to change, nothing more (both are the operator's own; the sender's Origin is not echoed).
+  originNotAllowed: ({ publicUrl }: { publicUrl: string }) =>
+    `This address is not allowed. Open the app at ${publicUrl}, or add this address to TRUSTED_ORIGINS.`,
   invalidCursor: 'Invalid cursor',
   notMultipart: 'Send the file as multipart/form-data',
   noFile: PICTURE_MESSAGES.noFile,

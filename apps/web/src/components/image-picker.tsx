@@ -1,6 +1,7 @@
 import * as React from 'react';
-import { ImageIcon } from 'lucide-react';
+import { ImageIcon, ImagePlusIcon } from 'lucide-react';
 import { GALLERY_IMAGE_TYPES } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
 
@@ -26,24 +27,40 @@ interface ImageFileInputProps {
   multiple?: boolean;
   disabled: boolean;
   onFiles: (files: File[]) => void;
+  /** The button's text; default 'Choose image' ('Choose photos' with `multiple`). */
+  buttonLabel?: string;
 }
 
-/** A file input for images; it forgets the choice at once, so the same file can be chosen again after a failure. */
-export function ImageFileInput({ id, describedBy, multiple = false, disabled, onFiles }: ImageFileInputProps) {
+/**
+ * A button that opens the file chooser for images, over a visually hidden file input (the browser's own "Choose
+ * File" control looked raw beside the app's buttons). The input stays in the page with its label, so assistive
+ * technology, the field's label and tests still reach it; it forgets the choice at once, so the same file can be
+ * chosen again after a failure.
+ */
+export function ImageFileInput({ id, describedBy, multiple = false, disabled, onFiles, buttonLabel }: ImageFileInputProps) {
+  const inputRef = React.useRef<HTMLInputElement>(null);
   return (
-    <input
-      id={id}
-      type="file"
-      multiple={multiple}
-      accept={GALLERY_IMAGE_TYPES.join(',')}
-      aria-describedby={describedBy}
-      disabled={disabled}
-      className="text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5 file:text-sm"
-      onChange={(e) => {
-        onFiles([...(e.target.files ?? [])]);
-        e.target.value = '';
-      }}
-    />
+    <div>
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        multiple={multiple}
+        accept={GALLERY_IMAGE_TYPES.join(',')}
+        aria-describedby={describedBy}
+        disabled={disabled}
+        tabIndex={-1}
+        className="sr-only"
+        onChange={(e) => {
+          onFiles([...(e.target.files ?? [])]);
+          e.target.value = '';
+        }}
+      />
+      <Button type="button" variant="outline" size="sm" disabled={disabled} aria-describedby={describedBy} onClick={() => inputRef.current?.click()}>
+        <ImagePlusIcon aria-hidden="true" />
+        {buttonLabel ?? (multiple ? 'Choose photos' : 'Choose image')}
+      </Button>
+    </div>
   );
 }
 
@@ -114,7 +131,13 @@ export function ImagePicker({ label, current, frameClassName, hint, uploadedMess
           </span>
         )}
       </div>
-      <ImageFileInput id={inputId} describedBy={messageId} disabled={uploading} onFiles={handleFiles} />
+      <ImageFileInput
+        id={inputId}
+        describedBy={messageId}
+        disabled={uploading}
+        onFiles={handleFiles}
+        buttonLabel={`${current ? 'Change' : 'Choose'} ${label.toLowerCase()}`}
+      />
       <UploadStatus id={messageId} uploading={uploading} problem={problem}>
         {done ? <span className="text-success">{uploadedMessage}</span> : `${hint} JPEG, PNG, WebP, GIF or AVIF, up to 10MB.`}
       </UploadStatus>

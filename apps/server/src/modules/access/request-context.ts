@@ -153,7 +153,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin && !ctx.config.origins.includes(origin.replace(/\/$/, ''))) {
-      return reply.status(403).send(errorBody('FORBIDDEN', PLATFORM_ERRORS.originNotAllowed));
+      return reply.status(403).send(errorBody('FORBIDDEN', PLATFORM_ERRORS.originNotAllowed({ publicUrl: ctx.config.publicUrl })));
     }
   });
 

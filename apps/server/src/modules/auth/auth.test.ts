@@ -239,7 +239,13 @@ describe('Origin check on mutations', () => {
       ] as const) {
         const res = await injectAs(t, u, { method: 'POST', url, payload, headers: { origin } });
         expect(res.statusCode, `${origin} ${url}`).toBe(403);
-        expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Requests from this origin are not allowed' } });
+        // The answer says where the app is and which setting admits another address (127.0.0.1, a phone on the LAN).
+        expect(res.json()).toEqual({
+          error: {
+            code: 'FORBIDDEN',
+            message: `This address is not allowed. Open the app at ${TEST_ORIGIN}, or add this address to TRUSTED_ORIGINS.`,
+          },
+        });
       }
     }
     // Nothing happened: still signed in with the old password.

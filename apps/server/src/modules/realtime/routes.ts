@@ -31,7 +31,7 @@ export const realtimeRoutes =
         preValidation: async (request, reply) => {
           const origin = request.headers.origin?.replace(/\/$/, '');
           if (!origin || !ctx.config.origins.includes(origin)) {
-            return reply.status(403).send(errorBody('FORBIDDEN', PLATFORM_ERRORS.originNotAllowed));
+            return reply.status(403).send(errorBody('FORBIDDEN', PLATFORM_ERRORS.originNotAllowed({ publicUrl: ctx.config.publicUrl })));
           }
         },
       },

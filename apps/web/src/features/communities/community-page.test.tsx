@@ -81,6 +81,23 @@ describe('/community/{id}: visitors and applicants', () => {
   });
 });
 
+describe('/community/{id}: the header', () => {
+  it('draws the name in white on a dark scrim at the foot of the cover, so it reads on any cover in both themes', async () => {
+    const community = makeCommunity({ name: 'Light Cover Club', coverUrl: '/media/community-covers/c1.webp' });
+    mockApi({ [`GET /api/communities/${community.id}`]: () => json(community) });
+    await openPage(community);
+    const name = screen.getByRole('heading', { level: 1, name: community.name });
+    expect(name).toHaveClass('text-white');
+    // The scrim and the name share the cover's box; the scrim comes first, so the name is drawn on it.
+    const scrim = screen.getByTestId('community-cover-scrim');
+    const coverBox = scrim.parentElement!;
+    expect(coverBox).toContainElement(name);
+    expect(coverBox).toContainElement(screen.getByRole('img', { name: `Cover image of ${community.name}` }));
+    expect(scrim.className).toMatch(/from-black\/8\d/);
+    expect(scrim.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
 describe('/community/{id}: joining', () => {
   it('a private community shows non-members its About page, the notice and Ask to join', async () => {
     const community = makeCommunity({ visibility: 'private', joinPolicy: 'request', viewer: makeViewer({ canRead: false }) });

@@ -63,7 +63,8 @@ export function UserDirectoryPage() {
           placeholder="Search by name or username"
           maxLength={DIRECTORY_LIMITS.queryMax}
           debounceMs={DIRECTORY_LIMITS.searchDebounce}
-          className="flex-1"
+          // A row of its own on phones: sharing it with Sort and Filters left the box 88 px wide ("Sea...").
+          className="grow basis-full sm:basis-0"
         />
         <div className="grid gap-1">
           <Label htmlFor={sortId} className="text-xs text-muted-foreground">

@@ -48,21 +48,44 @@ describe('photo viewer', () => {
     expect(screen.getByRole('button', { name: 'Photo 3 of 3' })).toHaveFocus();
   });
 
-  it('turns the page with a swipe', async () => {
+  it('turns the page with a sideways swipe (pointer events: touch, pen or mouse)', async () => {
     await openViewerOn('Boat');
-    const swipe = (from: number, to: number) => {
+    const swipe = (from: number, to: number, dy = 0) => {
       const stage = screen.getByTestId('photo-viewer-stage');
-      // The scroll lock of the dialog reads changedTouches on touchstart too.
-      fireEvent.touchStart(stage, { touches: [{ clientX: from, clientY: 300 }], changedTouches: [{ clientX: from, clientY: 300 }] });
-      fireEvent.touchEnd(stage, { touches: [], changedTouches: [{ clientX: to, clientY: 300 }] });
+      fireEvent.pointerDown(stage, { pointerId: 1, clientX: from, clientY: 300 });
+      fireEvent.pointerUp(stage, { pointerId: 1, clientX: to, clientY: 300 + dy });
     };
     swipe(250, 100);
     expect(position()).toBe('2 / 3');
     swipe(100, 260);
     expect(position()).toBe('1 / 3');
-    // A small movement is a tap, not a swipe.
+    // A small movement is a tap, not a swipe; a mostly vertical one does not turn the page.
     swipe(100, 120);
     expect(position()).toBe('1 / 3');
+    swipe(100, 160, -200);
+    expect(position()).toBe('1 / 3');
+    // A swipe the browser took over (pointercancel) does nothing.
+    const stage = screen.getByTestId('photo-viewer-stage');
+    fireEvent.pointerDown(stage, { pointerId: 2, clientX: 250, clientY: 300 });
+    fireEvent.pointerCancel(stage, { pointerId: 2 });
+    fireEvent.pointerUp(stage, { pointerId: 2, clientX: 50, clientY: 300 });
+    expect(position()).toBe('1 / 3');
+  });
+
+  it('closes with a swipe down, back to the thumbnail', async () => {
+    await openViewerOn('Pier');
+    const stage = screen.getByTestId('photo-viewer-stage');
+    fireEvent.pointerDown(stage, { pointerId: 1, clientX: 200, clientY: 200 });
+    fireEvent.pointerUp(stage, { pointerId: 1, clientX: 210, clientY: 360 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Pier' })).toHaveFocus();
+  });
+
+  it('fills the screen on phones (below 768 px), a dialog above', async () => {
+    const { dialog } = await openViewerOn('Boat');
+    for (const cls of ['max-md:inset-0', 'max-md:h-dvh', 'max-md:w-full', 'max-md:max-w-none', 'max-md:rounded-none', 'md:max-w-3xl']) {
+      expect(dialog).toHaveClass(cls);
+    }
   });
 
   it('closes with the Close button', async () => {

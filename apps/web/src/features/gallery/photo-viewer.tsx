@@ -9,6 +9,17 @@ export { photoLabel };
 
 /** A horizontal swipe of at least this many pixels turns the page. */
 const SWIPE_MIN = 50;
+/** A downward swipe of at least this many pixels closes the viewer (phones). */
+const SWIPE_CLOSE_MIN = 80;
+
+type Swipe = 'next' | 'previous' | 'close' | null;
+
+/** What a pointer's travel from down to up means: mostly sideways turns the page, mostly down closes. */
+export function swipeOf(dx: number, dy: number): Swipe {
+  if (Math.abs(dx) >= SWIPE_MIN && Math.abs(dx) > Math.abs(dy)) return dx < 0 ? 'next' : 'previous';
+  if (dy >= SWIPE_CLOSE_MIN && dy > Math.abs(dx)) return 'close';
+  return null;
+}
 
 interface PhotoViewerProps {
   photos: ProfileImageView[];
@@ -21,13 +32,14 @@ interface PhotoViewerProps {
 }
 
 /**
- * The gallery viewer: the large variant with its caption and 'n / m'. Previous/Next buttons, the arrow keys and a
- * swipe move between photos (wrapping around); Escape closes (Radix Dialog).
+ * The gallery viewer: the large variant with its caption and 'n / m'. Full screen on phones, a dialog on wider
+ * screens. Previous/Next buttons, the arrow keys and a swipe (pointer events: touch, pen or mouse) move between
+ * photos, wrapping around; a swipe down or Escape (Radix Dialog) closes.
  */
 export function PhotoViewer({ photos, index, onIndexChange, onClose, onCloseAutoFocus }: PhotoViewerProps) {
   const total = photos.length;
   const photo = index !== null ? photos[index] : undefined;
-  const swipeStart = React.useRef<number | null>(null);
+  const swipeStart = React.useRef<{ id: number; x: number; y: number } | null>(null);
   const [broken, setBroken] = React.useState<string | null>(null);
 
   const go = (delta: number) => {
@@ -45,33 +57,39 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onCloseAuto
     }
   };
 
-  const handleTouchEnd = (event: React.TouchEvent) => {
+  const handlePointerUp = (event: React.PointerEvent) => {
     const start = swipeStart.current;
     swipeStart.current = null;
-    const end = event.changedTouches[0]?.clientX;
-    if (start === null || end === undefined) return;
-    const dx = end - start;
-    if (Math.abs(dx) >= SWIPE_MIN) go(dx < 0 ? 1 : -1);
+    if (!start || start.id !== event.pointerId) return;
+    const swipe = swipeOf(event.clientX - start.x, event.clientY - start.y);
+    if (swipe === 'next') go(1);
+    else if (swipe === 'previous') go(-1);
+    else if (swipe === 'close') onClose();
   };
 
   return (
     <Dialog open={photo !== undefined} onOpenChange={(open) => !open && onClose()}>
       {photo && index !== null && (
         <DialogContent
-          className="gap-3 p-3 sm:max-w-3xl sm:p-4"
+          // Phones: the whole screen, black, the photo as large as it fits (a small modal there wasted the screen).
+          className="gap-3 p-3 max-md:inset-0 max-md:flex max-md:h-dvh max-md:max-h-none max-md:w-full max-md:max-w-none max-md:translate-x-0 max-md:translate-y-0 max-md:flex-col max-md:rounded-none max-md:border-0 max-md:bg-black max-md:text-white md:max-w-3xl md:p-4 max-md:[&_[data-slot=dialog-close]]:text-white"
           onKeyDown={handleKeyDown}
           onCloseAutoFocus={onCloseAutoFocus}
         >
           <DialogTitle className="pr-8 text-base">{photoLabel(photo, index, total)}</DialogTitle>
           <DialogDescription className="sr-only">
-            Use the left and right arrow keys or swipe to see other photos.
+            Use the left and right arrow keys or swipe to see other photos; swipe down or press Escape to close.
           </DialogDescription>
           <div
-            className="relative flex min-h-48 touch-pan-y items-center justify-center overflow-hidden rounded-md bg-black"
-            onTouchStart={(e) => {
-              swipeStart.current = e.touches[0]?.clientX ?? null;
+            // touch-none: the browser's own panning would cancel the pointer (pointercancel) before a swipe ends.
+            className="relative flex min-h-48 touch-none items-center justify-center overflow-hidden rounded-md bg-black max-md:min-h-0 max-md:flex-1"
+            onPointerDown={(e) => {
+              swipeStart.current = { id: e.pointerId, x: e.clientX, y: e.clientY };
             }}
-            onTouchEnd={handleTouchEnd}
+            onPointerUp={handlePointerUp}
+            onPointerCancel={() => {
+              swipeStart.current = null;
+            }}
             data-testid="photo-viewer-stage"
           >
             {broken === photo.id ? (
@@ -83,7 +101,7 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onCloseAuto
                 alt={photoLabel(photo, index, total)}
                 width={photo.width ?? undefined}
                 height={photo.height ?? undefined}
-                className="max-h-[70dvh] w-auto max-w-full object-contain select-none"
+                className="max-h-[70dvh] w-auto max-w-full object-contain select-none max-md:max-h-full"
                 draggable={false}
                 onError={() => setBroken(photo.id)}
               />
@@ -93,7 +111,7 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onCloseAuto
             <Button variant="outline" size="icon" aria-label="Previous photo" onClick={() => go(-1)} disabled={total < 2}>
               <ChevronLeftIcon aria-hidden="true" />
             </Button>
-            <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite" data-testid="photo-viewer-position">
+            <p className="text-sm text-muted-foreground tabular-nums max-md:text-white" aria-live="polite" data-testid="photo-viewer-position">
               {`${index + 1} / ${total}`}
             </p>
             <Button variant="outline" size="icon" aria-label="Next photo" onClick={() => go(1)} disabled={total < 2}>

@@ -43,7 +43,8 @@ export function DestinationPicker({
       <label htmlFor={id} className="shrink-0 text-sm font-medium">
         Post to
       </label>
-      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} className="h-9">
+      {/* h-9 leaves 18 px inside the default padding for a 24 px line (16 px text on phones): it clipped the letters. */}
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} className="h-9 py-1">
         {destinations.map((d) => (
           <option key={d.value || 'feed'} value={d.value}>
             {d.label}

@@ -6,7 +6,7 @@ import { Providers } from '#/app/providers';
 import { createQueryClient } from '#/lib/query-client';
 import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
-import { PUSH_PROMPT_DISMISSED_KEY, PushPrompt } from './push-prompt';
+import { PUSH_PROMPT_DISMISSED_KEY, PUSH_PROMPT_QUIET_MS, PushPrompt } from './push-prompt';
 import { fakeSubscription, restorePushEnv, stubPushEnv, TEST_ENDPOINT, TEST_PUBLIC_KEY } from './push-test-utils';
 
 vi.mock('#/features/profile/profile-page', async () => ({ ProfilePage: (await import('#/test/mock-pages')).ProfilePage }));
@@ -26,7 +26,7 @@ const pushApi = (extra: Record<string, Handler> = {}) =>
 function renderPrompt() {
   return render(
     <Providers queryClient={createQueryClient()}>
-      <PushPrompt />
+      <PushPrompt slot={null} />
     </Providers>,
   );
 }
@@ -94,12 +94,68 @@ describe('push prompt timing and conditions (spec 4)', () => {
     expect(prompt()).toBeNull();
   });
 
-  it('does not appear when dismissed earlier this session', async () => {
+  it('does not appear in a new tab, nor for 30 days, once answered on this device', async () => {
+    // Kept in localStorage with the time: a new tab (a new render here) reads it; sessionStorage asked again in each.
     stubPushEnv({ permission: 'default' });
     pushApi();
-    sessionStorage.setItem(PUSH_PROMPT_DISMISSED_KEY, '1');
+    localStorage.setItem(PUSH_PROMPT_DISMISSED_KEY, String(Date.now() - (PUSH_PROMPT_QUIET_MS - 60_000)));
     vi.useFakeTimers();
     renderPrompt();
+    await passDelay();
+    expect(prompt()).toBeNull();
+  });
+
+  it('asks again once the 30 days have passed', async () => {
+    stubPushEnv({ permission: 'default' });
+    pushApi();
+    localStorage.setItem(PUSH_PROMPT_DISMISSED_KEY, String(Date.now() - PUSH_PROMPT_QUIET_MS - 60_000));
+    await promptAfterDelay();
+  });
+
+  it('goes away when it is answered in another tab', async () => {
+    stubPushEnv({ permission: 'default' });
+    pushApi();
+    await promptAfterDelay();
+    localStorage.setItem(PUSH_PROMPT_DISMISSED_KEY, String(Date.now()));
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: PUSH_PROMPT_DISMISSED_KEY, newValue: String(Date.now()) }));
+    });
+    expect(prompt()).toBeNull();
+  });
+
+  it('floats over the page (fixed), so it moves nothing when it appears', async () => {
+    stubPushEnv({ permission: 'default' });
+    pushApi();
+    const region = await promptAfterDelay();
+    expect(region).toHaveClass('fixed');
+  });
+
+  it('is shown in the slot it is given (the side menu on desktop), not over the page', async () => {
+    stubPushEnv({ permission: 'default' });
+    pushApi();
+    const slot = document.body.appendChild(document.createElement('div'));
+    vi.useFakeTimers();
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <PushPrompt slot={slot} />
+      </Providers>,
+    );
+    await passDelay();
+    vi.useRealTimers();
+    expect(slot).toContainElement(prompt());
+    expect(prompt()).not.toHaveClass('fixed');
+    slot.remove();
+  });
+
+  it('waits while hidden (a chat on a phone)', async () => {
+    stubPushEnv({ permission: 'default' });
+    pushApi();
+    vi.useFakeTimers();
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <PushPrompt slot={null} hidden />
+      </Providers>,
+    );
     await passDelay();
     expect(prompt()).toBeNull();
   });
@@ -122,13 +178,13 @@ describe('push prompt timing and conditions (spec 4)', () => {
     expect(prompt()).toBeNull();
   });
 
-  it("'Not now' hides it for the rest of the session", async () => {
+  it("'Not now' hides it on this device, with the time it was said", async () => {
     const env = stubPushEnv({ permission: 'default' });
     pushApi();
     await promptAfterDelay();
     await userEvent.click(screen.getByRole('button', { name: PUSH_MESSAGES.dismiss }));
     expect(prompt()).toBeNull();
-    expect(sessionStorage.getItem(PUSH_PROMPT_DISMISSED_KEY)).toBe('1');
+    expect(Date.now() - Number(localStorage.getItem(PUSH_PROMPT_DISMISSED_KEY))).toBeLessThan(10_000);
     expect(env.notification.requestPermission).not.toHaveBeenCalled();
   });
 
@@ -140,6 +196,19 @@ describe('push prompt timing and conditions (spec 4)', () => {
     expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
     await advance(LIMITS.pushPromptDelay + 100);
     expect(await screen.findByRole('region', { name: PUSH_MESSAGES.promptTitle })).toBeInTheDocument();
+  });
+
+  it('is not mounted for a pending applicant', async () => {
+    stubPushEnv({ permission: 'default' });
+    mockApi({
+      ...signedInAs(makeMe({ accountType: 'community_only', applicationStatus: 'pending' })),
+      'GET /api/push/public-key': () => json({ publicKey: TEST_PUBLIC_KEY }),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    await advance(LIMITS.pushPromptDelay + 1000);
+    expect(prompt()).toBeNull();
   });
 });
 
@@ -174,7 +243,7 @@ describe('enabling from the prompt', () => {
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/push/subscriptions')).toBe(false);
     // Asked once: the prompt leaves for the session, the panel's switch remains for another try.
     await waitFor(() => expect(prompt()).toBeNull());
-    expect(sessionStorage.getItem(PUSH_PROMPT_DISMISSED_KEY)).toBe('1');
+    expect(localStorage.getItem(PUSH_PROMPT_DISMISSED_KEY)).not.toBeNull();
   });
 
   it('drops the browser subscription when the server cannot save it', async () => {

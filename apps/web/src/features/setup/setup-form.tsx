@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AlertTriangleIcon } from 'lucide-react';
-import { setupAdminSchema, type SetupAdminInput } from '@bayclub/shared';
+import { setupAdminSchema, type MeView, type SetupAdminInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
@@ -21,6 +21,11 @@ const FIELDS: ReadonlyArray<{ name: keyof SetupFields; label: string; type: stri
   { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
 ];
+
+/** The person, not their role: the name they gave (as the server kept it), else their username. */
+function welcomeName(me: MeView | null, typed: SetupAdminInput): string {
+  return me?.profile?.fullName?.trim() || me?.profile?.username || typed.name.trim() || typed.username;
+}
 
 export const INVALID_TOKEN_MESSAGE = 'This setup link is invalid or has already been used.';
 
@@ -42,8 +47,8 @@ export function SetupForm({ token }: { token: string }) {
       handleSetupError(error);
       return;
     }
-    toast.success('Welcome, admin', { description: 'Your admin account is ready.' });
-    await refreshSession(queryClient);
+    const me = await refreshSession(queryClient);
+    toast.success(`Welcome, ${welcomeName(me, values)}`, { description: 'Your admin account is ready.' });
     await navigate('/admin');
   });
 

@@ -53,6 +53,9 @@ describe('setup page', () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Create admin account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    // The welcome names the person (it said 'Welcome, admin').
+    expect(await screen.findByText('Welcome, Ada Admin')).toBeInTheDocument();
+    expect(screen.queryByText('Welcome, admin')).not.toBeInTheDocument();
     expect(body).toEqual({
       token: 'tok123',
       name: 'Ada Admin',

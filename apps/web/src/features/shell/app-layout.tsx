@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Outlet, useMatch } from 'react-router';
-import type { MeView } from '@bayclub/shared';
+import { accessLevel, type MeView } from '@bayclub/shared';
 import { PushPrompt } from '#/features/push';
 import { GlobalSearch } from '#/features/search';
 import { PageSpinner } from '#/components/page-spinner';
@@ -21,12 +21,16 @@ import { SkipLink } from './skip-link';
 export function AppLayout({ me, audience, children }: { me: MeView; audience: Audience; children?: React.ReactNode }) {
   const isMobile = useIsMobile();
   const inChat = useMatch('/chat/:conversationId') !== null;
-  // A deactivated member has nothing to be pushed until they reactivate.
-  const active = audience !== 'deactivated';
+  // Only members with access are asked about push: not an applicant still waiting (nor a refused one), and not a
+  // deactivated member, who has nothing to be pushed until they reactivate.
+  const level = accessLevel(me.profile);
+  const askForPush = level === 'full_platform' || level === 'limited';
+  // The side menu's slot for the push prompt (desktop): set by the menu once it is in the page.
+  const [promptSlot, setPromptSlot] = React.useState<HTMLElement | null>(null);
   return (
     <SidebarProvider>
       <SkipLink />
-      <AppSidebar me={me} audience={audience} />
+      <AppSidebar me={me} audience={audience} promptSlotRef={askForPush ? setPromptSlot : undefined} />
       <SidebarInset>
         {isMobile && !inChat && (
           <header
@@ -37,7 +41,8 @@ export function AppLayout({ me, audience, children }: { me: MeView; audience: Au
             <AppBrand to="/" />
           </header>
         )}
-        {active && <PushPrompt />}
+        {/* Floating on phones (not in a chat, whose composer is where it would float); in the side menu on desktop. */}
+        {askForPush && <PushPrompt slot={isMobile ? null : promptSlot} hidden={isMobile && inChat} />}
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col pb-20 outline-none md:pb-0">
           <React.Suspense fallback={<PageSpinner />}>
             <Outlet />

@@ -25,7 +25,16 @@ import { ThemeToggleIcon, themeToggleLabel } from './theme-toggle';
 import { AppBrand } from './app-brand';
 
 /** The signed-in side menu (spec 2), on the shadcn/ui Sidebar. */
-export function AppSidebar({ me, audience }: { me: MeView; audience: Audience }) {
+export function AppSidebar({
+  me,
+  audience,
+  promptSlotRef,
+}: {
+  me: MeView;
+  audience: Audience;
+  /** Receives the element the push prompt is shown in on desktop (a place of its own, over no page). */
+  promptSlotRef?: (element: HTMLElement | null) => void;
+}) {
   const { pathname } = useLocation();
   const { theme, toggleTheme } = useTheme();
   const { isMobile, setOpenMobile } = useSidebar();
@@ -85,6 +94,10 @@ export function AppSidebar({ me, audience }: { me: MeView; audience: Audience })
           </SidebarGroup>
         </SidebarContent>
         <SidebarFooter>
+          {/* Hidden while the menu is icons only: the prompt waits until it is opened again. */}
+          {promptSlotRef && !isMobile && (
+            <div ref={promptSlotRef} aria-live="polite" className="empty:hidden group-data-[collapsible=icon]:hidden" />
+          )}
           <SidebarMenu>
             <SidebarMenuItem>
               <SidebarMenuButton onClick={toggleTheme} tooltip={themeToggleLabel(theme)}>

@@ -85,8 +85,17 @@ export function bottomTabs(me: MeView, flags: LimitedUserFlags | undefined): Tab
   });
 }
 
-/** Whether `pathname` is inside the section that `to` opens. */
+/** A community's page, /community/{id}: under Home's path, but part of the communities (the Community tab). */
+const isCommunityPage = (pathname: string) => pathname.startsWith('/community/') && !pathname.startsWith('/community/posts/');
+
+/**
+ * Whether `pathname` is inside the section that `to` opens. Home (/community) is the feed and its posts only; a
+ * community's page and the public list belong to Community (/groups). The side menu has no communities entry
+ * (spec 2), so on desktop nothing is marked there rather than Home.
+ */
 export function isActivePath(pathname: string, to: string): boolean {
   if (to === '/') return pathname === '/';
+  if (to === '/community') return pathname === '/community' || pathname.startsWith('/community/posts/');
+  if (to === '/groups' && (pathname === '/communities' || isCommunityPage(pathname))) return true;
   return pathname === to || pathname.startsWith(`${to}/`);
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ImagePicker } from './image-picker';
+
+function renderPicker(current: string | null = null) {
+  const upload = vi.fn((_file: File, result: { onSuccess: () => void }) => result.onSuccess());
+  render(
+    <ImagePicker
+      label="Cover image"
+      current={current}
+      frameClassName="aspect-[3/1]"
+      hint="Wide, about 3:1."
+      uploadedMessage="Cover image updated"
+      maxBytes={10 * 1024 * 1024}
+      upload={upload}
+      uploading={false}
+    />,
+  );
+  return upload;
+}
+
+describe('the image picker (a community’s and a place’s add-images step)', () => {
+  it("is the app's button, not the browser's raw 'Choose File' control", async () => {
+    renderPicker();
+    const input = screen.getByLabelText('Cover image');
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveClass('sr-only');
+    expect(input).toHaveAttribute('tabindex', '-1');
+    const button = screen.getByRole('button', { name: 'Choose cover image' });
+    const click = vi.spyOn(input, 'click');
+    await userEvent.click(button);
+    expect(click).toHaveBeenCalled();
+  });
+
+  it('says Change once there is an image, and uploads what is chosen', async () => {
+    const upload = renderPicker('/media/community-covers/c.webp');
+    expect(screen.getByRole('button', { name: 'Change cover image' })).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('Cover image'), new File(['x'], 'bay.png', { type: 'image/png' }));
+    expect(upload).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Cover image updated')).toBeInTheDocument();
+  });
+});
