@@ -46,13 +46,20 @@ export function EventFiltersSheet({ filters, update, approved }: { filters: Even
   const active = activeFilterCount(filters);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <Button type="button" variant="outline" size="sm" className="rounded-full" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="rounded-full"
+        aria-haspopup="dialog"
+        aria-label={active > 0 ? `Filters, ${active} on` : 'Filters'}
+        onClick={() => setOpen(true)}
+      >
         <SlidersHorizontalIcon aria-hidden="true" />
         Filters
         {active > 0 && (
           <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
             {active}
-            <span className="sr-only">{active === 1 ? ' filter on' : ' filters on'}</span>
           </span>
         )}
       </Button>
