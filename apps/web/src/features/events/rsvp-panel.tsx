@@ -31,6 +31,7 @@ export function RsvpPanel({ event }: { event: EventView }) {
         </h2>
         <p className="font-medium">Going · You’re hosting</p>
         <p className="text-sm text-muted-foreground">{EVENT_MESSAGES.hostIsGoing}.</p>
+        {seatsLabel(event) && <p className="text-sm text-muted-foreground">{seatsLabel(event)}</p>}
       </section>
     );
   }
