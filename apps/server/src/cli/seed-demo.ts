@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CITIES, INTEREST_CATEGORIES, RELATIONSHIP_STATUSES, type City } from '@bayclub/shared';
 import { loadConfig } from '../config.js';
 import type { Db } from '../db/client.js';
-import { membershipApplications, profiles, userRoles, users } from '../db/schema/index.js';
+import { membershipApplications, userRoles, users } from '../db/schema/index.js';
 import { insertCredentialUser, insertProfile } from '../modules/accounts/index.js';
 import { betterAuthPasswords } from '../modules/auth/index.js';
 import { createStorage } from '../platform/storage/index.js';
@@ -10,11 +10,12 @@ import { openCliDatabase } from './open.js';
 import { seedDemoCommunities } from './seed-demo-communities.js';
 import { seedDemoEvents } from './seed-demo-events.js';
 import { seedDemoFaces } from './seed-demo-faces.js';
+import { DEMO_ADMIN_EMAIL, demoLogins } from './seed-demo-logins.js';
 import { seedDemoLocations } from './seed-demo-locations.js';
 
 /** A realistic demo community. Everyone's password is the same, so a newcomer can try every account. */
 const PASSWORD = 'bayclub-demo';
-const ADMIN_EMAIL = 'admin@bayclub.demo';
+const ADMIN_EMAIL = DEMO_ADMIN_EMAIL;
 
 const FIRST = ['Ava', 'Liam', 'Maya', 'Noah', 'Zoe', 'Ethan', 'Isla', 'Lucas', 'Chloe', 'Mateo', 'Nora', 'Owen', 'Ruby', 'Elijah', 'Layla', 'Caleb', 'Stella', 'Julian', 'Hazel', 'Miles', 'Aria', 'Leo', 'Naomi', 'Ezra', 'Camila'];
 const LAST = ['Rivera', 'Nguyen', 'Patel', 'Johnson', 'Brooks', 'Garcia', 'Kim', 'Thompson', 'Alvarez', 'Reed', 'Okafor', 'Bennett', 'Santos', 'Hughes', 'Moreau'];
@@ -150,31 +151,8 @@ async function main() {
   }
 }
 
-/** The demo accounts worth naming, as [email, what it is]; printSignIn keeps only those the database holds. */
-const NAMED_LOGINS: Array<[string, string]> = [
-  [ADMIN_EMAIL, 'admin (reviews the pending applications under /admin)'],
-  ['avarivera@bayclub.demo', 'full-platform member (moderator)'],
-  ['priya@bayclub.demo', 'applicant with a pending application'],
-];
-
-/**
- * How to sign in, naming only accounts that exist (issue 21: a printed address must work). The community-only
- * member is looked up, not guessed: the first approved community_only demo account by username.
- */
 async function printSignIn(db: Db, publicUrl: string) {
-  const found = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(inArray(users.email, NAMED_LOGINS.map(([email]) => email)));
-  const existing = new Set(found.map((u) => u.email));
-  const [limited] = await db
-    .select({ email: profiles.email })
-    .from(profiles)
-    .where(and(eq(profiles.accountType, 'community_only'), eq(profiles.applicationStatus, 'approved'), like(profiles.email, '%@bayclub.demo')))
-    .orderBy(asc(profiles.username))
-    .limit(1);
-  const lines = NAMED_LOGINS.filter(([email]) => existing.has(email));
-  if (limited?.email) lines.push([limited.email, 'community-only member (limited by the permission flags)']);
+  const lines = await demoLogins(db);
   const width = Math.max(...lines.map(([email]) => email.length)) + 2;
   console.log(`
 Sign in at ${publicUrl}/login with password "${PASSWORD}" and one of:
