@@ -14,8 +14,7 @@ test('a visitor sees a public event, not a members-only one, no attendees, and i
   const hostApi = await memberApi(playwright, baseURL!, host.email, host.password);
   const open = await createEventViaApi(hostApi, { title: uniqueEventTitle('Open Beach Cleanup'), visibility: 'public' });
   const closed = await createEventViaApi(hostApi, { title: uniqueEventTitle('Members Rooftop'), visibility: 'members' });
-  // A member going, so "who's going" would have someone to show if the page leaked it.
-  expect((await hostApi.put(`/api/events/${open.id}/rsvp`, { data: { status: 'going', guests: 0 } })).status()).toBeLessThan(300);
+  // The host is going to their own event (decision 025), so "who's going" would have someone to show if the page leaked it.
 
   await page.goto('/events');
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
@@ -76,7 +75,9 @@ test('A creates an event with 2 seats; B goes with a guest; C waits and is promo
   await rsvpB.getByRole('button', { name: 'More guests' }).click();
   await rsvpB.getByRole('button', { name: EVENT_MESSAGES.rsvp, exact: true }).click();
   await expect(rsvpB.getByText('Going, with 1 guest')).toBeVisible();
-  await expect(pageB.getByText('2 of 2 seats taken')).toBeVisible();
+  // Who's going: the host (going to their own event, holding no seat) and B with a guest (decision 025).
+  await expect(pageB.getByText('2 members · 1 guest')).toBeVisible();
+  await expect(pageB.getByRole('list', { name: 'Members going' }).getByRole('link', { name: new RegExp(`^${a.name}\\s*Host$`) })).toBeVisible();
   const codeB = (await rsvpB.getByRole('img', { name: /Ticket code/ }).textContent())!.trim();
   await expect(rsvpB.getByText('Party of 2 (you and 1 guest)')).toBeVisible();
   await expect(rsvpB.getByRole('img', { name: /QR code/ })).toBeVisible();
@@ -140,6 +141,9 @@ test('A creates an event with 2 seats; B goes with a guest; C waits and is promo
   await pageA.getByRole('button', { name: 'Check in' }).click();
   const admitted = pageA.getByRole('status').filter({ hasText: EVENT_MESSAGES.checkedIn });
   await expect(admitted).toBeVisible();
+  // One confirmation (issue 21): the answer card, no toast beside it.
+  await expect(admitted).toHaveCount(1);
+  await expect(pageA.locator('[data-sonner-toast]')).toHaveCount(0);
   await expect(admitted).toContainText(c.name);
   await expect(admitted).toContainText('Party of 1');
   await expect(pageA.getByText('1 checked in of 1 going')).toBeVisible();
@@ -163,4 +167,71 @@ test('A creates an event with 2 seats; B goes with a guest; C waits and is promo
   await expect(pageC.getByRole('region', { name: 'Your RSVP' }).getByText(`${EVENT_MESSAGES.checkedIn} at`)).toBeVisible();
 
   await Promise.all([ctxA.close(), ctxB.close(), ctxC.close()]);
+});
+
+test('phone layout: events first, filters in a sheet, covers, the zone named once, faces with names, the RSVP bar; desktop filters inline', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const host = await approvedMember(playwright, baseURL!, 'evphost');
+  const reader = await approvedMember(playwright, baseURL!, 'evpread');
+  const hostApi = await memberApi(playwright, baseURL!, host.email, host.password);
+  // A long description, so the event page scrolls on a phone.
+  const event = await createEventViaApi(hostApi, { title: uniqueEventTitle('Phone Social'), visibility: 'members', day: clubDayFromNow(1), capacity: 10 });
+  const long = Array.from({ length: 40 }, (_, i) => `Line ${i + 1}: bring a friend and a smile.`).join('\n');
+  expect((await hostApi.patch(`/api/events/${event.id}`, { data: { description: long } })).status()).toBeLessThan(300);
+  await hostApi.dispose();
+
+  // A viewer in London: New York times need their zone named, once for the page.
+  const context = await memberContext(browser, { viewport: { width: 390, height: 844 }, timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  await signInViaUi(page, reader.email, reader.password);
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+  const firstCard = page.getByRole('list', { name: EVENT_MESSAGES.upcoming }).getByRole('article').first();
+  await expect(firstCard).toBeVisible();
+  const top = (await firstCard.boundingBox())!.y;
+  expect(top, 'the first event card starts within the first screen').toBeLessThan(400);
+  // Every card has a cover (the event's image or one drawn from its id).
+  await expect(firstCard.locator('[data-slot="event-cover"]')).toBeVisible();
+  expect((await firstCard.locator('[data-slot="event-cover"]').boundingBox())!.height).toBeGreaterThan(80);
+  // The zone once for the page, never on a card.
+  await expect(page.getByText('All times are New York time.')).toBeVisible();
+  await expect(page.getByRole('list', { name: EVENT_MESSAGES.upcoming }).getByText(/New York time/)).toHaveCount(0);
+  // Filters wait behind one button, in a bottom sheet.
+  await expect(page.getByRole('combobox', { name: 'City' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await expect(sheet.getByRole('combobox', { name: 'City' })).toBeVisible();
+  const sheetBox = (await sheet.boundingBox())!;
+  expect(Math.round(sheetBox.y + sheetBox.height), 'the sheet sits on the bottom edge').toBeGreaterThanOrEqual(843);
+  await sheet.getByRole('button', { name: 'This week', exact: true }).click();
+  await sheet.getByRole('button', { name: 'Show events' }).click();
+  await expect(page.getByRole('button', { name: 'Filters, 1 on' })).toBeVisible();
+  await expectAccessibleAtBothSizes(page, () => expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible());
+
+  // Desktop: the filters are inline, no Filters button.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByRole('combobox', { name: 'City' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // The event page: the host counted as going, faces with names; the RSVP bar stays on screen above the tabs.
+  await page.goto(`/events/${event.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+  const faces = page.getByRole('list', { name: 'Members going' });
+  await expect(faces.getByRole('link', { name: new RegExp(`^${host.name}\\s*Host$`) })).toBeVisible();
+  await expect(page.getByText('1 member', { exact: true })).toBeVisible();
+  const bar = page.getByRole('region', { name: 'RSVP bar' });
+  await page.mouse.wheel(0, 1500);
+  await expect(bar).toBeInViewport();
+  const barBox = (await bar.boundingBox())!;
+  const tabsBox = (await page.getByTestId('bottom-tabs').boundingBox())!;
+  expect(barBox.y + barBox.height, 'the bar stays above the tab bar').toBeLessThanOrEqual(tabsBox.y + 1);
+  await bar.getByRole('button', { name: EVENT_MESSAGES.rsvp }).click();
+  await expect(bar.getByText('Going', { exact: true })).toBeVisible();
+  await expect(page.getByText('2 members', { exact: true })).toBeVisible();
+  await context.close();
 });

@@ -117,6 +117,8 @@ export const EVENT_MESSAGES = {
   cancelled: 'This event was cancelled',
   alreadyCancelled: 'This event is already cancelled',
   ended: 'This event has ended',
+  /** Decision 025: the creator is going to their own event without an RSVP (and holds no seat). */
+  hostIsGoing: 'You’re hosting this event, so you’re already counted as going',
   notHost: 'Only the hosts can do this',
   guests: 'Too many guests for this event',
   noGuests: 'This event does not allow guests',
@@ -374,6 +376,8 @@ export interface EventPermissions {
   canEdit: boolean;
   canCancel: boolean;
   canRsvp: boolean;
+  /** The caller created the event: going to it without an RSVP (decision 025). */
+  isCreator: boolean;
   /** Hosts and door helpers (limited door helpers need scan_qr_codes). */
   canCheckIn: boolean;
   canSeeAttendees: boolean;
@@ -395,6 +399,8 @@ export interface EventSummaryView {
   capacity: number | null;
   /** Seats taken (members going plus their guests). */
   goingCount: number;
+  /** Everyone going: the seats taken plus the creator, who is going to their own event and holds no seat (decision 025). */
+  attendingCount: number;
   waitlistCount: number;
   /** The caller's status; null for visitors and when not registered. */
   myStatus: RegistrationStatus | null;
@@ -412,8 +418,15 @@ export interface EventView extends EventSummaryView {
   locationId: string | null;
   guestsAllowed: number;
   hosts: EventHostView[];
-  /** Up to EVENT_LIMITS.goingPreview members going; empty for visitors and applicants. */
+  /**
+   * Up to EVENT_LIMITS.goingPreview members going the caller may see, the creator first; empty for visitors and
+   * applicants. Deactivated members and members blocked either way with the caller are never in it.
+   */
   goingPreview: MemberSummary[];
+  /** How many members going the caller may see (the creator included; the same rule as goingPreview); 0 for visitors. */
+  goingMembers: number;
+  /** The guests those members bring. */
+  goingGuests: number;
   /** Raised on every edit; the .ics SEQUENCE. */
   sequence: number;
   createdAt: string;
@@ -436,6 +449,8 @@ export interface RsvpResult {
 
 export interface AttendeeView {
   member: MemberSummary;
+  /** The creator, going to their own event without a registration (first on the first page of who's going). */
+  isHost: boolean;
   status: 'going' | 'waitlisted';
   guests: number;
   /** Hosts only: when they were checked in. */

@@ -18,8 +18,17 @@ export async function openCliDatabase(): Promise<{ database: Database; publicUrl
     const publicUrl = addressToPrint(process.env, config.publicUrl, announced);
     return { database, publicUrl };
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    if (err instanceof ConfigError) {
       console.error(err.message);
+      process.exit(1);
+    }
+    if (err instanceof DataDirLockedError) {
+      // Issue 21: the embedded database has one opener; a running server holds it.
+      console.error(err.message);
+      console.error(
+        'If that is the Bay Club server (npm start or npm run dev), stop it first (Ctrl+C in its terminal), run this command ' +
+          'again, then start the server.',
+      );
       process.exit(1);
     }
     throw err;

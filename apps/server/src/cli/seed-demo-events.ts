@@ -42,6 +42,16 @@ const E = (
   description: string, extra: Partial<DemoEvent> = {},
 ): DemoEvent => ({ title, city, venue, address, community, visibility, day, time, hours, capacity, guestsAllowed, rsvps, description, ...extra });
 
+/** Sky, glow and ground of the drawn covers for events that name none (sunset, bay, palms, dusk, citrus, lagoon). */
+const COVER_PALETTES: Array<[string, string, string]> = [
+  ['#f6d365', '#fda085', '#5b3a29'],
+  ['#89f7fe', '#66a6ff', '#1e3a5f'],
+  ['#d4fc79', '#96e6a1', '#2f5d3a'],
+  ['#a18cd1', '#fbc2eb', '#3d2c5e'],
+  ['#ffecd2', '#fcb69f', '#7a4e3a'],
+  ['#84fab0', '#8fd3f4', '#23566b'],
+];
+
 const EVENTS: DemoEvent[] = [
   // Past, with attendance.
   E('Bayshore sunset run', 'tampa', 'Bayshore Blvd at Rome Ave', 'Bayshore Blvd & S Rome Ave, Tampa', 'sunset-runners', 'public', -12, '18:30', 1.5, 20, 0, 14, 'An easy 5K along the water. Every pace welcome; we regroup at the turnaround.'),
@@ -127,9 +137,12 @@ export async function seedDemoEvents(db: Db, storage: Storage, rand: () => numbe
     const endsAt = new Date(startsAt.getTime() + e.hours * 3_600_000);
     const past = endsAt.getTime() < Date.now();
     const id = crypto.randomUUID();
-    const cover = e.cover ? await storeImage(storage, `events/${id}/${Date.now()}-cover`, await drawScene(e.cover, e.day + 11, 1600, 900)) : null;
-    // The creator goes first; then the crowd in a stable random order, parties with guests where allowed.
-    const attendees = [creator, ...shuffle(crowd.filter((m) => m !== creator))].slice(0, e.rsvps);
+    // Every event has a cover (decision 025): its own palette, else one of the palettes below by its place in the list.
+    const palette = e.cover ?? COVER_PALETTES[EVENTS.indexOf(e) % COVER_PALETTES.length]!;
+    const cover = await storeImage(storage, `events/${id}/${Date.now()}-cover`, await drawScene(palette, e.day + 11, 1200, 600));
+    // The creator is going without a registration (decision 025: counted, no seat); then the crowd in a stable
+    // random order, parties with guests where allowed.
+    const attendees = shuffle(crowd.filter((m) => m !== creator)).slice(0, Math.max(0, e.rsvps - 1));
     const used = new Set<string>();
     let seats = 0;
     const rows = attendees.map((userId, i) => {
@@ -160,7 +173,7 @@ export async function seedDemoEvents(db: Db, storage: Storage, rand: () => numbe
         communityId: community?.id ?? null,
         title: e.title,
         description: e.description,
-        coverImageKey: cover?.key ?? null,
+        coverImageKey: cover.key,
         startsAt,
         endsAt,
         timeZone: CLUB_TIME_ZONE,

@@ -33,6 +33,15 @@ const P = (
   description: string, openingHours: string, extra: Partial<DemoPlace> = {},
 ): DemoPlace => ({ name, category, city, address, latitude, longitude, description, openingHours, ...extra });
 
+/** Sky, glow and ground for places that name no palette of their own. */
+const PLACE_PALETTES: Array<[string, string, string]> = [
+  ['#fddb92', '#d1fdff', '#35524a'],
+  ['#cfd9df', '#e2ebf0', '#4b5d67'],
+  ['#fbc2eb', '#a6c1ee', '#44355b'],
+  ['#f5efef', '#feada6', '#6b3e3e'],
+  ['#c1dfc4', '#deecdd', '#2e4a3b'],
+];
+
 const PLACES: DemoPlace[] = [
   P('Armature Works', 'venue', 'tampa', '1910 N Ola Ave, Tampa', 27.9603, -82.4632, 'The old streetcar barn on the river: food hall, rooftop and lawn. Our welcome drinks happen here.', 'Sun-Thu 7am-10pm, Fri-Sat 7am-11pm', { venues: ['Armature Works'], photo: ['#355c7d', '#6c5b7b', '#c06c84'] }),
   P('Oxford Exchange', 'cafe', 'tampa', '420 W Kennedy Blvd, Tampa', 27.9447, -82.465, 'Coffee, books and a glass-roofed conservatory across from the university.', 'Mon-Sat 7:30am-5pm, Sun 9am-5pm', { venues: ['Oxford Exchange'] }),
@@ -101,8 +110,10 @@ export async function seedDemoLocations(db: Db, storage: Storage, rand: () => nu
     const id = row!.id;
     ids.push(id);
     totals.places++;
-    if (p.photo) {
-      const photo = await storeImage(storage, `locations/${id}/${Date.now()}-${i}`, await drawScene(p.photo, i + 3, 1600, 1000));
+    {
+      // Every place has a photo, its cover on cards and its page (decision 025): its own palette, else one by its index.
+      const palette = p.photo ?? PLACE_PALETTES[i % PLACE_PALETTES.length]!;
+      const photo = await storeImage(storage, `locations/${id}/${Date.now()}-${i}`, await drawScene(palette, i + 3, 1200, 750));
       await db.insert(locationPhotos).values({ locationId: id, imageKey: photo.key, createdBy: admin?.id ?? null });
     }
     // The demo events held at this place point at it (those not linked yet).

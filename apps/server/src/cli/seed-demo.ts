@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { CITIES, INTEREST_CATEGORIES, RELATIONSHIP_STATUSES, type City } from '@bayclub/shared';
 import { loadConfig } from '../config.js';
+import type { Db } from '../db/client.js';
 import { membershipApplications, userRoles, users } from '../db/schema/index.js';
 import { insertCredentialUser, insertProfile } from '../modules/accounts/index.js';
 import { betterAuthPasswords } from '../modules/auth/index.js';
@@ -8,11 +9,13 @@ import { createStorage } from '../platform/storage/index.js';
 import { openCliDatabase } from './open.js';
 import { seedDemoCommunities } from './seed-demo-communities.js';
 import { seedDemoEvents } from './seed-demo-events.js';
+import { seedDemoFaces } from './seed-demo-faces.js';
+import { DEMO_ADMIN_EMAIL, demoLogins } from './seed-demo-logins.js';
 import { seedDemoLocations } from './seed-demo-locations.js';
 
 /** A realistic demo community. Everyone's password is the same, so a newcomer can try every account. */
 const PASSWORD = 'bayclub-demo';
-const ADMIN_EMAIL = 'admin@bayclub.demo';
+const ADMIN_EMAIL = DEMO_ADMIN_EMAIL;
 
 const FIRST = ['Ava', 'Liam', 'Maya', 'Noah', 'Zoe', 'Ethan', 'Isla', 'Lucas', 'Chloe', 'Mateo', 'Nora', 'Owen', 'Ruby', 'Elijah', 'Layla', 'Caleb', 'Stella', 'Julian', 'Hazel', 'Miles', 'Aria', 'Leo', 'Naomi', 'Ezra', 'Camila'];
 const LAST = ['Rivera', 'Nguyen', 'Patel', 'Johnson', 'Brooks', 'Garcia', 'Kim', 'Thompson', 'Alvarez', 'Reed', 'Okafor', 'Bennett', 'Santos', 'Hughes', 'Moreau'];
@@ -53,7 +56,10 @@ async function main() {
       // Likewise places and check-ins (nothing happens once any place exists); after events, to link them.
       const loc = await seedDemoLocations(db, storage, rand);
       if (loc.places) console.log(`Added ${loc.places} places (${loc.checkIns} check-ins, ${loc.hereNow} here now; ${loc.linkedEvents} events linked).`);
-      printSignIn(publicUrl);
+      // And faces for members seeded before faces existed (nothing happens once every demo member has a picture).
+      const faces = await seedDemoFaces(db, storage);
+      if (faces) console.log(`Added faces for ${faces} demo members.`);
+      await printSignIn(db, publicUrl);
       return;
     }
     console.log('Creating the demo community (a few seconds: every password is hashed for real)...');
@@ -130,26 +136,27 @@ async function main() {
     const c = await seedDemoCommunities(db, storage, { memberIds, adminId, limitedIds, rand });
     const ev = await seedDemoEvents(db, storage, rand);
     const loc = await seedDemoLocations(db, storage, rand);
+    const faces = await seedDemoFaces(db, storage);
 
     console.log(
       `Created 1 admin, 50 members (5 community-only), ${pending.length} pending applications, ${c.communities} communities, ` +
         `${c.posts} posts (${c.photos} with photos), ${c.likes} likes and ${c.comments} comments, ` +
         `${ev.events} events (${ev.registrations} RSVPs, ${ev.waitlisted} waitlisted, ${ev.checkedIn} checked in), ` +
-        `${loc.places} places (${loc.checkIns} check-ins, ${loc.hereNow} here now; ${loc.linkedEvents} events at them).`,
+        `${loc.places} places (${loc.checkIns} check-ins, ${loc.hereNow} here now; ${loc.linkedEvents} events at them), ` +
+        `${faces} faces.`,
     );
-    printSignIn(publicUrl);
+    await printSignIn(db, publicUrl);
   } finally {
     await database.close();
   }
 }
 
-function printSignIn(publicUrl: string) {
+async function printSignIn(db: Db, publicUrl: string) {
+  const lines = await demoLogins(db);
+  const width = Math.max(...lines.map(([email]) => email.length)) + 2;
   console.log(`
 Sign in at ${publicUrl}/login with password "${PASSWORD}" and one of:
-  ${ADMIN_EMAIL}            admin (reviews the pending applications under /admin)
-  avarivera@bayclub.demo         full-platform member (moderator)
-  priya@bayclub.demo             applicant with a pending application
-  lucasjohnson@bayclub.demo      community-only member (limited by the permission flags)
+${lines.map(([email, what]) => `  ${email.padEnd(width)} ${what}`).join('\n')}
   Any other demo member has an address like firstnamelastname@bayclub.demo.
 Signed in, press Ctrl+K (Cmd+K on a Mac) to search members, communities, events and posts (try "yoga" or "sunset").
 `);

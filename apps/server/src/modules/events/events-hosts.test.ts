@@ -126,13 +126,15 @@ describe('GET /api/events/:id/attendees', () => {
       throw new Error('too many pages');
     };
     const mine = await walk(me, 'going', 1);
-    expect(mine.map((a) => a.member.id).sort()).toEqual([going[0]!.id, going[1]!.id, going[2]!.id].sort());
+    // The creator heads who's going (decision 025).
+    expect(mine.map((a) => a.member.id).sort()).toEqual([host.id, going[0]!.id, going[1]!.id, going[2]!.id].sort());
+    expect(mine[0]).toMatchObject({ isHost: true, member: { id: host.id }, guests: 0 });
     expect(mine.every((a) => a.checkedInAt === null)).toBe(true);
     const hosts = await walk(host, 'going', 2);
-    expect(hosts.map((a) => a.member.id).slice(0, 1)).toEqual([going[3]!.id]);
-    expect(hosts).toHaveLength(4);
+    expect(hosts.map((a) => a.member.id).slice(0, 2)).toEqual([host.id, going[3]!.id]);
+    expect(hosts).toHaveLength(5);
     expect(hosts.find((a) => a.member.id === going[0]!.id)?.checkedInAt).not.toBeNull();
-    expect(Object.keys(hosts[0]!).sort()).toEqual(['checkedInAt', 'guests', 'member', 'status']);
+    expect(Object.keys(hosts[0]!).sort()).toEqual(['checkedInAt', 'guests', 'isHost', 'member', 'status']);
     expect((await walk(host, 'waitlisted', 2)).map((a) => a.member.id)).toEqual(waiting.map((w) => w.id));
     const refused = await get(me, `/api/events/${id}/attendees?status=waitlisted`);
     expect(refused.statusCode).toBe(403);

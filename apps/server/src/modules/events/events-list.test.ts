@@ -128,7 +128,7 @@ describe('GET /api/events: order, filters and pages', () => {
     expect(items[2]!.status).toBe('cancelled');
     expect(items.map((e) => e.id)).not.toContain(yesterday);
     expect(Object.keys(items[0]!).sort()).toEqual(
-      ['capacity', 'city', 'community', 'coverUrl', 'endsAt', 'goingCount', 'id', 'myStatus', 'startsAt', 'status', 'timeZone', 'title', 'venue', 'visibility', 'waitlistCount'].sort(),
+      ['attendingCount', 'capacity', 'city', 'community', 'coverUrl', 'endsAt', 'goingCount', 'id', 'myStatus', 'startsAt', 'status', 'timeZone', 'title', 'venue', 'visibility', 'waitlistCount'].sort(),
     );
     // going: the caller's going or waitlisted registrations only.
     expect((await walk(me, `/api/events?city=${city}&going=true`)).map((e) => e.id)).toEqual([soon, later]);
@@ -200,7 +200,8 @@ describe('GET /api/events: order, filters and pages', () => {
     // access, the event with its people, the caller's registration.
     expect(full).toBe(3);
     const e = (await get(me, `/api/events/${first}`)).json() as EventView;
-    expect(e.goingPreview).toHaveLength(7);
+    // The creator (decision 025) and the 7 members going.
+    expect(e.goingPreview).toHaveLength(8);
   });
 });
 

@@ -60,7 +60,8 @@ describe('POST /api/events', () => {
     expect(e).toMatchObject({ title: 'Sunset swim', capacity: 2, guestsAllowed: 1, goingCount: 0, status: 'scheduled', sequence: 0, visibility: 'members' });
     expect(utcToZonedLocal(e.startsAt, 'America/New_York')).toBe(input().startsAtLocal);
     expect(e.hosts).toEqual([expect.objectContaining({ id: me.id, role: 'host', isCreator: true })]);
-    expect(e.permissions).toEqual({ canEdit: true, canCancel: true, canRsvp: true, canCheckIn: true, canSeeAttendees: true });
+    // The creator is going without an RSVP (decision 025): no RSVP offered.
+    expect(e.permissions).toEqual({ canEdit: true, canCancel: true, canRsvp: false, isCreator: true, canCheckIn: true, canSeeAttendees: true });
     expect(e.calendar.icsUrl).toBe(`/api/events/${e.id}/calendar.ics`);
     expect(e.calendar.googleUrl).toMatch(/^https:\/\/calendar\.google\.com\/calendar\/render\?/);
     expect(e.mine).toBeNull();
@@ -68,7 +69,7 @@ describe('POST /api/events', () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         'address', 'calendar', 'capacity', 'city', 'community', 'coverUrl', 'createdAt', 'description', 'endsAt', 'goingCount',
-        'goingPreview', 'guestsAllowed', 'hosts', 'id', 'locationId', 'mine', 'myStatus', 'permissions', 'sequence', 'startsAt',
+        'goingGuests', 'goingMembers', 'goingPreview', 'attendingCount', 'guestsAllowed', 'hosts', 'id', 'locationId', 'mine', 'myStatus', 'permissions', 'sequence', 'startsAt',
         'status', 'timeZone', 'title', 'venue', 'visibility', 'waitlistCount',
       ].sort(),
     );
@@ -162,11 +163,11 @@ describe('GET /api/events/:id', () => {
     const seen = await get(null, `/api/events/${open.id}`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({ hosts: [], goingPreview: [], mine: null, goingCount: 1 });
-    expect(seen.json().permissions).toEqual({ canEdit: false, canCancel: false, canRsvp: false, canCheckIn: false, canSeeAttendees: false });
+    expect(seen.json().permissions).toEqual({ canEdit: false, canCancel: false, canRsvp: false, isCreator: false, canCheckIn: false, canSeeAttendees: false });
     const applicant = await get(await applyAs(t), `/api/events/${open.id}`);
     expect(applicant.json()).toMatchObject({ hosts: [], goingPreview: [], mine: null });
     const asFriend = (await get(friend, `/api/events/${open.id}`)).json() as EventView;
-    expect(asFriend.goingPreview.map((m) => m.id)).toEqual([friend.id]);
+    expect(asFriend.goingPreview.map((m) => m.id)).toEqual([host.id, friend.id]);
     expect(asFriend.mine).toMatchObject({ status: 'going', guests: 0 });
     expect(asFriend.myStatus).toBe('going');
     expect(asFriend.permissions).toMatchObject({ canEdit: false, canRsvp: true, canSeeAttendees: true });
@@ -192,7 +193,7 @@ describe('GET /api/events/:id', () => {
       [cohost.id, 'host', false],
       [door.id, 'door', false],
     ]);
-    expect(e.goingPreview.map((m) => m.id).sort()).toEqual([cohost.id, me.id].sort());
+    expect(e.goingPreview.map((m) => m.id).sort()).toEqual([host.id, cohost.id, me.id].sort());
     expect(Object.keys(e.hosts[0]!).sort()).toEqual(['age', 'city', 'fullName', 'id', 'isCreator', 'isVerified', 'profilePictureUrl', 'role', 'username']);
   });
 

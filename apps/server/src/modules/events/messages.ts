@@ -16,6 +16,7 @@ export const EVENTS_ERRORS = serverMessages('events', {
   cancelled: EVENT_MESSAGES.cancelled,
   alreadyCancelled: EVENT_MESSAGES.alreadyCancelled,
   ended: EVENT_MESSAGES.ended,
+  hostIsGoing: EVENT_MESSAGES.hostIsGoing,
   creatorIsHost: EVENT_MESSAGES.creatorIsHost,
   hostNotFound: EVENT_MESSAGES.hostNotFound,
   tooManyHosts: EVENT_MESSAGES.tooManyHosts,

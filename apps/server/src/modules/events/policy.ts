@@ -23,6 +23,8 @@ export interface EventViewerState {
   /** Approved members who can view: who's going, hosts' profiles, RSVP. */
   canSeeAttendees: boolean;
   canRsvp: boolean;
+  /** The caller created the event: going without an RSVP, holding no seat (decision 025). */
+  isCreator: boolean;
   isHost: boolean;
   canEdit: boolean;
   canCancel: boolean;
@@ -37,6 +39,7 @@ const NONE: EventViewerState = {
   canView: false,
   canSeeAttendees: false,
   canRsvp: false,
+  isCreator: false,
   isHost: false,
   canEdit: false,
   canCancel: false,
@@ -77,6 +80,7 @@ export function eventViewer(
     canView: true,
     canSeeAttendees: approved,
     canRsvp: approved && scheduled && notOver,
+    isCreator: approved && isCreator,
     isHost,
     canEdit: manages && scheduled,
     canCancel: manages && scheduled,

@@ -9,7 +9,7 @@ import {
   type RegistrationStatus,
 } from '@bayclub/shared';
 import { publicUrl } from '../../platform/storage/storage.js';
-import { presentMember } from '../access/index.js';
+import { presentMember, type MemberJson } from '../access/index.js';
 import type { AttendeeRow, EventDetailRow, EventSummaryRow } from './repository.js';
 import type { EventViewerState } from './policy.js';
 
@@ -40,6 +40,7 @@ export function presentSummary(r: EventSummaryRow): EventSummaryView {
     community: r.community_id && r.community_name && r.community_slug ? { id: r.community_id, name: r.community_name, urlSlug: r.community_slug } : null,
     capacity: r.capacity,
     goingCount: r.going_count,
+    attendingCount: r.attending_count,
     waitlistCount: r.waitlist_count,
     myStatus: registrationStatus(r.my_status, r.status),
   };
@@ -55,7 +56,10 @@ export function presentEvent(
   const permissions: EventPermissions = {
     canEdit: viewer.canEdit,
     canCancel: viewer.canCancel,
-    canRsvp: viewer.canRsvp,
+    // The creator is going without an RSVP: the page offers them none (a registration from before decision 025
+    // may still be given up through the API).
+    canRsvp: viewer.canRsvp && !viewer.isCreator,
+    isCreator: viewer.isCreator,
     canCheckIn: viewer.canCheckIn,
     canSeeAttendees: viewer.canSeeAttendees,
   };
@@ -69,6 +73,8 @@ export function presentEvent(
     guestsAllowed: r.guests_allowed,
     hosts: viewer.canSeeAttendees ? r.hosts.map((h) => ({ ...presentMember(h), role: h.role, isCreator: h.isCreator })) : [],
     goingPreview: viewer.canSeeAttendees ? r.going_preview.map(presentMember) : [],
+    goingMembers: viewer.canSeeAttendees ? r.going_members : 0,
+    goingGuests: viewer.canSeeAttendees ? r.going_guests : 0,
     sequence: r.sequence,
     createdAt: iso(r.created_at),
     mine,
@@ -87,10 +93,20 @@ export function presentEvent(
   };
 }
 
+/** The creator at the top of who's going: no registration, so no guests and no check-in (decision 025). */
+export const presentHostAttendee = (host: MemberJson): AttendeeView => ({
+  member: presentMember(host),
+  isHost: true,
+  status: 'going',
+  guests: 0,
+  checkedInAt: null,
+});
+
 /** Who's going or waitlisted; checkedInAt only for those who see attendance (hosts, staff, admins). */
 export function presentAttendee(r: AttendeeRow, seesAttendance: boolean): AttendeeView {
   return {
     member: presentMember(r),
+    isHost: false,
     status: r.status,
     guests: r.guests,
     checkedInAt: seesAttendance && r.checked_in_at ? iso(r.checked_in_at) : null,

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { communities, communityMembers, eventHosts, eventRegistrations, events, locations, profiles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
-import { approvedMemberSql, blockedBetween, memberJson, memberJsonSchema, notBlockedWith } from '../access/index.js';
-import { columnOf, columnsOf, jsonb, leftJoined, rowsOf } from '../../platform/sql.js';
+import { approvedMemberSql, blockedBetween, memberJson, memberJsonSchema, notBlockedWith, type MemberJson } from '../access/index.js';
+import { columnOf, columnsOf, count as countField, jsonb, leftJoined, rowsOf } from '../../platform/sql.js';
 
 /** Who asks, as the list's SQL needs it: the same facts eventViewer reads from the Actor. */
 export interface EventsViewer {
@@ -51,12 +51,22 @@ export interface EventListFilters {
   locationId?: string;
 }
 
+/**
+ * Everyone going (decision 025): the seats taken plus the creator, who is going to their own event and holds no seat.
+ * A creator who RSVP'd before that rule (a going registration of their own) is already in going_count: not twice.
+ * One probe of event_registrations' (event_id, user_id) key per event.
+ */
+const attendingCountSql = sql`(e.going_count + case when e.created_by is not null and not exists (
+    select 1 from ${eventRegistrations} hr where hr.event_id = e.id and hr.user_id = e.created_by and hr.status = 'going')
+  then 1 else 0 end)`;
+
 /** summaryColumns and the caller's own status (null for visitors and on the event page). */
 const summaryShape = {
   ...columnsOf(events, 'id', 'title', 'starts_at', 'ends_at', 'time_zone', 'venue', 'city', 'cover_image_key', 'status'),
   ...columnsOf(events, 'visibility', 'capacity', 'going_count', 'waitlist_count', 'community_id'),
   ...leftJoined({ community_name: columnOf(communities, 'name'), community_slug: columnOf(communities, 'url_slug') }),
   cursor_at: z.string(),
+  attending_count: countField(),
   my_status: columnOf(eventRegistrations, 'status').nullable(),
 };
 const eventSummaryRow = z.object(summaryShape);
@@ -64,7 +74,7 @@ export type EventSummaryRow = z.output<typeof eventSummaryRow>;
 
 const summaryColumns = sql`e.id, e.title, e.starts_at, e.ends_at, e.time_zone, e.venue, e.city, e.cover_image_key, e.status,
   e.visibility, e.capacity, e.going_count, e.waitlist_count, e.community_id, c.name as community_name,
-  c.url_slug as community_slug, ${exactInstant(sql`e.starts_at`)} as cursor_at`;
+  c.url_slug as community_slug, ${exactInstant(sql`e.starts_at`)} as cursor_at, ${attendingCountSql} as attending_count`;
 
 /**
  * One page (or one month) of events the viewer can see, with the viewer's own status on each card, in one
@@ -122,6 +132,8 @@ const eventDetailRow = z.object({
   ...columnsOf(events, 'description', 'address', 'location_id', 'guests_allowed', 'sequence', 'created_at', 'created_by'),
   hosts: jsonb(z.array(memberJsonSchema.extend({ role: columnOf(eventHosts, 'role'), isCreator: z.boolean() }))),
   going_preview: jsonb(z.array(memberJsonSchema)),
+  going_members: countField(),
+  going_guests: countField(),
 });
 export type EventDetailRow = z.output<typeof eventDetailRow>;
 
@@ -152,18 +164,38 @@ export async function findEventDetail(
           join ${profiles} hp on hp.id = h.user_id
           where ${visiblePerson(sql`hp`, caller)})`
       : sql`'[]'::json`;
+  // Who's going as the caller may see them (decision 025): the creator first (going to their own event, no seat),
+  // then members going, newest first; deactivated members and anyone blocked either way are left out of the faces
+  // and of the counts beside them, so the numbers never reveal a hidden member.
+  const others = sql`g.event_id = e.id and g.status = 'going' and g.user_id is distinct from e.created_by`;
   const preview =
     people && callerId
-      ? sql`(select coalesce(json_agg(x.m order by x.created_at desc, x.id desc), '[]'::json) from (
-            select ${memberJson(sql`gp`)} as m, g.created_at, g.id from ${eventRegistrations} g
+      ? sql`(select coalesce(json_agg(x.m order by x.host desc, x.created_at desc, x.id desc), '[]'::json) from (
+            select ${memberJson(sql`hp`)} as m, true as host, e.created_at, e.id from ${profiles} hp
+            where hp.id = e.created_by and ${visiblePerson(sql`hp`, caller)}
+            union all
+            (select ${memberJson(sql`gp`)} as m, false as host, g.created_at, g.id from ${eventRegistrations} g
             join ${profiles} gp on gp.id = g.user_id
-            where g.event_id = e.id and g.status = 'going' and ${visiblePerson(sql`gp`, caller)}
-            order by g.created_at desc, g.id desc limit ${previewLimit}) x)`
+            where ${others} and ${visiblePerson(sql`gp`, caller)}
+            order by g.created_at desc, g.id desc limit ${previewLimit})
+            order by host desc, created_at desc, id desc limit ${previewLimit}) x)`
       : sql`'[]'::json`;
+  const goingMembers =
+    people && callerId
+      ? sql`((select count(*) from ${profiles} hp where hp.id = e.created_by and ${visiblePerson(sql`hp`, caller)})
+          + (select count(*) from ${eventRegistrations} g join ${profiles} gp on gp.id = g.user_id
+             where ${others} and ${visiblePerson(sql`gp`, caller)}))::int`
+      : sql`0`;
+  const goingGuests =
+    people && callerId
+      ? sql`(select coalesce(sum(g.guests), 0) from ${eventRegistrations} g join ${profiles} gp on gp.id = g.user_id
+          where g.event_id = e.id and g.status = 'going' and ${visiblePerson(sql`gp`, caller)})::int`
+      : sql`0`;
   const [row] = rowsOf(
     await db.execute(sql`
       select ${summaryColumns}, null::text as my_status, e.description, e.address, e.location_id, e.guests_allowed,
-        e.sequence, e.created_at, e.created_by, ${hosts} as hosts, ${preview} as going_preview
+        e.sequence, e.created_at, e.created_by, ${hosts} as hosts, ${preview} as going_preview,
+        ${goingMembers} as going_members, ${goingGuests} as going_guests
       from ${events} e
       left join ${communities} c on c.id = e.community_id
       where e.id = ${eventId}::uuid`),
@@ -302,6 +334,22 @@ const attendeeRow = memberJsonSchema.extend({
 export type AttendeeRow = z.output<typeof attendeeRow>;
 
 /**
+ * The event's creator as the caller may see them (not deactivated, not blocked either way), or null: who's going
+ * starts with them (decision 025).
+ */
+export async function findVisibleCreator(db: DbOrTx, eventId: string, callerId: string): Promise<MemberJson | null> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select p.id, p.full_name as "fullName", p.username, p.profile_picture_url as "profilePictureUrl",
+        p.is_verified as "isVerified", p.age, p.city
+      from ${events} e join ${profiles} p on p.id = e.created_by
+      where e.id = ${eventId}::uuid and ${visiblePerson(sql`p`, sql`${callerId}::uuid`)}`),
+    memberJsonSchema,
+  );
+  return row ?? null;
+}
+
+/**
  * Who's going (newest first: event_registrations_going_idx) or the waitlist (first come first served:
  * event_registrations_waitlist_idx), keyset, leaving out deactivated members and anyone blocked either way.
  */
@@ -328,6 +376,7 @@ export async function listAttendees(
         ${exactInstant(key)} as cursor_at
       from ${eventRegistrations} r join ${profiles} p on p.id = r.user_id
       where r.event_id = ${eventId}::uuid and r.status = ${status} ${cursor}
+        ${going ? sql`and r.user_id is distinct from (select ev.created_by from ${events} ev where ev.id = ${eventId}::uuid)` : sql``}
         and not p.is_deactivated and ${notBlockedWith(sql`r.user_id`, caller)}
       order by ${key} ${dir}, r.id ${dir}
       limit ${page.limit + 1}`),

@@ -85,6 +85,9 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
   async function rsvpInTx(tx: DbOrTx, after: AfterCommit, actor: Actor, eventId: string, input: { status: 'going' | 'not_going'; guests: number }) {
     const { facts, viewer } = await viewerOf(tx, actor, eventId, { lock: true, scanAllowed: false });
+    // Decision 025: the creator is going without a seat; a registration would count them twice. Not going stays
+    // open to them, to give up seats a registration from before that rule holds.
+    if (viewer.isCreator && input.status === 'going') throw conflict(M.hostIsGoing);
     if (!viewer.canRsvp) {
       if (facts.status === 'cancelled') throw conflict(M.cancelled);
       throw conflict(M.ended);

@@ -125,10 +125,10 @@ describe('PUT /api/events/:id/rsvp', () => {
   });
 
   it('parties of different sizes: one seat free, waitlist [party of 3, party of 1] -> the party of 1 moves up, the 3 keeps place 1 with the reason', async () => {
-    const [a, big, small] = await members(3);
+    const [a, big, small, pair] = await members(4);
     const id = await createTestEvent(db, { createdBy: host.id, capacity: 3, guestsAllowed: 2 });
     await registerForTest(db, id, a!.id, { status: 'going', guests: 0 });
-    await registerForTest(db, id, host.id, { status: 'going', guests: 1 });
+    await registerForTest(db, id, pair!.id, { status: 'going', guests: 1 });
     await registerForTest(db, id, big!.id, { status: 'waitlisted', guests: 2, waitlistedAt: new Date(Date.now() - 60_000) });
     await registerForTest(db, id, small!.id, { status: 'waitlisted', guests: 0, waitlistedAt: new Date(Date.now() - 30_000) });
     // a leaves: one seat is free.
@@ -139,9 +139,9 @@ describe('PUT /api/events/:id/rsvp', () => {
     const mine = (await rsvp(big!, id, { status: 'going', guests: 2 })).json() as RsvpResult;
     expect(mine.mine).toMatchObject({ status: 'waitlisted', waitlistPosition: 1, waitlistReason: null });
     await expectCountsMatchRows(id);
-    // The host's guest leaves: one seat free again, the party of 3 still does not fit and keeps place 1, with the reason.
-    const hostRes = (await rsvp(host, id, { status: 'going', guests: 0 })).json() as RsvpResult;
-    expect(hostRes.goingCount).toBe(2);
+    // The pair's guest leaves: one seat free again, the party of 3 still does not fit and keeps place 1, with the reason.
+    const pairRes = (await rsvp(pair!, id, { status: 'going', guests: 0 })).json() as RsvpResult;
+    expect(pairRes.goingCount).toBe(2);
     const again = (await rsvp(big!, id, { status: 'going', guests: 2 })).json() as RsvpResult;
     expect(again.mine).toMatchObject({
       status: 'waitlisted',

@@ -28,7 +28,7 @@ import type { Notifier } from '../notifications/index.js';
 import { eventCancelledNotification, eventCreatedNotification, eventUpdatedNotification } from './notifications.js';
 import { loadEventAccess } from './access.js';
 import { canCreateEvent, eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
-import { presentAttendee, presentEvent, presentSummary } from './presenter.js';
+import { presentAttendee, presentEvent, presentHostAttendee, presentSummary } from './presenter.js';
 import { loadMyRegistration, promoteWaitlist } from './registrations.js';
 import * as repo from './repository.js';
 import { EVENTS_ERRORS as M } from './messages.js';
@@ -326,12 +326,17 @@ export function createEventsService(deps: {
       const { viewer } = await visible(actor, eventId);
       if (!viewer.canSeeAttendees) throw eventGone();
       if (q.status === 'waitlisted' && !viewer.canSeeAttendance) throw forbidden(M.notHost);
-      const rows = await repo.listAttendees(db, eventId, actor.userId, q.status, { cursor: decodeCursor(q.cursor, isTimeCursor), limit: q.limit });
-      const items = rows.slice(0, q.limit);
+      const cursor = decodeCursor(q.cursor, isTimeCursor);
+      // Decision 025: the creator heads the first page of who's going (they hold no registration); that page then
+      // holds one registration fewer, so pages keep their size (a page of one still carries a registration and the cursor).
+      const host = q.status === 'going' && !cursor ? await repo.findVisibleCreator(db, eventId, actor.userId) : null;
+      const limit = host ? Math.max(1, q.limit - 1) : q.limit;
+      const rows = await repo.listAttendees(db, eventId, actor.userId, q.status, { cursor, limit });
+      const items = rows.slice(0, limit);
       const last = items.at(-1);
       return {
-        items: items.map((r) => presentAttendee(r, viewer.canSeeAttendance)),
-        nextCursor: rows.length > q.limit && last ? encodeCursor({ c: last.cursor_at, i: last.reg_id }) : null,
+        items: [...(host ? [presentHostAttendee(host)] : []), ...items.map((r) => presentAttendee(r, viewer.canSeeAttendance))],
+        nextCursor: rows.length > limit && last ? encodeCursor({ c: last.cursor_at, i: last.reg_id }) : null,
       };
     },
 

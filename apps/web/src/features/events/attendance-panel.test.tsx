@@ -22,7 +22,7 @@ const attendance: AttendanceView = {
     { member: bo, partySize: 1, checkedInAt: null },
   ],
 };
-const waiting = (m: typeof ada, guests: number): AttendeeView => ({ member: m, status: 'waitlisted', guests, checkedInAt: null });
+const waiting = (m: typeof ada, guests: number): AttendeeView => ({ member: m, isHost: false, status: 'waitlisted', guests, checkedInAt: null });
 
 function render(event: EventView, handlers = {}) {
   mockApi({

@@ -1,6 +1,9 @@
 import * as React from 'react';
+import { SlidersHorizontalIcon } from 'lucide-react';
 import { CITIES, CITY_LABELS, EVENT_RANGE_LABELS, EVENT_RANGES, type EventRange } from '@bayclub/shared';
 import { ToggleButton } from '#/components/toggle-button';
+import { Button } from '#/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '#/components/ui/sheet';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
@@ -28,6 +31,60 @@ export function useEventFiltersInUrl() {
 }
 
 type Update = ReturnType<typeof useEventFiltersInUrl>['update'];
+
+/** How many filters are on (the phone's Filters button shows it). */
+export const activeFilterCount = (f: EventFilters) => [f.city, f.communityId, f.range, f.going].filter((v) => v !== undefined).length;
+
+const NO_FILTERS = { city: undefined, communityId: undefined, range: undefined, going: undefined } as const;
+
+/**
+ * Phones (decision 025): the filters fill a first screen, so they wait in a bottom sheet behind one "Filters" button
+ * that says how many are on; each choice applies at once (the list behind follows), "Show events" closes the sheet.
+ */
+export function EventFiltersSheet({ filters, update, approved }: { filters: EventFilters; update: Update; approved: boolean }) {
+  const [open, setOpen] = React.useState(false);
+  const active = activeFilterCount(filters);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="rounded-full"
+        aria-haspopup="dialog"
+        aria-label={active > 0 ? `Filters, ${active} on` : 'Filters'}
+        onClick={() => setOpen(true)}
+      >
+        <SlidersHorizontalIcon aria-hidden="true" />
+        Filters
+        {active > 0 && (
+          <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
+            {active}
+          </span>
+        )}
+      </Button>
+      <SheetContent side="bottom" className="max-h-[85dvh] overflow-y-auto rounded-t-2xl pb-[env(safe-area-inset-bottom)]">
+        <SheetHeader className="pb-0">
+          <SheetTitle>Filters</SheetTitle>
+          <SheetDescription>Choose what to show; the list follows as you choose.</SheetDescription>
+        </SheetHeader>
+        <div className="px-4">
+          <EventFiltersBar filters={filters} update={update} approved={approved} />
+        </div>
+        <SheetFooter className="flex-row justify-end">
+          {active > 0 && (
+            <Button type="button" variant="ghost" onClick={() => update(NO_FILTERS)}>
+              Clear all
+            </Button>
+          )}
+          <Button type="button" onClick={() => setOpen(false)}>
+            Show events
+          </Button>
+        </SheetFooter>
+      </SheetContent>
+    </Sheet>
+  );
+}
 
 /** City, community (the member's own), this week / weekend / month, and Going (approved members). */
 export function EventFiltersBar({ filters, update, approved }: { filters: EventFilters; update: Update; approved: boolean }) {

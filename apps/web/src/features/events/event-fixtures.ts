@@ -51,6 +51,8 @@ export function makeEventSummary(overrides: Partial<EventSummaryView> = {}): Eve
     community: null,
     capacity: 20,
     goingCount: 5,
+    // The host is going too, without a seat (decision 025).
+    attendingCount: (overrides.goingCount ?? 5) + 1,
     waitlistCount: 0,
     myStatus: null,
     ...overrides,
@@ -61,6 +63,7 @@ export const NO_PERMISSIONS: EventPermissions = {
   canEdit: false,
   canCancel: false,
   canRsvp: false,
+  isCreator: false,
   canCheckIn: false,
   canSeeAttendees: false,
 };
@@ -71,6 +74,7 @@ export const HOST_PERMISSIONS: EventPermissions = {
   canEdit: true,
   canCancel: true,
   canRsvp: true,
+  isCreator: false,
   canCheckIn: true,
   canSeeAttendees: true,
 };
@@ -94,6 +98,8 @@ export function makeEvent(overrides: Partial<EventView> = {}): EventView {
     guestsAllowed: 1,
     hosts: [makeHost()],
     goingPreview: [makeEventMember(), makeEventMember({ fullName: 'Ana Lopez', username: 'ana' })],
+    goingMembers: 2,
+    goingGuests: 0,
     sequence: 0,
     createdAt: '2026-02-01T12:00:00.000Z',
     mine: null,
@@ -108,5 +114,5 @@ export function makeEvent(overrides: Partial<EventView> = {}): EventView {
 
 /** The same event as a visitor (signed out or applicant) sees it. */
 export function makeVisitorEvent(overrides: Partial<EventView> = {}): EventView {
-  return makeEvent({ visibility: 'public', goingPreview: [], mine: null, permissions: NO_PERMISSIONS, ...overrides });
+  return makeEvent({ visibility: 'public', goingPreview: [], goingMembers: 0, mine: null, permissions: NO_PERMISSIONS, ...overrides });
 }

@@ -17,16 +17,19 @@ export function EventCards({
   label,
   headingLevel,
   oneColumn = false,
+  pageZone = null,
 }: {
   events: EventSummaryView[];
   label: string;
   headingLevel?: 2 | 3;
   /** Beside the month calendar there is room for one column only. */
   oneColumn?: boolean;
+  /** The zone the page names once (its cards then leave it out). */
+  pageZone?: string | null;
 }) {
   return (
     <CardGrid label={label} items={events} getKey={(event) => event.id} className={oneColumn ? 'grid grid-cols-1 gap-3' : GRID}>
-      {(event) => <EventCard event={event} headingLevel={headingLevel} />}
+      {(event) => <EventCard event={event} headingLevel={headingLevel} pageZone={pageZone} />}
     </CardGrid>
   );
 }
@@ -35,12 +38,15 @@ export function EventListSkeleton({ label = 'Loading events' }: { label?: string
   return (
     <div role="status" aria-label={label} className={GRID}>
       {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="flex gap-4 rounded-xl border p-4">
-          <Skeleton className="h-16 w-14" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-5 w-40" />
-            <Skeleton className="h-4 w-32" />
-            <Skeleton className="h-4 w-24" />
+        <div key={i} className="overflow-hidden rounded-xl border">
+          <Skeleton className="h-28 w-full rounded-none sm:h-32" />
+          <div className="flex gap-4 p-4">
+            <Skeleton className="h-16 w-14" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-5 w-40" />
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-4 w-24" />
+            </div>
           </div>
         </div>
       ))}
@@ -57,11 +63,13 @@ export function EventList({
   label = EVENT_MESSAGES.upcoming,
   headingLevel,
   empty,
+  pageZone = null,
 }: {
   filters: EventFilters;
   label?: string;
   headingLevel?: 2 | 3;
   empty?: React.ReactNode;
+  pageZone?: string | null;
 }) {
   const query = useEventListQuery(filters);
   const events = itemsOf(query.data);
@@ -76,7 +84,7 @@ export function EventList({
   }
   return (
     <div className="grid grid-cols-1 gap-4">
-      <EventCards events={events} label={label} headingLevel={headingLevel} />
+      <EventCards events={events} label={label} headingLevel={headingLevel} pageZone={pageZone} />
       <LoadMore {...query} />
     </div>
   );

@@ -113,7 +113,7 @@ function DayEvents({
       ) : events.length === 0 ? (
         <p className="text-sm text-muted-foreground">No events this day.</p>
       ) : (
-        <EventCards events={events} label={`Events on ${title}`} headingLevel={3} oneColumn />
+        <EventCards events={events} label={`Events on ${title}`} headingLevel={3} oneColumn pageZone={CLUB_TIME_ZONE} />
       )}
     </section>
   );

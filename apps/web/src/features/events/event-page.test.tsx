@@ -7,7 +7,16 @@ import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/
 import { makeMe } from '#/test/fixtures';
 import { HOST_PERMISSIONS, makeEvent, makeEventMember, makeVisitorEvent } from './event-fixtures';
 
-const EVENT = makeEvent({ title: 'Sunset Social', goingCount: 12, capacity: 20, goingPreview: [makeEventMember({ fullName: 'Riley Chen' })] });
+const HOST = makeEventMember({ fullName: 'Casey Park', username: 'casey' });
+const EVENT = makeEvent({
+  title: 'Sunset Social',
+  goingCount: 12,
+  capacity: 20,
+  hosts: [{ ...HOST, role: 'host', isCreator: true }],
+  goingPreview: [HOST, makeEventMember({ fullName: 'Riley Chen' })],
+  goingMembers: 11,
+  goingGuests: 2,
+});
 
 let zoneSpy: { mockRestore: () => void } | undefined;
 function viewerIn(zone: string) {
@@ -55,10 +64,13 @@ describe('/events/:eventId', () => {
     expect(screen.getByRole('link', { name: 'Casey Park' })).toHaveAttribute('href', `/view-profile/${host.id}`);
     const link = screen.getByRole('link', { name: 'https://example.com/sunset' });
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
-    expect(screen.getByText('12 of 20 seats taken')).toBeInTheDocument();
+    // Faces with names, the host first and marked; the counts are of the same members (decision 025).
+    expect(screen.getByText('11 members · 2 guests')).toBeInTheDocument();
     const going = screen.getByRole('list', { name: 'Members going' });
-    expect(within(going).getByRole('link', { name: 'Riley Chen' })).toBeInTheDocument();
-    expect(within(going).getByText('+11')).toBeInTheDocument();
+    const faces = within(going).getAllByRole('link');
+    expect(faces.map((f) => f.textContent)).toEqual(['Casey ParkHost', 'Riley Chen']);
+    expect(faces[1]).toHaveAccessibleName('Riley Chen');
+    expect(screen.getByText('and 9 more')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: `${EVENT_MESSAGES.addToCalendar} (.ics)` })).toHaveAttribute('href', EVENT.calendar.icsUrl);
     expect(screen.getByRole('link', { name: /Google Calendar/ })).toHaveAttribute('href', EVENT.calendar.googleUrl);
     expect(screen.getByRole('button', { name: EVENT_MESSAGES.share })).toBeInTheDocument();
@@ -134,14 +146,14 @@ describe('/events/:eventId', () => {
   });
 
   it('reads the event again when the member’s registration changes live', async () => {
-    let going = 12;
-    const fetchMock = member(EVENT, { [`GET /api/events/${EVENT.id}`]: () => json({ ...EVENT, goingCount: going }) });
+    let going = 11;
+    const fetchMock = member(EVENT, { [`GET /api/events/${EVENT.id}`]: () => json({ ...EVENT, goingMembers: going }) });
     renderApp(`/events/${EVENT.id}`);
-    expect(await screen.findByText('12 of 20 seats taken')).toBeInTheDocument();
-    going = 13;
+    expect(await screen.findByText('11 members · 2 guests')).toBeInTheDocument();
+    going = 12;
     act(() => realtime.emitForTest({ type: 'event:registration', eventId: 'another-event' }));
     act(() => realtime.emitForTest({ type: 'event:registration', eventId: EVENT.id }));
-    expect(await screen.findByText('13 of 20 seats taken')).toBeInTheDocument();
+    expect(await screen.findByText('12 members · 2 guests')).toBeInTheDocument();
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url) === `/api/events/${EVENT.id}`)).toHaveLength(2));
   });
 });

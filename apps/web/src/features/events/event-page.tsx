@@ -17,6 +17,7 @@ import { EventGoing, EventHosts } from './event-people';
 import { VisitorApply } from './visitor-apply';
 import { eventKeys } from './keys';
 import { RsvpPanel } from './rsvp-panel';
+import { RsvpBar } from './rsvp-bar';
 
 /** '/events/:eventId' for visitors and members; the server answers 404 to anyone who may not see the event. */
 export function EventPage() {
@@ -66,6 +67,7 @@ function EventDetails({ event }: { event: EventView }) {
       )}
       {member && <EventGoing event={event} />}
       {event.permissions.canEdit && <AttendancePanel event={event} />}
+      {member && <RsvpBar event={event} />}
     </article>
   );
 }

@@ -37,36 +37,48 @@ export function EventHosts({ event, linkProfiles }: { event: EventView; linkProf
   );
 }
 
-/** Who's going: a row of avatars (each a link to the profile) and the count. Not shown to visitors. */
+/**
+ * Who's going (decision 025): faces with names, each a link to the profile, the host first; the counts are of the
+ * same members (those the reader may see) and their guests, so the numbers always match the faces. Not shown to
+ * visitors.
+ */
 export function EventGoing({ event }: { event: EventView }) {
   const members: MemberSummary[] = event.goingPreview;
-  const more = Math.max(0, event.goingCount - members.length);
-  const seats = event.capacity === null ? `${event.goingCount} going` : `${event.goingCount} of ${event.capacity} seats taken`;
+  const more = Math.max(0, event.goingMembers - members.length);
+  const creatorId = event.hosts.find((h) => h.isCreator)?.id;
+  const summary = [
+    `${event.goingMembers} ${event.goingMembers === 1 ? 'member' : 'members'}`,
+    event.goingGuests > 0 && `${event.goingGuests} ${event.goingGuests === 1 ? 'guest' : 'guests'}`,
+    event.waitlistCount > 0 && `${event.waitlistCount} on the waitlist`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
-    <section aria-labelledby="event-going" className="grid gap-2">
+    <section aria-labelledby="event-going" className="grid gap-3">
       <h2 id="event-going" className="font-semibold">
         Who’s going
       </h2>
-      <p className="text-sm text-muted-foreground">
-        {seats}
-        {event.waitlistCount > 0 && ` · ${event.waitlistCount} on the waitlist`}
-      </p>
+      <p className="text-sm text-muted-foreground">{summary}</p>
       {members.length > 0 && (
-        <ul aria-label="Members going" className="flex flex-wrap items-center -space-x-2">
-          {members.map((member) => (
-            <li key={member.id}>
-              <Link to={`/view-profile/${member.id}`} aria-label={memberName(member)} className="block rounded-full ring-2 ring-background focus-visible:ring-ring">
-                <AvatarWithRetry src={imageVariantUrl(member.profilePictureUrl, 'small')} alt="" className="size-9" />
-              </Link>
-            </li>
-          ))}
-          {more > 0 && (
-            <li className="flex size-9 items-center justify-center rounded-full bg-muted text-xs font-medium ring-2 ring-background">
-              {`+${more}`}
-            </li>
-          )}
+        <ul aria-label="Members going" className="grid grid-cols-4 gap-x-2 gap-y-3 sm:grid-cols-6">
+          {members.map((member) => {
+            const name = memberName(member);
+            return (
+              <li key={member.id} className="min-w-0">
+                <Link
+                  to={`/view-profile/${member.id}`}
+                  className="grid justify-items-center gap-1 rounded-lg p-1 text-center outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                >
+                  <AvatarWithRetry src={imageVariantUrl(member.profilePictureUrl, 'small')} alt="" className="size-12" />
+                  <span className="w-full truncate text-xs font-medium">{name}</span>
+                  {member.id === creatorId && <span className="text-[0.7rem] leading-none text-muted-foreground">Host</span>}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       )}
+      {more > 0 && <p className="text-sm text-muted-foreground">{`and ${more} more`}</p>}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEventTimes } from './event-form-dialog';
-import { cardTime, dateBlock, mapUrl, timeRange, zoneLabel } from './event-time';
+import { cardTime, dateBlock, mapUrl, pageZoneNote, timeRange, zoneAbbreviation, zoneLabel } from './event-time';
 
 const MARCH = { startsAt: '2026-03-14T23:00:00.000Z', endsAt: '2026-03-15T01:00:00.000Z', timeZone: 'America/New_York' };
 
@@ -21,6 +21,36 @@ describe('event times', () => {
     expect(zoneLabel(MARCH, 'America/Los_Angeles')).toBe('New York time (EDT)');
     expect(zoneLabel({ ...MARCH, timeZone: 'Europe/London' }, 'UTC')).toBe('London time (GMT)');
     expect(cardTime(MARCH, 'Europe/London')).toBe('7:00 PM – 9:00 PM New York time (EDT)');
+  });
+
+  it('names the abbreviation per instant: an event across the fall change ends in EST, not the start’s EDT', () => {
+    // 11 PM EDT on Saturday 31 October 2026 until 3 AM EST on Sunday 1 November (the clocks go back at 2 AM).
+    const night = { startsAt: '2026-11-01T03:00:00.000Z', endsAt: '2026-11-01T08:00:00.000Z', timeZone: 'America/New_York' };
+    expect(zoneAbbreviation(night.startsAt, night.timeZone)).toBe('EDT');
+    expect(zoneAbbreviation(night.endsAt, night.timeZone)).toBe('EST');
+    expect(timeRange(night)).toBe('11:00 PM EDT – Sun, Nov 1, 3:00 AM EST');
+    // The range names both ends; the label then names only the place, never '(EDT)' for the whole night.
+    expect(zoneLabel(night, 'Europe/London')).toBe('New York time');
+    expect(cardTime(night, 'Europe/London')).toBe('11:00 PM EDT – Sun, Nov 1, 3:00 AM EST New York time');
+    // The spring change too: 1 AM EST to 4 AM EDT on 8 March 2026.
+    expect(timeRange({ startsAt: '2026-03-08T06:00:00.000Z', endsAt: '2026-03-08T08:00:00.000Z', timeZone: 'America/New_York' })).toBe(
+      '1:00 AM EST – 4:00 AM EDT',
+    );
+    // An event on one side of the change keeps its plain range and the one abbreviation in the label.
+    expect(zoneLabel({ startsAt: '2026-12-05T00:00:00.000Z', endsAt: '2026-12-05T02:00:00.000Z', timeZone: 'America/New_York' }, 'UTC')).toBe(
+      'New York time (EST)',
+    );
+  });
+
+  it('names the list’s zone once for the page; cards of that zone then leave it out', () => {
+    expect(pageZoneNote('America/New_York', 'Europe/London')).toBe('All times are New York time.');
+    expect(pageZoneNote('America/New_York', 'America/New_York')).toBeNull();
+    expect(pageZoneNote('America/New_York', 'America/Detroit')).toBeNull();
+    expect(cardTime(MARCH, 'Europe/London', 'America/New_York')).toBe('7:00 PM – 9:00 PM');
+    // An event in another zone still names its own on the card.
+    expect(cardTime({ ...MARCH, timeZone: 'Europe/London' }, 'America/New_York', 'America/New_York')).toBe(
+      '11:00 PM – Sun, Mar 15, 1:00 AM London time (GMT)',
+    );
   });
 
   it('shows the day of the event’s zone, not the viewer’s', () => {

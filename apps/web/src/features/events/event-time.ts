@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzName } from '@date-fns/tz';
 import { format, isSameDay } from 'date-fns';
 import { CITY_LABELS, type City } from '@bayclub/shared';
 
@@ -13,25 +13,40 @@ export function zoneCity(zone: string): string {
   return `${(zone.split('/').pop() ?? zone).replace(/_/g, ' ')} time`;
 }
 
-/** The zone's short name at that instant ('EDT', 'GMT+1'), from Intl. */
-function zoneAbbreviation(iso: string, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date(iso));
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? zone;
+/** The zone's short name at that instant ('EDT' in July, 'EST' in December, 'GMT+1'): never the start's for the end. */
+export const zoneAbbreviation = (iso: string, zone: string): string => tzName(zone, new Date(iso), 'short');
+
+/** Does a viewer in `viewerZone` need `zone` named? Not when both follow the same rules (Detroit and New York). */
+export function zoneDiffers(zone: string, viewerZone = viewerTimeZone()): boolean {
+  return viewerZone !== zone && !sameRules(viewerZone, zone);
+}
+
+/** Starts and ends on different sides of a clock change (EDT then EST): each end then carries its own name. */
+const crossesClockChange = (event: { startsAt: string; endsAt: string; timeZone: string }) =>
+  zoneAbbreviation(event.startsAt, event.timeZone) !== zoneAbbreviation(event.endsAt, event.timeZone);
+
+/**
+ * The zone named when the viewer's differs from the event's: 'New York time (EDT)'; just 'New York time' for an
+ * event that crosses a clock change, whose time range names each end's abbreviation itself (timeRange). Null when
+ * the viewer is in the event's zone (or one with the same rules).
+ */
+export function zoneLabel(event: { startsAt: string; endsAt: string; timeZone: string }, viewerZone = viewerTimeZone()): string | null {
+  if (!zoneDiffers(event.timeZone, viewerZone)) return null;
+  if (crossesClockChange(event)) return zoneCity(event.timeZone);
+  return `${zoneCity(event.timeZone)} (${zoneAbbreviation(event.startsAt, event.timeZone)})`;
 }
 
 /**
- * The zone named when the viewer's differs from the event's (offsets compared at the event's start, so London in
- * winter and UTC count as the same): 'New York time (EDT)'; null when the viewer is in the event's zone.
+ * The note a list names its zone in, once for the page ('All times are New York time.'), or null when the viewer
+ * is in that zone. Cards of events in that zone then leave it out (cardTime's `pageZone`).
  */
-export function zoneLabel(event: { startsAt: string; timeZone: string }, viewerZone = viewerTimeZone()): string | null {
-  if (viewerZone === event.timeZone) return null;
-  const offset = (zone: string) => format(inZone(event.startsAt, zone), 'xxx');
-  if (offset(viewerZone) === offset(event.timeZone) && sameRules(viewerZone, event.timeZone)) return null;
-  return `${zoneCity(event.timeZone)} (${zoneAbbreviation(event.startsAt, event.timeZone)})`;
+export function pageZoneNote(zone: string, viewerZone = viewerTimeZone()): string | null {
+  return zoneDiffers(zone, viewerZone) ? `All times are ${zoneCity(zone)}.` : null;
 }
 
 /** Two zone names for the same rules (America/Detroit and America/New_York) need no label. */
 function sameRules(a: string, b: string): boolean {
+  if (a === b) return true;
   const jan = '2026-01-15T12:00:00.000Z';
   const jul = '2026-07-15T12:00:00.000Z';
   return format(inZone(jan, a), 'xxx') === format(inZone(jan, b), 'xxx') && format(inZone(jul, a), 'xxx') === format(inZone(jul, b), 'xxx');
@@ -43,20 +58,33 @@ export function dateBlock(event: { startsAt: string; timeZone: string }) {
   return { month: format(start, 'MMM').toUpperCase(), day: format(start, 'd'), weekday: format(start, 'EEE') };
 }
 
-/** '7:00 PM – 9:00 PM' (or with the end's day when it ends another day), in the event's zone. */
+/**
+ * '7:00 PM – 9:00 PM' (or with the end's day when it ends another day), in the event's zone. An event that crosses a
+ * clock change names each end's abbreviation at its own instant: '11:00 PM EDT – Sun, Nov 1, 3:00 AM EST'.
+ */
 export function timeRange(event: { startsAt: string; endsAt: string; timeZone: string }): string {
   const start = inZone(event.startsAt, event.timeZone);
   const end = inZone(event.endsAt, event.timeZone);
   const endText = isSameDay(start, end) ? format(end, 'h:mm a') : format(end, 'EEE, MMM d, h:mm a');
+  if (crossesClockChange(event)) {
+    return `${format(start, 'h:mm a')} ${zoneAbbreviation(event.startsAt, event.timeZone)} – ${endText} ${zoneAbbreviation(event.endsAt, event.timeZone)}`;
+  }
   return `${format(start, 'h:mm a')} – ${endText}`;
 }
 
 /** 'Saturday, March 14, 2026' in the event's zone. */
 export const longDate = (event: { startsAt: string; timeZone: string }) => format(inZone(event.startsAt, event.timeZone), 'EEEE, MMMM d, yyyy');
 
-/** A card's time line: '7:00 PM – 9:00 PM', then the zone when the viewer's differs. */
-export function cardTime(event: { startsAt: string; endsAt: string; timeZone: string }, viewerZone = viewerTimeZone()): string {
-  const label = zoneLabel(event, viewerZone);
+/**
+ * A card's time line: '7:00 PM – 9:00 PM', then the zone when the viewer's differs, unless the page already named
+ * it (`pageZone`: the list's note, pageZoneNote).
+ */
+export function cardTime(
+  event: { startsAt: string; endsAt: string; timeZone: string },
+  viewerZone = viewerTimeZone(),
+  pageZone: string | null = null,
+): string {
+  const label = event.timeZone === pageZone ? null : zoneLabel(event, viewerZone);
   return label ? `${timeRange(event)} ${label}` : timeRange(event);
 }
 

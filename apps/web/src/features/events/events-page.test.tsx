@@ -51,7 +51,8 @@ describe('/events', () => {
     expect(social).toHaveTextContent('7:00 PM – 9:00 PM');
     expect(social).not.toHaveTextContent('New York time');
     expect(social).toHaveTextContent('The Pier, St Pete');
-    expect(social).toHaveTextContent('5 / 20 going');
+    // The host is going too, holding no seat (decision 025).
+    expect(social).toHaveTextContent('6 going · 15 seats left');
     expect(run).toHaveTextContent('Tampa Bay Runners');
     expect(within(run!).getByText('Full')).toBeInTheDocument();
     expect(within(run!).getByText('Waitlisted')).toBeInTheDocument();
@@ -64,12 +65,81 @@ describe('/events', () => {
     expect(listCalls(fetchMock)).toEqual(['/api/events']);
   });
 
-  it('names the event’s zone on a card when the viewer is elsewhere', async () => {
+  it('names the club’s zone once for the page when the viewer is elsewhere, and each end’s abbreviation across a clock change', async () => {
     viewerIn('America/Los_Angeles');
-    eventsApi(() => json(eventsPage([SOCIAL])));
+    // 11 PM EDT on 31 October 2026 until 3 AM EST: the clocks go back in between.
+    const night = makeEventSummary({ title: 'Halloween Night', startsAt: '2026-11-01T03:00:00.000Z', endsAt: '2026-11-01T08:00:00.000Z' });
+    const london = makeEventSummary({ title: 'London Calling', timeZone: 'Europe/London', startsAt: '2026-03-14T19:00:00.000Z', endsAt: '2026-03-14T21:00:00.000Z' });
+    eventsApi(() => json(eventsPage([SOCIAL, night, london])));
     renderApp('/events');
     const card = (await screen.findByRole('link', { name: 'Sunset Social' })).closest('article')!;
-    expect(card).toHaveTextContent('7:00 PM – 9:00 PM New York time (EDT)');
+    expect(card).toHaveTextContent('7:00 PM – 9:00 PM');
+    expect(screen.getAllByText(/New York time/)).toHaveLength(1);
+    expect(screen.getByText('All times are New York time.')).toBeInTheDocument();
+    const nightCard = screen.getByRole('link', { name: 'Halloween Night' }).closest('article')!;
+    expect(nightCard).toHaveTextContent('11:00 PM EDT – Sun, Nov 1, 3:00 AM EST');
+    expect(nightCard).not.toHaveTextContent('(EST)');
+    // An event in another zone still names its own.
+    expect(screen.getByRole('link', { name: 'London Calling' }).closest('article')).toHaveTextContent('7:00 PM – 9:00 PM London time (GMT)');
+  });
+
+  it('names no zone at all for a viewer in the club’s zone', async () => {
+    viewerIn('America/New_York');
+    eventsApi(() => json(eventsPage([SOCIAL])));
+    renderApp('/events');
+    await screen.findByRole('link', { name: 'Sunset Social' });
+    expect(screen.queryByText(/New York time/)).not.toBeInTheDocument();
+  });
+
+  it('draws a cover for an event without one, the same for the same event, and shows an uploaded one', async () => {
+    const withCover = makeEventSummary({ title: 'Covered', coverUrl: '/media/post-images/events/x/1-cover.webp' });
+    eventsApi(() => json(eventsPage([SOCIAL, withCover])));
+    const first = renderApp('/events');
+    const card = (await screen.findByRole('link', { name: 'Sunset Social' })).closest('article')!;
+    const drawn = card.querySelector<HTMLElement>('[data-slot="event-cover"][data-generated="true"]')!;
+    expect(drawn).toHaveAttribute('aria-hidden', 'true');
+    expect(drawn.style.background).toContain('linear-gradient');
+    const style = drawn.style.background;
+    const covered = screen.getByRole('link', { name: 'Covered' }).closest('article')!;
+    expect(covered.querySelector('[data-slot="event-cover"] img')).toHaveAttribute('src', '/media/post-images/events/x/1-cover-480.webp');
+    first.unmount();
+    eventsApi(() => json(eventsPage([SOCIAL])));
+    renderApp('/events');
+    const again = (await screen.findByRole('link', { name: 'Sunset Social' })).closest('article')!;
+    expect(again.querySelector<HTMLElement>('[data-slot="event-cover"]')!.style.background).toBe(style);
+  });
+
+  it('keeps the filters in a bottom sheet behind one Filters button on a phone, with the count of filters on', async () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      eventsApi(() => json(eventsPage([SOCIAL])), {
+        ...signedInAs(makeMe()),
+        'GET /api/communities/mine': () => json({ items: [makeMyCommunity('c0ffee00-0000-4000-8000-000000000001', 'Tampa Bay Runners')] }),
+      });
+      const user = userEvent.setup();
+      const { router } = renderApp('/events?range=week');
+      await screen.findByRole('link', { name: 'Sunset Social' });
+      // Nothing of the filters on the page itself: one button, saying one filter is on.
+      expect(screen.queryByRole('combobox', { name: 'City' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'This week' })).not.toBeInTheDocument();
+      const button = screen.getByRole('button', { name: /^Filters/ });
+      expect(button).toHaveAccessibleName('Filters, 1 on');
+      await user.click(button);
+      const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+      await user.selectOptions(within(sheet).getByRole('combobox', { name: 'City' }), 'tampa');
+      await waitFor(() => expect(router.state.location.search).toBe('?range=week&city=tampa'));
+      expect(within(sheet).getByRole('button', { name: 'This week' })).toHaveAttribute('aria-pressed', 'true');
+      await user.click(within(sheet).getByRole('button', { name: 'Show events' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
+      expect(screen.getByRole('button', { name: /^Filters/ })).toHaveAccessibleName('Filters, 2 on');
+      // Clear all empties them.
+      await user.click(screen.getByRole('button', { name: /^Filters/ }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Filters' })).getByRole('button', { name: 'Clear all' }));
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
   });
 
   it('filters by city, community, this weekend and Going; the filters live in the URL', async () => {

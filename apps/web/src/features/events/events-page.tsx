@@ -1,12 +1,14 @@
 import * as React from 'react';
 import { CalendarDaysIcon, ListIcon, PlusIcon } from 'lucide-react';
-import { canSeeMembers, EVENT_MESSAGES } from '@bayclub/shared';
+import { canSeeMembers, CLUB_TIME_ZONE, EVENT_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { useCan, useSession } from '#/lib/session/use-session';
+import { useIsMobile } from '#/lib/use-is-mobile';
 import { lazyNamed } from '#/lib/lazy-named';
 import { CalendarFeedButton } from './calendar-feed-button';
 import { ToggleButton } from '#/components/toggle-button';
-import { EventFiltersBar, useEventFiltersInUrl } from './event-filters';
+import { EventFiltersBar, EventFiltersSheet, useEventFiltersInUrl } from './event-filters';
+import { pageZoneNote } from './event-time';
 import { EventList, EventListSkeleton } from './event-list';
 import { useCanCreateEvents } from './use-can-create-events';
 import { VisitorApply } from './visitor-apply';
@@ -26,6 +28,9 @@ export function EventsPage() {
   const canFeed = useCan('access_calendar') && approved;
   const { filters, view, update } = useEventFiltersInUrl();
   const [creating, setCreating] = React.useState(false);
+  const phone = useIsMobile();
+  // Cards are in the club's zone, named once here (decision 025) rather than on every card.
+  const zoneNote = pageZoneNote(CLUB_TIME_ZONE);
   const create = canCreate ? (
     <Button onClick={() => setCreating(true)} onPointerEnter={() => void EventFormDialog.preload()}>
       <PlusIcon aria-hidden="true" />
@@ -34,7 +39,7 @@ export function EventsPage() {
   ) : null;
 
   return (
-    <section aria-labelledby="events-title" className="mx-auto grid w-full max-w-5xl content-start gap-5 px-4 py-6 sm:px-6 sm:py-8">
+    <section aria-labelledby="events-title" className="mx-auto grid w-full max-w-5xl content-start gap-4 px-4 py-4 sm:gap-5 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <h1 id="events-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
@@ -47,25 +52,31 @@ export function EventsPage() {
           {create}
         </div>
       </div>
-      {audience === 'signed-out' && <VisitorApply />}
-      <EventFiltersBar filters={filters} update={update} approved={approved} />
-      <div className="flex gap-2" role="group" aria-label="View">
-        <ToggleButton pressed={view === 'list'} onClick={() => update({ view: undefined })}>
-          <ListIcon aria-hidden="true" />
-          List
-        </ToggleButton>
-        <ToggleButton pressed={view === 'month'} onClick={() => update({ view: 'month' })}>
-          <CalendarDaysIcon aria-hidden="true" />
-          Month
-        </ToggleButton>
+      {audience === 'signed-out' && !phone && <VisitorApply />}
+      {!phone && <EventFiltersBar filters={filters} update={update} approved={approved} />}
+      <div className="flex flex-wrap items-center gap-2">
+        {phone && <EventFiltersSheet filters={filters} update={update} approved={approved} />}
+        <div className="flex gap-2" role="group" aria-label="View">
+          <ToggleButton pressed={view === 'list'} onClick={() => update({ view: undefined })}>
+            <ListIcon aria-hidden="true" />
+            List
+          </ToggleButton>
+          <ToggleButton pressed={view === 'month'} onClick={() => update({ view: 'month' })}>
+            <CalendarDaysIcon aria-hidden="true" />
+            Month
+          </ToggleButton>
+        </div>
+        {zoneNote && <p className="basis-full text-sm text-muted-foreground sm:ml-auto sm:basis-auto">{zoneNote}</p>}
       </div>
       {view === 'month' ? (
         <React.Suspense fallback={<EventListSkeleton />}>
           <EventMonth filters={filters} />
         </React.Suspense>
       ) : (
-        <EventList filters={filters} empty={create} />
+        <EventList filters={filters} empty={create} pageZone={CLUB_TIME_ZONE} />
       )}
+      {/* On a phone the events come first; the visitor's call to action follows them. */}
+      {audience === 'signed-out' && phone && <VisitorApply />}
       {creating && (
         <React.Suspense fallback={null}>
           <EventFormDialog open={creating} onOpenChange={setCreating} />

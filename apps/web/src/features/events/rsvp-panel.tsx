@@ -7,6 +7,7 @@ import { errorMessage } from '#/lib/api';
 import { seatsLabel, seatsLeft, statusLabel } from './event-format';
 import { GuestsStepper } from './guests-stepper';
 import { useRsvpMutation } from './rsvp-api';
+import { rsvpPanelId } from './rsvp-bar';
 import { useRegistrationRealtime } from './use-event-realtime';
 import { YourTicket } from './your-ticket';
 
@@ -20,10 +21,23 @@ export function RsvpPanel({ event }: { event: EventView }) {
   useRegistrationRealtime(event);
   const mine = event.mine;
   const registered = mine !== null && mine.status !== 'not_going';
-  if (!event.permissions.canRsvp && !registered) return null;
   const headingId = `rsvp-${event.id}`;
+  // Decision 025: the creator is going to their own event, counted without an RSVP or a seat.
+  if (event.permissions.isCreator && !registered) {
+    return (
+      <section aria-labelledby={headingId} className="grid gap-1 rounded-lg border p-4">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Your RSVP
+        </h2>
+        <p className="font-medium">Going · You’re hosting</p>
+        <p className="text-sm text-muted-foreground">{EVENT_MESSAGES.hostIsGoing}.</p>
+        {seatsLabel(event) && <p className="text-sm text-muted-foreground">{seatsLabel(event)}</p>}
+      </section>
+    );
+  }
+  if (!event.permissions.canRsvp && !registered) return null;
   return (
-    <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border p-4">
+    <section id={rsvpPanelId(event.id)} aria-labelledby={headingId} className="grid scroll-mt-4 gap-3 rounded-lg border p-4">
       <h2 id={headingId} className="text-lg font-semibold">
         Your RSVP
       </h2>

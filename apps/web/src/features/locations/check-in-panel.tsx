@@ -52,7 +52,15 @@ export function CheckInPanel({ place }: { place: LocationView }) {
       <h2 id="place-check-in" className="text-lg font-semibold">
         {LOCATION_MESSAGES.checkIn}
       </h2>
-      {place.mine && <MyCheckIn checkIn={place.mine} locationId={place.id} />}
+      {/* Issue 21: one confirmation. Right after checking in, the answer card says so (with the events it also
+          checked in at); the member's check-in below then keeps only its actions, not a second "checked in". */}
+      {place.mine && (
+        <MyCheckIn
+          checkIn={place.mine}
+          locationId={place.id}
+          showStatus={!(result?.outcome === 'checked_in' && result.checkIn?.id === place.mine.id)}
+        />
+      )}
       {/* Both live regions in one grid cell: while empty they cost one gap, not two. */}
       <div>
         <CheckInResultCard result={result} linkPlace={false} />

@@ -147,9 +147,12 @@ describe('/locations/:id: checking in', () => {
     expect(await within(panel).findByText(LOCATION_MESSAGES.checkedIn)).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Also checked in at Rooftop Social' })).toHaveAttribute('href', '/events/e7e70000-0000-4000-8000-000000000009');
     expect(posted(fetchMock, CHECK_INS)).toEqual([{ position: { latitude: 27.77351, longitude: -82.62248 }, visibility: 'public' }]);
-    // The page is read again: the member's check-in, and when they may check in again.
-    expect(await within(panel).findByText(LOCATION_MESSAGES.youAreHere)).toBeInTheDocument();
-    expect(within(panel).getByText(/You can check in here again at/)).toBeInTheDocument();
+    // The page is read again: the member's check-in (its actions), and when they may check in again; one
+    // confirmation only (issue 21: the answer card, not a second "checked in here" under it).
+    expect(await within(panel).findByText(/You can check in here again at/)).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: LOCATION_MESSAGES.checkOut })).toBeInTheDocument();
+    expect(within(panel).queryByText(LOCATION_MESSAGES.youAreHere)).not.toBeInTheDocument();
+    expect(within(panel).getAllByText(/checked in/i).filter((el) => el.tagName === 'P')).toHaveLength(1);
     expect(within(panel).queryByRole('button', { name: LOCATION_MESSAGES.checkInWithPosition })).not.toBeInTheDocument();
   });
 

@@ -10,8 +10,18 @@ import { ConfirmDialog } from '#/components/confirm-dialog';
 import { VISIBILITY_ICONS } from './visibility-choice';
 
 /** The member's own check-in at this place in the last 3 hours: since when, who sees it, Check out and Delete. */
-export function MyCheckIn({ checkIn, locationId }: { checkIn: LocationCheckInView; locationId: string }) {
+export function MyCheckIn({
+  checkIn,
+  locationId,
+  showStatus = true,
+}: {
+  checkIn: LocationCheckInView;
+  locationId: string;
+  /** False while the check-in's own answer card is on screen: that card is the one confirmation. */
+  showStatus?: boolean;
+}) {
   const Icon = VISIBILITY_ICONS[checkIn.visibility];
+  if (!showStatus) return <OwnCheckInActions checkIn={checkIn} locationId={locationId} />;
   return (
     <div className="grid gap-3 rounded-lg bg-muted/50 p-3">
       <div className="grid gap-0.5">

@@ -1,0 +1,52 @@
+import { toast } from 'sonner';
+import { EVENT_MESSAGES, type EventView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage } from '#/lib/api';
+import { seatsLabel, seatsLeft, statusLabel } from './event-format';
+import { useRsvpMutation } from './rsvp-api';
+
+/** The RSVP panel's element id: the bar's second button scrolls to it. */
+export const rsvpPanelId = (eventId: string) => `rsvp-panel-${eventId}`;
+
+/**
+ * Phones (decision 025): the RSVP kept on screen while the member reads the page. The last child of the page, sticky
+ * above the bottom tab bar (its 4 rem and the safe area), so it never covers the tabs, and once the page is scrolled
+ * to its end it rests in its own place below the content instead of over it. It answers with the member's status
+ * and one action: RSVP (or Join waitlist) for a party of one, or a way to their RSVP and ticket once registered.
+ * Guests are chosen in the panel itself.
+ */
+export function RsvpBar({ event }: { event: EventView }) {
+  const rsvp = useRsvpMutation(event.id);
+  const mine = event.mine;
+  const registered = mine !== null && (mine.status === 'going' || mine.status === 'waitlisted');
+  if (!event.permissions.canRsvp && !registered) return null;
+  const left = seatsLeft(event);
+  const fits = left === null || left >= 1;
+  const status = registered ? statusLabel(mine) : (seatsLabel(event) ?? `${event.attendingCount} going`);
+  const showPanel = () => document.getElementById(rsvpPanelId(event.id))?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  const send = () =>
+    rsvp.mutate(
+      { status: 'going', guests: 0 },
+      { onError: (error) => toast.error('Could not save your RSVP', { description: errorMessage(error) }) },
+    );
+  return (
+    <div
+      role="region"
+      aria-label="RSVP bar"
+      className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 -mx-1 flex items-center justify-between gap-3 rounded-xl border bg-background/95 p-3 shadow-lg backdrop-blur md:hidden"
+    >
+      <p className="min-w-0 truncate text-sm font-medium">{status}</p>
+      {registered ? (
+        <Button size="sm" variant="outline" onClick={showPanel}>
+          {mine.status === 'going' ? 'Your ticket' : 'Your RSVP'}
+        </Button>
+      ) : (
+        <Button size="sm" disabled={rsvp.isPending} onClick={send}>
+          {rsvp.isPending && <Spinner />}
+          {fits ? EVENT_MESSAGES.rsvp : EVENT_MESSAGES.joinWaitlist}
+        </Button>
+      )}
+    </div>
+  );
+}
