@@ -53,6 +53,7 @@ export function makeEventSummary(overrides: Partial<EventSummaryView> = {}): Eve
     goingCount: 5,
     waitlistCount: 0,
     myStatus: null,
+    locationId: null,
     ...overrides,
   };
 }
