@@ -68,9 +68,14 @@ describe('the coordinate picker', () => {
     fireEvent.keyDown(map, { key: 'Enter' });
     await waitFor(() => expect(values()).toEqual({ latitude: BAY_CENTER.lat, longitude: BAY_CENTER.lng }));
     const pin = screen.getByRole('button', { name: /^Pin at 27\.85000° N, 82\.55000° W/ });
+    act(() => pin.focus());
     fireEvent.keyDown(pin, { key: 'ArrowRight' });
     await waitFor(() => expect(values().longitude!).toBeGreaterThan(BAY_CENTER.lng));
     expect(values().latitude).toBeCloseTo(BAY_CENTER.lat, 4);
+    // The focused pin is the same element, named by where it is now.
+    expect(pin).toHaveFocus();
+    expect(pin).not.toHaveAccessibleName(/82\.55000° W/);
+    expect(pin).toHaveAccessibleName(/^Pin at 27\.85000° N, 82\.53\d{3}° W\. Arrow keys move it\.$/);
     fireEvent.keyDown(screen.getByRole('button', { name: /^Pin at/ }), { key: 'ArrowDown', shiftKey: true });
     await waitFor(() => expect(values().latitude!).toBeLessThan(BAY_CENTER.lat));
   });

@@ -111,7 +111,8 @@ const KEY_STEPS: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDow
 
 /**
  * Taps set the pin, and so does Enter or Space on the focused map (at its centre, after moving it with the arrow
- * keys); the view follows a pin set from elsewhere ("Use my position") when it is out of sight.
+ * keys). A pin set from elsewhere ("Use my position", an edited place) is brought into view close up, where a tap
+ * can correct it by metres rather than by the kilometres a pixel spans on the whole bay.
  */
 function PickerBehaviour({ value, onPick }: { value: MapPoint | null; onPick: (point: MapPoint) => void }) {
   const map = useMapEvents({
@@ -124,10 +125,22 @@ function PickerBehaviour({ value, onPick }: { value: MapPoint | null; onPick: (p
       }
     },
   });
+  return <FollowOutsidePicks value={value} />;
+}
+
+/** The last point the map itself produced (a tap, a drag, a key): any other value came from outside. */
+const PickedOnMap = React.createContext<React.RefObject<MapPoint | null>>({ current: null });
+
+function FollowOutsidePicks({ value }: { value: MapPoint | null }) {
+  const map = useMap();
+  const pickedOnMap = React.useContext(PickedOnMap);
   React.useEffect(() => {
     if (!value) return;
-    if (!map.getBounds().pad(-0.1).contains([value.lat, value.lng])) map.setView([value.lat, value.lng], Math.max(map.getZoom(), 16));
-  }, [map, value]);
+    const own = pickedOnMap.current;
+    if (own && own.lat === value.lat && own.lng === value.lng) return;
+    // Without animation: the pin is where it will stay as soon as it is drawn (a tap right after lands true).
+    map.setView([value.lat, value.lng], Math.max(map.getZoom(), 16), { animate: false });
+  }, [map, value, pickedOnMap]);
   return null;
 }
 
@@ -154,6 +167,10 @@ function PickedPin({ value, name, onPick }: { value: MapPoint; name: string; onP
     element.addEventListener('keydown', onKeyDown);
     return () => element.removeEventListener('keydown', onKeyDown);
   }, [map]);
+  React.useEffect(() => {
+    // Leaflet reads `title` once, when the marker is made; the pin is kept (and keeps focus) as it moves.
+    marker.current?.getElement()?.setAttribute('title', name);
+  }, [name]);
   return (
     <Marker
       ref={marker}
@@ -179,10 +196,17 @@ export function PickerMap({
   pinName,
   onPick,
 }: Omit<FrameProps, 'center' | 'zoom' | 'children'> & { value: MapPoint | null; pinName: string; onPick: (point: MapPoint) => void }) {
+  const pickedOnMap = React.useRef<MapPoint | null>(null);
+  const pick = (point: MapPoint) => {
+    pickedOnMap.current = point;
+    onPick(point);
+  };
   return (
     <Frame tiles={tiles} label={label} className={className} center={value ?? BAY_CENTER} zoom={value ? 16 : 10}>
-      <PickerBehaviour value={value} onPick={onPick} />
-      {value && <PickedPin value={value} name={pinName} onPick={onPick} />}
+      <PickedOnMap value={pickedOnMap}>
+        <PickerBehaviour value={value} onPick={pick} />
+        {value && <PickedPin value={value} name={pinName} onPick={pick} />}
+      </PickedOnMap>
     </Frame>
   );
 }
