@@ -4,7 +4,7 @@
 //  1. loads each route in headless Chromium and lists the JavaScript and CSS the page requested, brotli-compressed
 //     here with node:zlib (what a server that compresses sends, whatever this one does), split into the initial
 //     files (index.html's entry script and its modulepreloads, loaded on every route) and the route's lazy chunks;
-//  2. runs Lighthouse 12.8 (mobile, simulated throttling) on the landing page and on /profile signed in, median of
+//  2. runs Lighthouse 12.8 (mobile, simulated throttling) on the landing page, /profile, /events and /locations (signed in), median of
 //     BENCH_LH_RUNS runs (default 3), and prints Performance, Accessibility, LCP, TBT, CLS and what failed.
 // Budget (issue 9): initial JS <= 150 KB brotli, each route chunk <= 50 KB brotli, the landing page loads no
 // signed-in code; Lighthouse Performance >= 95, Accessibility 100, LCP <= 1.8 s, CLS <= 0.05.
@@ -26,6 +26,7 @@ import {
   startHealthyServer,
   type ServerProcess,
 } from '../apps/server/src/test/server-process.js';
+import { startTileServer, type TileServer } from '../apps/server/src/test/tile-server.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(root, 'apps/web');
@@ -253,15 +254,18 @@ function printFiles(route: RouteCase, rows: FileRow[]) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bayclub-bench-web-'));
 let server: ServerProcess | undefined;
 let browser: Browser | undefined;
+let tiles: TileServer | undefined;
 try {
   console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   buildIfNeeded();
   const port = await freePort();
   const base = `http://localhost:${port}`;
+  // The maps' tiles from the local double (this machine is offline; OpenStreetMap's servers are not for benchmarks).
+  tiles = await startTileServer();
   server = await startHealthyServer({
     dataDir,
     port,
-    env: { WEB_DIST: dist, PUBLIC_URL: base, TRUSTED_ORIGINS: PROCESS_ORIGIN },
+    env: { WEB_DIST: dist, PUBLIC_URL: base, TRUSTED_ORIGINS: PROCESS_ORIGIN, MAP_TILE_URL: tiles.urlTemplate },
   });
   const api = server.base;
 
@@ -282,7 +286,8 @@ try {
   );
   const event = await expectStatus<{ id: string }>(201, api, 'POST', '/api/events', {
     cookie: a!.cookie,
-    body: { title: 'Sunset Social', startsAtLocal: `${eventDay}T19:00`, endsAtLocal: `${eventDay}T21:00`, venue: 'The Pier', visibility: 'members' },
+    // At the place: its page shows the place's map (issue 21), and /locations puts the event on its map.
+    body: { title: 'Sunset Social', startsAtLocal: `${eventDay}T19:00`, endsAtLocal: `${eventDay}T21:00`, venue: 'The Pier', visibility: 'members', locationId: place.body.id },
   });
 
   const routes: RouteCase[] = [
@@ -318,6 +323,9 @@ try {
     for (const [name, url, cookie] of [
       ['landing', `${base}/`, undefined],
       ['profile', `${base}/profile`, a!.cookie],
+      // Issue 21: the events list, and /locations with its map (Leaflet's chunk and tiles from the double).
+      ['events', `${base}/events`, a!.cookie],
+      ['places', `${base}/locations`, a!.cookie],
     ] as const) {
       const runs: LighthouseResult[] = [];
       for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseWithRetry(url, cookie));
@@ -343,5 +351,6 @@ try {
     const code = await server.stop();
     if (code !== 0) console.log(`server exited with ${code}:\n${server.output().slice(-2000)}`);
   }
+  await tiles?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { LOCATION_MESSAGES, type LocationQrView } from '@bayclub/shared';
-import { test, expect, signInViaUi } from './support/fixtures';
+import { test, expect, expectNoA11yViolations, signInViaUi } from './support/fixtures';
 import { approvedMember, memberApi } from './support/members';
 import { expectAccessibleAtBothSizes, memberContext } from './support/communities';
 
@@ -25,7 +25,10 @@ async function readQr(png: Buffer): Promise<string> {
   return found!.data;
 }
 
-/** New place, in the dialog on /locations: the details, then Done on the photos step. Ends on the place's page. */
+/**
+ * New place, in the dialog on /locations: the details, the position by "Use my position" (the context's
+ * geolocation) and then a tap on the map a little off it, then Done on the photos step. Ends on the place's page.
+ */
 async function createPlaceInBrowser(page: Page, name: string) {
   await page.goto('/locations');
   await page.getByRole('button', { name: LOCATION_MESSAGES.newPlace }).click();
@@ -34,8 +37,28 @@ async function createPlaceInBrowser(page: Page, name: string) {
   await form.getByRole('combobox', { name: 'Category' }).selectOption('bar');
   await form.getByRole('combobox', { name: 'City' }).selectOption('st_pete');
   await form.getByRole('textbox', { name: 'Address' }).fill('600 2nd Ave NE');
-  await form.getByRole('textbox', { name: 'Latitude' }).fill('27.7734');
-  await form.getByRole('textbox', { name: 'Longitude' }).fill('-82.6226');
+  // Nobody types coordinates: the device's position puts the pin (the map then shows it at zoom 16, about 2 m a
+  // pixel), and a tap 20 px right of and 10 px below the pin moves it there (about 50 m east, 20 m south).
+  const picker = form.getByRole('region', { name: /^Map to place the pin/ });
+  await expect(picker).toBeVisible();
+  await expect(form.getByText('No position yet.')).toBeVisible();
+  await form.getByRole('button', { name: 'Use my position' }).click();
+  await expect(form.getByText('Pin at 27.77340° N, 82.62260° W')).toBeVisible();
+  const pin = form.getByRole('button', { name: /^Pin at 27\.77340° N, 82\.62260° W/ });
+  const pinBox = (await pin.boundingBox())!;
+  const mapBox = (await picker.boundingBox())!;
+  // The pin's tip is the bottom middle of its icon.
+  await picker.click({ position: { x: pinBox.x + pinBox.width / 2 - mapBox.x + 20, y: pinBox.y + pinBox.height - mapBox.y + 10 } });
+  const picked = form.getByText(/^Pin at 27\.77\d+° N, 82\.62\d+° W$/);
+  await expect(picked).toBeVisible();
+  await expect(picked).not.toHaveText('Pin at 27.77340° N, 82.62260° W');
+  const [lat, lng] = (await picked.textContent())!.match(/\d+\.\d+/g)!.map(Number);
+  expect(lat).toBeLessThan(27.7734);
+  // East is a smaller number of degrees west; 20 px is tens of metres, not kilometres.
+  expect(lng).toBeLessThan(82.6226);
+  expect(lng).toBeGreaterThan(82.6226 - 0.002);
+  expect(lat).toBeGreaterThan(27.7734 - 0.002);
+  await expect(form.getByRole('button', { name: `${(await picked.textContent())!}. Arrow keys move it.` })).toBeVisible();
   await form.getByRole('textbox', { name: /Opening hours/ }).fill('Daily 11am-11pm');
   await form.getByRole('button', { name: 'Create place' }).click();
   const photos = page.getByRole('dialog', { name: 'Add photos' });
@@ -46,25 +69,83 @@ async function createPlaceInBrowser(page: Page, name: string) {
   return page.url().split('/').at(-1)!;
 }
 
+/** Console reports of resources the Content-Security-Policy refused (a tile host missing from img-src). */
+function refusedByPolicy(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
+}
+
+/**
+ * A map at a phone's and a wide desktop's size (measured, not pictured): as wide as its column, a usable height,
+ * tiles from the local double drawn (decoded, 256 px), the attribution visible and inside the map, the pin named and
+ * focusable and inside the map; and axe finds nothing on the page.
+ */
+async function expectMapAtBothSizes(page: Page, map: Locator, pinName: string) {
+  for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(size);
+    await expect(map).toBeVisible();
+    const box = (await map.boundingBox())!;
+    expect(box.width, `map width at ${size.width}`).toBeGreaterThanOrEqual(size.width < 500 ? size.width - 48 : 600);
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+    expect(box.height, `map height at ${size.width}`).toBeGreaterThanOrEqual(200);
+    expect(box.height).toBeLessThanOrEqual(size.height / 2);
+    const tile = map.locator('img.leaflet-tile-loaded').first();
+    await expect(tile).toBeVisible();
+    expect(await tile.getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\d+\/\d+\/\d+\.png$/);
+    expect(await tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+    const attribution = map.getByText('© OpenStreetMap contributors');
+    await expect(attribution).toBeVisible();
+    const credit = (await attribution.boundingBox())!;
+    expect(credit.y + credit.height).toBeLessThanOrEqual(box.y + box.height + 1);
+    const pin = map.getByRole('button', { name: new RegExp(`^${pinName}`) });
+    await expect(pin).toHaveAttribute('tabindex', '0');
+    const pinBox = (await pin.boundingBox())!;
+    expect(pinBox.x).toBeGreaterThanOrEqual(box.x);
+    expect(pinBox.x + pinBox.width).toBeLessThanOrEqual(box.x + box.width);
+    await expectNoA11yViolations(page);
+  }
+}
+
 test('a manager makes a place and its poster; a member checks in from the poster’s URL; another sees them here now', async ({
   browser,
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(330_000);
   const manager = await approvedMember(playwright, baseURL!, 'locmgr');
   const guest = await approvedMember(playwright, baseURL!, 'locin');
   const watcher = await approvedMember(playwright, baseURL!, 'locsee');
   const name = uniquePlace('Rooftop Bar');
 
   // The manager creates the place from /locations and downloads its posters.
-  const managerContext = await memberContext(browser);
+  const managerContext = await memberContext(browser, { geolocation: { latitude: 27.7734, longitude: -82.6226 }, permissions: ['geolocation'] });
   const managerPage = await managerContext.newPage();
+  const refusedImages = refusedByPolicy(managerPage);
   await signInViaUi(managerPage, manager.email, manager.password);
   await managerPage.goto('/locations');
   await expectAccessibleAtBothSizes(managerPage, () => expect(managerPage.getByRole('button', { name: LOCATION_MESSAGES.newPlace })).toBeVisible());
   const placeId = await createPlaceInBrowser(managerPage, name);
-  await expectAccessibleAtBothSizes(managerPage, () => expect(managerPage.getByRole('heading', { level: 1, name })).toBeVisible());
+
+  // Its page shows it on a map (Leaflet's chunk, tiles from the double), a named pin among the tiles; axe and the
+  // sizes are checked there with the map drawn.
+  const placeMap = managerPage.getByRole('region', { name: new RegExp(`^Map around ${name}`) });
+  await expectMapAtBothSizes(managerPage, placeMap, name);
+
+  // /locations maps the places the list shows, this one a named, focusable pin; the list stays below it.
+  await managerPage.goto('/locations');
+  const placesMap = managerPage.getByRole('region', { name: /^Map of \d+ places?/ });
+  await expectMapAtBothSizes(managerPage, placesMap, name);
+  await expect(managerPage.getByRole('list', { name: 'Places' }).getByRole('link', { name })).toBeVisible();
+  const pin = placesMap.getByRole('button', { name });
+  await pin.focus();
+  await managerPage.keyboard.press('Enter');
+  await placesMap.getByRole('link', { name }).click();
+  await expect(managerPage).toHaveURL(new RegExp(`/locations/${placeId}$`));
+  expect(refusedImages, 'images the Content-Security-Policy refused').toEqual([]);
+  await managerPage.goto(`/locations/${placeId}`);
 
   await managerPage.getByRole('button', { name: LOCATION_MESSAGES.qrCode }).click();
   const qrDialog = managerPage.getByRole('dialog', { name: LOCATION_MESSAGES.qrCode });

@@ -10,6 +10,7 @@ import { openDatabase, runMigrations } from '../../apps/server/src/db/client.js'
 import { insertCredentialUser, insertProfile } from '../../apps/server/src/modules/accounts/repository.js';
 import { betterAuthPasswords } from '../../apps/server/src/modules/auth/passwords.js';
 import { userRoles } from '../../apps/server/src/db/schema/index.js';
+import { startTileServer } from '../../apps/server/src/test/tile-server.js';
 import { E2E_ADMIN } from './accounts.js';
 
 const port = process.env.E2E_PORT ?? '3100';
@@ -24,6 +25,12 @@ const env: NodeJS.ProcessEnv = {
   // The chat journey previews a link to a page of this very server (loopback): allowed for this test server only.
   LINK_PREVIEW_ALLOW_PRIVATE: 'true',
 };
+
+// Maps take their tiles from a local double (tests run offline): it answers like a tile server, on its own origin,
+// so the Content-Security-Policy's img-src for the configured host is exercised too.
+const tiles = await startTileServer();
+env.MAP_TILE_URL = tiles.urlTemplate;
+env.MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
 
 let cleanup = async () => {};
 if (process.env.TEST_DATABASE_URL) {
@@ -71,6 +78,7 @@ const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', async (code) => {
+  await tiles.close().catch(() => {});
   await cleanup().catch(() => {});
   if (env.DATA_DIR) fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   process.exit(code ?? 0);

@@ -13,7 +13,7 @@ import { registerAccessControl } from './modules/access/index.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { registerJsonBodyParser } from './platform/json-body.js';
 import { getOrCreateSecret } from './platform/secrets.js';
-import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerSecurityHeaders, tileImageSource } from './platform/security-headers.js';
 import { authRoutes, betterAuthPasswords, createAuth } from './modules/auth/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createSettingsService, settingsRoutes } from './modules/settings/index.js';
@@ -103,7 +103,9 @@ export async function buildApp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          // The map tiles' host by name: 'https:' covers the default, but a local or http tile server (the tests'
+          // double, a tile cache on the club's network) needs its own entry.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(config.mapTiles ? [tileImageSource(config.mapTiles.urlTemplate)] : [])],
           mediaSrc: ["'self'", 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", 'ws:', 'wss:'],

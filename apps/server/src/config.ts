@@ -4,6 +4,10 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** OpenStreetMap's public tiles: fine for a club's light use, with the attribution its licence asks for. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
@@ -50,14 +54,19 @@ const envSchema = z.object({
   PUSH_ALLOW_PRIVATE_ENDPOINTS: bool.default(false),
   LINK_PREVIEW_ALLOW_PRIVATE: bool.default(false),
   /**
-   * Locations (issue 12): an optional map tile source ({z}/{x}/{y} template) for an embedded map on place pages,
-   * and its attribution. Without it, place pages only link to the member's map app.
+   * Maps (issues 12 and 21): the raster tile source ({z}/{x}/{y} template, optionally {s}) of every map in the app,
+   * and the attribution shown on it. Default: OpenStreetMap's public tile server, whose usage policy wants the
+   * attribution and light use; a busy club should point this at its own or a paid tile service. `off`: no map
+   * (place pages then only link to the member's map app, and places are placed by position or typed coordinates).
+   * Its origin is added to the Content-Security-Policy's img-src.
    */
   MAP_TILE_URL: z
     .string()
-    .regex(/^https?:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}/, { error: 'must be an http(s) URL template with {z}, {x} and {y}' })
-    .optional(),
-  MAP_TILE_ATTRIBUTION: z.string().max(300).default(''),
+    .regex(/^(off|https?:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*)$/, {
+      error: 'must be an http(s) URL template with {z}, {x} and {y}, or off',
+    })
+    .default(DEFAULT_MAP_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).default(DEFAULT_MAP_TILE_ATTRIBUTION),
   /** Benchmark only (npm run bench:http): count SQL statements per request into a response header. */
   BENCH_COUNT_SQL: bool.default(false),
 });
@@ -70,6 +79,13 @@ export interface Config extends Env {
   publicUrl: string;
   uploadsDir: string;
   storage: 'disk' | 's3';
+  /** The maps' tile source and attribution; null when MAP_TILE_URL is off. */
+  mapTiles: MapTiles | null;
+}
+
+export interface MapTiles {
+  urlTemplate: string;
+  attribution: string;
 }
 
 export class ConfigError extends Error {}
@@ -91,7 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const origins = [...new Set([publicUrl, ...extra])];
   const uploadsDir = parsed.UPLOADS_DIR ?? path.join(parsed.DATA_DIR, 'uploads');
   const storage = parsed.S3_ENDPOINT || parsed.S3_REGION ? 's3' : 'disk';
-  return { ...parsed, publicUrl, origins, uploadsDir, storage };
+  const mapTiles = parsed.MAP_TILE_URL === 'off' ? null : { urlTemplate: parsed.MAP_TILE_URL, attribution: parsed.MAP_TILE_ATTRIBUTION };
+  return { ...parsed, publicUrl, origins, uploadsDir, storage, mapTiles };
 }
 
 export { repoRoot };

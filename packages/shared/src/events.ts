@@ -404,6 +404,11 @@ export interface EventSummaryView {
   waitlistCount: number;
   /** The caller's status; null for visitors and when not registered. */
   myStatus: RegistrationStatus | null;
+  /**
+   * The club's place it happens at (issue 12: /locations/{id}), or null: the event page has it too; on a card it
+   * puts the event on the places' map (issue 21), for members who may see that place.
+   */
+  locationId: string | null;
 }
 
 export interface EventHostView extends MemberSummary {
@@ -414,8 +419,6 @@ export interface EventHostView extends MemberSummary {
 export interface EventView extends EventSummaryView {
   description: string;
   address: string;
-  /** The club's place it happens at (issue 12: /locations/{id}), or null. */
-  locationId: string | null;
   guestsAllowed: number;
   hosts: EventHostView[];
   /**

@@ -381,9 +381,17 @@ export interface LocationCardView {
   hereNowCount: number;
   /** False only for managers' eyes: members never see a deactivated place. */
   active: boolean;
+  /** Where the place is (both or neither): its marker on the list's map (the place page shows them too). */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export type LocationsPage = Page<LocationCardView>;
+
+/** GET /api/locations/map-tiles: the maps' raster tile source ({z}/{x}/{y}) and its attribution; null: maps are off. */
+export interface MapTilesView {
+  tiles: { urlTemplate: string; attribution: string } | null;
+}
 
 /** Links to open the place in the member's map app; `tiles` only when the server has a tile server configured. */
 export interface LocationMapView {

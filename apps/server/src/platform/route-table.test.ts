@@ -187,6 +187,8 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['GET', '/api/locations', 'approved'],
   ['POST', '/api/locations', 'approved'],
   ['GET', '/api/locations/scan', 'approved'],
+  // Issue 21: the maps' tile source (configuration, no data).
+  ['GET', '/api/locations/map-tiles', 'approved'],
   ['GET', '/api/locations/:id', 'approved'],
   ['PATCH', '/api/locations/:id', 'approved'],
   ['POST', '/api/locations/:id/photos', 'approved'],

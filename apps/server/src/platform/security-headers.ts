@@ -28,3 +28,19 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Fas
   });
   return headers;
 }
+
+/**
+ * The Content-Security-Policy source that lets the page load a tile template's images: its scheme, host and port
+ * (`http://127.0.0.1:4100`, the local double). A subdomain placeholder (`https://{s}.tile.example.org/...`)
+ * becomes the wildcard of its label (`https://*.tile.example.org`), the only form CSP has for it.
+ */
+export function tileImageSource(urlTemplate: string): string {
+  const match = /^(https?):\/\/([^/?#]+)/.exec(urlTemplate);
+  if (!match) throw new Error('A tile URL template starts with http:// or https:// and a host');
+  const [, scheme, authority] = match;
+  const labels = authority!.split('.').map((label) => (label.includes('{') ? '*' : label));
+  // CSP allows a wildcard only as the leftmost label: anything else falls back to the registrable part.
+  const first = labels.indexOf('*');
+  const host = first === -1 ? labels.join('.') : ['*', ...labels.slice(labels.lastIndexOf('*') + 1)].join('.');
+  return `${scheme}://${host}`;
+}

@@ -43,6 +43,7 @@ export function presentSummary(r: EventSummaryRow): EventSummaryView {
     attendingCount: r.attending_count,
     waitlistCount: r.waitlist_count,
     myStatus: registrationStatus(r.my_status, r.status),
+    locationId: r.location_id,
   };
 }
 
@@ -69,7 +70,6 @@ export function presentEvent(
     myStatus: mine?.status ?? null,
     description: r.description,
     address: r.address,
-    locationId: r.location_id,
     guestsAllowed: r.guests_allowed,
     hosts: viewer.canSeeAttendees ? r.hosts.map((h) => ({ ...presentMember(h), role: h.role, isCreator: h.isCreator })) : [],
     goingPreview: viewer.canSeeAttendees ? r.going_preview.map(presentMember) : [],

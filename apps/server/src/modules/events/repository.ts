@@ -63,7 +63,7 @@ const attendingCountSql = sql`(e.going_count + case when e.created_by is not nul
 /** summaryColumns and the caller's own status (null for visitors and on the event page). */
 const summaryShape = {
   ...columnsOf(events, 'id', 'title', 'starts_at', 'ends_at', 'time_zone', 'venue', 'city', 'cover_image_key', 'status'),
-  ...columnsOf(events, 'visibility', 'capacity', 'going_count', 'waitlist_count', 'community_id'),
+  ...columnsOf(events, 'visibility', 'capacity', 'going_count', 'waitlist_count', 'community_id', 'location_id'),
   ...leftJoined({ community_name: columnOf(communities, 'name'), community_slug: columnOf(communities, 'url_slug') }),
   cursor_at: z.string(),
   attending_count: countField(),
@@ -73,7 +73,7 @@ const eventSummaryRow = z.object(summaryShape);
 export type EventSummaryRow = z.output<typeof eventSummaryRow>;
 
 const summaryColumns = sql`e.id, e.title, e.starts_at, e.ends_at, e.time_zone, e.venue, e.city, e.cover_image_key, e.status,
-  e.visibility, e.capacity, e.going_count, e.waitlist_count, e.community_id, c.name as community_name,
+  e.visibility, e.capacity, e.going_count, e.waitlist_count, e.community_id, e.location_id, c.name as community_name,
   c.url_slug as community_slug, ${exactInstant(sql`e.starts_at`)} as cursor_at, ${attendingCountSql} as attending_count`;
 
 /**
@@ -129,7 +129,7 @@ export function eventsListQuery(viewer: EventsViewer, f: EventListFilters, page:
 
 const eventDetailRow = z.object({
   ...summaryShape,
-  ...columnsOf(events, 'description', 'address', 'location_id', 'guests_allowed', 'sequence', 'created_at', 'created_by'),
+  ...columnsOf(events, 'description', 'address', 'guests_allowed', 'sequence', 'created_at', 'created_by'),
   hosts: jsonb(z.array(memberJsonSchema.extend({ role: columnOf(eventHosts, 'role'), isCreator: z.boolean() }))),
   going_preview: jsonb(z.array(memberJsonSchema)),
   going_members: countField(),
@@ -193,7 +193,7 @@ export async function findEventDetail(
       : sql`0`;
   const [row] = rowsOf(
     await db.execute(sql`
-      select ${summaryColumns}, null::text as my_status, e.description, e.address, e.location_id, e.guests_allowed,
+      select ${summaryColumns}, null::text as my_status, e.description, e.address, e.guests_allowed,
         e.sequence, e.created_at, e.created_by, ${hosts} as hosts, ${preview} as going_preview,
         ${goingMembers} as going_members, ${goingGuests} as going_guests
       from ${events} e

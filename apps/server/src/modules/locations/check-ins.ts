@@ -133,6 +133,8 @@ export function createCheckInService(deps: CheckInDeps) {
           distanceKm: null,
           hereNowCount: Number(page.here.count),
           active: page.active,
+          latitude: page.latitude === null ? null : Number(page.latitude),
+          longitude: page.longitude === null ? null : Number(page.longitude),
         },
         kind: verified.kind,
         defaultVisibility: page.default_visibility ?? DEFAULT_CHECK_IN_VISIBILITY,

@@ -118,7 +118,8 @@ describe('creating, editing and deactivating places', () => {
     const place = created.json() as LocationView;
     expect(place).toMatchObject({ ...PIER, active: true, checkInMode: 'poster', photos: [], hereNow: [], hereNowCount: 0, recent: [], mine: null, defaultVisibility: 'connections' });
     expect(place.map.googleMapsUrl).toContain('27.9772');
-    expect(place.map.tiles).toBeNull();
+    // The default tile source (OpenStreetMap) unless MAP_TILE_URL says otherwise (maps.test.ts).
+    expect(place.map.tiles).toEqual({ urlTemplate: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
 
     const bad = await send(admin, 'POST', '/api/locations', { name: 'x', category: 'zoo', address: '', city: 'miami', latitude: 100, longitude: 0 });
     expect(bad.statusCode).toBe(400);

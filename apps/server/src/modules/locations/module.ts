@@ -7,6 +7,7 @@ import { createCheckInService } from './check-ins.js';
 import { createPlaceTokenSigner } from './qr-tokens.js';
 import { registerLocationsRealtime } from './realtime.js';
 import { locationsRoutes } from './routes.js';
+import { mapRoutes } from './map-routes.js';
 import { createLocationsService } from './service.js';
 
 /**
@@ -18,8 +19,9 @@ export async function registerLocations(app: FastifyInstance, ctx: AppContext, d
   registerLocationsRealtime(deps.hub, db);
   const flags = () => ctx.settings.flags();
   const tokens = createPlaceTokenSigner(ctx);
-  const tiles = ctx.config.MAP_TILE_URL ? { urlTemplate: ctx.config.MAP_TILE_URL, attribution: ctx.config.MAP_TILE_ATTRIBUTION } : null;
+  const tiles = ctx.config.mapTiles;
   const places = createLocationsService({ db, media: deps.media, log: ctx.log, flags, tokens, publicUrl: ctx.config.publicUrl, tiles });
   await app.register(locationsRoutes(places));
+  await app.register(mapRoutes(tiles));
   await app.register(checkInRoutes(ctx, createCheckInService({ db, flags, tokens })));
 }

@@ -34,6 +34,8 @@ export function presentCard(r: LocationCardRow): LocationCardView {
     distanceKm: roundKm(r.dist === null ? null : Number(r.dist)),
     hereNowCount: r.here_now_count,
     active: r.active,
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
   };
 }
 

@@ -113,7 +113,7 @@ export interface LocationListFilters {
 }
 
 const locationCardRow = z.object({
-  ...columnsOf(locations, 'id', 'name', 'category', 'city', 'address', 'active'),
+  ...columnsOf(locations, 'id', 'name', 'category', 'city', 'address', 'active', 'latitude', 'longitude'),
   name_key: z.string(),
   /** km (float8); null without coordinates or without a position. */
   dist: z.number().nullable(),
@@ -169,7 +169,7 @@ export function locationsListQuery(viewerId: string, f: LocationListFilters, cur
     select b.*, ${firstPhotoSql(sql`b.id`)} as photo_key, ${hereNowCountSql(sql`b.id`, viewer)} as here_now_count
     from (
       select x.* from (
-        select l.id, l.name, l.category, l.city, l.address, l.active, lower(l.name) as name_key, ${dist} as dist
+        select l.id, l.name, l.category, l.city, l.address, l.active, l.latitude, l.longitude, lower(l.name) as name_key, ${dist} as dist
         from ${locations} l ${where}) x
       where ${keyset}
       order by ${order}

@@ -55,6 +55,7 @@ export function makeEventSummary(overrides: Partial<EventSummaryView> = {}): Eve
     attendingCount: (overrides.goingCount ?? 5) + 1,
     waitlistCount: 0,
     myStatus: null,
+    locationId: null,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { MessageText } from '#/components/message-text';
 import { PageLoadError } from '#/components/page-load-error';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { isApiError } from '#/lib/api';
+import { EventPlaceMap } from '#/features/locations';
 import { useEventQuery } from './api';
 import { AttendancePanel } from './attendance-panel';
 import { EventHostActions, EventShareActions } from './event-actions';
@@ -65,6 +66,7 @@ function EventDetails({ event }: { event: EventView }) {
           <MessageText content={event.description} />
         </section>
       )}
+      {member && <EventPlaceMap locationId={event.locationId} />}
       {member && <EventGoing event={event} />}
       {event.permissions.canEdit && <AttendancePanel event={event} />}
       {member && <RsvpBar event={event} />}

@@ -23,6 +23,7 @@ import {
   type LocationScanView,
   type LocationSettingsView,
   type LocationsPage,
+  type MapTilesView,
   type LocationView,
   type ProfileCheckInsPage,
   type UpdateLocationInput,
@@ -45,7 +46,25 @@ export const locationKeys = {
   settings: () => [...locationKeys.all, 'settings'] as const,
   profiles: () => [...locationKeys.all, 'profile'] as const,
   profile: (profileId: string) => [...locationKeys.profiles(), profileId] as const,
+  mapTiles: () => [...locationKeys.all, 'map-tiles'] as const,
 };
+
+/** GET /api/locations/map-tiles: the server's tile source and attribution (null: maps off). Configuration: read once. */
+export const mapTilesQueryOptions = () =>
+  queryOptions({
+    queryKey: locationKeys.mapTiles(),
+    queryFn: ({ signal }) => api.get<MapTilesView>('/api/locations/map-tiles', { signal }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: retryUnlessAnswered,
+  });
+
+/** The maps' tiles; undefined while loading, null when the server has maps off or could not say. */
+export function useMapTiles(enabled = true): MapTilesView['tiles'] | undefined {
+  const query = useQuery({ ...mapTilesQueryOptions(), enabled });
+  if (query.isError) return null;
+  return query.data?.tiles;
+}
 
 /** The /locations filters kept in the URL, and the device's position while "Near me" is on (never in the URL). */
 export interface LocationFilters {

@@ -40,6 +40,8 @@ export function makeCard(overrides: Partial<LocationCardView> = {}): LocationCar
     distanceKm: null,
     hereNowCount: 0,
     active: true,
+    latitude: null,
+    longitude: null,
     ...overrides,
   };
 }

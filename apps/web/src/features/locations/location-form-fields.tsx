@@ -19,6 +19,7 @@ import { Input } from '#/components/ui/input';
 import { Textarea } from '#/components/ui/textarea';
 import { Spinner } from '#/components/ui/spinner';
 import { useGeolocation } from './use-geolocation';
+import { CoordinatePicker } from './map/coordinate-picker';
 
 const CATEGORY_OPTIONS = LOCATION_CATEGORIES.map((c) => ({ value: c, label: LOCATION_CATEGORY_LABELS[c] }));
 const CITY_OPTIONS = CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }));
@@ -35,7 +36,7 @@ export function LocationFormFields() {
         <SelectField<CreateLocationInput> name="city" label="City" options={CITY_OPTIONS} placeholder="Select a city" />
       </div>
       <TextField<CreateLocationInput> name="address" label="Address" maxLength={LOCATION_LIMITS.addressMax} autoComplete="street-address" />
-      <CoordinatesFields />
+      <CoordinatePicker fallback={<CoordinatesFields />} />
       <LongText name="description" label="Description" max={LOCATION_LIMITS.descriptionMax} rows={4} hint="Links become clickable." />
       <LongText name="openingHours" label="Opening hours" max={LOCATION_LIMITS.openingHoursMax} rows={3} hint="As you would write it, e.g. Mon-Fri 7am-6pm." />
       <SelectField<CreateLocationInput> name="checkInMode" label="Check-ins" options={MODE_OPTIONS} />
@@ -66,8 +67,8 @@ function LongText({ name, label, max, rows, hint }: { name: 'description' | 'ope
 }
 
 /**
- * Latitude and longitude (both or neither): typed, or filled from the device when the manager stands at the
- * place. Position check-ins need them.
+ * Latitude and longitude (both or neither) typed, or filled from the device when the manager stands at the place:
+ * the form's way when the server has maps off (MAP_TILE_URL=off); otherwise the map picker replaces it.
  */
 function CoordinatesFields() {
   const { setValue } = useFormContext<CreateLocationInput>();

@@ -4,7 +4,8 @@ import { CITY_LABELS, imageVariantUrl, LOCATION_CATEGORY_LABELS, LOCATION_MESSAG
 import { Badge } from '#/components/ui/badge';
 import { cn } from '#/lib/utils';
 import { CategoryIcon } from './category-icon';
-import { MapLink, TileMap } from './location-map';
+import { MapLink } from './location-map';
+import { PlaceMap } from './map/place-map';
 
 /** The place's photos (one large, the others as thumbnails to pick), name, category, address and the map. */
 export function LocationHeader({ place }: { place: LocationView }) {
@@ -33,7 +34,7 @@ export function LocationHeader({ place }: { place: LocationView }) {
           <MapLink place={place} />
         </div>
       </div>
-      <TileMap place={place} />
+      <PlaceMap place={place} />
     </header>
   );
 }

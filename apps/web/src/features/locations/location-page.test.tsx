@@ -81,15 +81,21 @@ describe('/locations/:id: the place', () => {
     expect(link.getAttribute('href')).toMatch(href);
   });
 
-  it('embeds a small map only when the server names a tile source', async () => {
+  it('embeds a map (Leaflet, loaded on demand) with the place as a named pin only when the server names a tile source', async () => {
     const place = makePlace();
     openPlace(() => ({ ...place, map: { ...place.map, tiles: { urlTemplate: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Map contributors' } } }));
-    const map = await screen.findByRole('img', { name: 'Map around The Pier' }, LOAD);
-    const tiles = [...map.querySelectorAll('img')].map((img) => img.getAttribute('src'));
-    expect(tiles).toHaveLength(15);
-    // The tile under The Pier at zoom 16 (Web Mercator, worked out by hand), and its neighbours.
-    expect(tiles).toContain('https://tiles.example/16/17727/27501.png');
-    expect(screen.getByText('© Map contributors')).toBeInTheDocument();
+    const map = await screen.findByRole('region', { name: /^Map around The Pier/ }, LOAD);
+    // The tile under The Pier at zoom 15 (Web Mercator: x 8863, y 13750) is among those the map asks for.
+    await waitFor(() => expect([...map.querySelectorAll('img.leaflet-tile')].map((img) => img.getAttribute('src'))).toContain('https://tiles.example/15/8863/13750.png'));
+    expect(within(map).getByRole('button', { name: 'The Pier' })).toHaveAttribute('tabindex', '0');
+    expect(within(map).getByText('© Map contributors')).toBeInTheDocument();
+  });
+
+  it('shows no map without a tile source or without coordinates', async () => {
+    const place = makePlace();
+    openPlace(() => ({ ...place, map: { ...place.map, latitude: null, longitude: null, tiles: { urlTemplate: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '' } } }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Pier' }, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Map around/ })).toBeNull();
   });
 
   it('shows a new arrival live when the server says who is here changed', async () => {

@@ -5,6 +5,7 @@ import { LOCATION_MESSAGES } from '@bayclub/shared';
 import { realtime } from '#/lib/realtime/realtime-client';
 import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
+import { makeEventSummary } from '#/features/events/event-fixtures';
 import { makeCard, page } from './location-fixtures';
 
 const LOAD = { timeout: 5000 };
@@ -168,5 +169,36 @@ describe('/locations', () => {
     expect(await screen.findByRole('link', { name: 'Buddy Brew Coffee' }, LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: LOCATION_MESSAGES.newPlace })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: LOCATION_MESSAGES.scanCode })).not.toBeInTheDocument();
+  });
+
+  it('maps the listed places with a position, as named pins; a place with upcoming events says so and links them', async () => {
+    const pier = makeCard({ name: 'The Pier', latitude: 27.7734, longitude: -82.6226 });
+    const brew = makeCard({ name: 'Buddy Brew Coffee', latitude: 27.9447, longitude: -82.4853 });
+    const nowhere = makeCard({ name: 'Somewhere Unmapped' });
+    const social = makeEventSummary({ title: 'Sunset Social', locationId: pier.id });
+    const elsewhere = makeEventSummary({ title: 'Elsewhere Meetup', locationId: null });
+    const { user } = openList(() => json(page([brew, nowhere, pier])), {
+      'GET /api/locations/map-tiles': () => json({ tiles: { urlTemplate: 'http://127.0.0.1:4100/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' } }),
+      'GET /api/events': () => json({ items: [social, elsewhere], nextCursor: null }),
+    });
+    const map = await screen.findByRole('region', { name: /^Map of 2 places/ }, LOAD);
+    expect(within(map).getByText('© OpenStreetMap contributors')).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'Buddy Brew Coffee' })).toHaveAttribute('tabindex', '0');
+    const pin = await within(map).findByRole('button', { name: 'The Pier, 1 upcoming event' });
+    expect(screen.getByText(/1 of these places have no position on the map yet/)).toBeInTheDocument();
+    // The list stays, whole: the map is a second view.
+    expect(within(screen.getByRole('list', { name: 'Places' })).getAllByRole('listitem')).toHaveLength(3);
+
+    await user.click(pin);
+    const events = await screen.findByRole('list', { name: 'Upcoming events at The Pier' });
+    expect(within(events).getByRole('link', { name: 'Sunset Social' })).toHaveAttribute('href', `/events/${social.id}`);
+    expect(within(map).getByRole('link', { name: 'The Pier' })).toHaveAttribute('href', `/locations/${pier.id}`);
+    expect(screen.queryByText('Elsewhere Meetup')).toBeNull();
+  });
+
+  it('shows no map when the server has maps off', async () => {
+    openList(() => json(page([makeCard({ name: 'The Pier', latitude: 27.7734, longitude: -82.6226 })])), { 'GET /api/locations/map-tiles': () => json({ tiles: null }) });
+    expect(await screen.findByRole('link', { name: 'The Pier' }, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Map of/ })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import type { LocationFilters } from './api';
 import { CheckInPrivacySetting } from './check-in-privacy-setting';
 import { LocationFiltersBar, useLocationFiltersInUrl } from './location-filters';
 import { LocationList } from './location-list';
+import { LocationsMapFor } from './map/places-map';
 import { NearMeButton, nearMeProblem } from './near-me-button';
 import { useGeolocation } from './use-geolocation';
 import { useLocationAccess } from './use-location-access';
@@ -109,6 +110,7 @@ function Places({ canManage, canCheckIn }: { canManage: boolean; canCheckIn: boo
         </p>
       )}
       {canCheckIn && <CheckInPrivacySetting />}
+      <LocationsMapFor filters={listFilters} />
       <LocationList
         filters={listFilters}
         label={near ? 'Places, nearest first' : 'Places'}
