@@ -212,6 +212,8 @@ describe('GET /api/search: a result set is what the searcher could open', () => 
         }
         case 'post':
           return (await injectAs(t, who, { method: 'GET', url: `/api/posts/${item.id}` })).statusCode === 200;
+        case 'place':
+          return (await injectAs(t, who, { method: 'GET', url: `/api/locations/${item.id}` })).statusCode === 200;
       }
     };
     const seen: Record<string, number> = {};
