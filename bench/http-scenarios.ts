@@ -381,6 +381,14 @@ scenarios.push(
   },
   { name: 'GET /api/search (common terms)', bulk: SEARCH_BULK, connections: SEARCH_CONNECTIONS, request: (w) => searching(w, SEARCH_TERMS.common) },
   { name: 'GET /api/search (misspelled terms)', bulk: SEARCH_BULK, connections: SEARCH_CONNECTIONS, request: (w) => searching(w, SEARCH_TERMS.misspelled) },
+  // Issue 21: every word across names, city, topics and descriptions ("tampa yoga"), and places as a fifth type.
+  { name: 'GET /api/search (multi-word terms)', bulk: SEARCH_BULK, connections: SEARCH_CONNECTIONS, request: (w) => searching(w, SEARCH_TERMS.multiWord) },
+  {
+    name: 'GET /api/search (place names)',
+    bulk: [...SEARCH_BULK, locationsBulk],
+    connections: SEARCH_CONNECTIONS,
+    request: (w) => searching(w, SEARCH_TERMS.places),
+  },
   {
     // Writing a post also adds its new words to the lexicon (migration 0009's trigger): its cost is in here.
     name: 'POST a post (new words for the lexicon)',

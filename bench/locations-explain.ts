@@ -54,8 +54,8 @@ try {
   console.log(`data written in ${((performance.now() - t) / 1000).toFixed(1)} s (${database.engine})`);
   const viewer = benchUuid('bench-member-4242');
   const near = { lat: BENCH_POSITION.lat, lng: BENCH_POSITION.lng };
-  const list = locationsListQuery(viewer, { near, includeInactive: false }, null, 20);
-  const byName = locationsListQuery(viewer, { city: 'tampa', includeInactive: false }, null, 20);
+  const list = locationsListQuery(viewer, { near, inactive: 'none' }, null, 20);
+  const byName = locationsListQuery(viewer, { city: 'tampa', inactive: 'none' }, null, 20);
   await time(database, 'near me, first 20', () => database.db.execute(list));
   await time(database, 'by name in a city, first 20', () => database.db.execute(byName));
   await time(database, 'place page', () => findLocationPage(database.db, benchLocationId(1), viewer));

@@ -70,6 +70,10 @@ export const SEARCH_TERMS = {
   rare: ['flamingo', 'osprey', 'snook', 'egret', 'stingray', 'mangrove', 'heron', 'pelican'],
   common: ['beach', 'sun', 'coffee', 'yoga', 'tampa', 'brunch', 'kayak', 'music', 'seminole', 'snorkel'],
   misspelled: ['sunsett', 'kayakk', 'cofee', 'meditaton', 'tampaa', 'musik', 'flamingp', 'pelicann'],
+  /** Issue 21: words a row holds across its fields (city, topics, text), not necessarily in one. */
+  multiWord: ['tampa yoga', 'beach sarasota', 'coffee brunch', 'kayak clearwater', 'music tampa', 'yoga sunrise'],
+  /** Issue 21: places by name, category and city (locations-data's places). */
+  places: ['cafe', 'bar tampa', 'park', 'beach clearwater', 'venue', 'gym'],
 } as const;
 
 /** How many rows search adds to the feed's and the events' data. */

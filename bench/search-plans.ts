@@ -85,6 +85,7 @@ async function planFor(database: Database, reader: string, q: string): Promise<S
     searcherId: reader,
     users: true,
     communities: true,
+    places: true,
     events: { userId: reader, approved: true, admin: false },
     posts: Array.from(q).length >= SEARCH_LIMITS.postsMinLength ? { userId: reader, admin: false, platformModerator: false } : null,
     today: clubStartOfToday(),

@@ -176,6 +176,13 @@ test('a manager makes a place and its poster; a member checks in from the poster
   await watcherPage.goto(`/locations/${placeId}`);
   const hereNow = watcherPage.getByRole('region', { name: LOCATION_MESSAGES.hereNow });
   await expect(hereNow.getByText(LOCATION_MESSAGES.nobodyHere)).toBeVisible();
+  // Issue 21: the watcher, a full member who did not create the place, sees no manage controls (the server refuses
+  // them too).
+  await expect(watcherPage.getByRole('group', { name: 'Manage this place' })).toHaveCount(0);
+  for (const control of ['Edit', LOCATION_MESSAGES.qrCode, 'Deactivate', 'Managers']) {
+    await expect(watcherPage.getByRole('button', { name: control, exact: true })).toHaveCount(0);
+  }
+  await expect(watcherPage.getByRole('link', { name: LOCATION_MESSAGES.doorScreen })).toHaveCount(0);
 
   // The guest's phone camera opens the poster's URL: signed out, they sign in and come back to the same code.
   const guestContext = await memberContext(browser);

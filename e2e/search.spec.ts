@@ -25,6 +25,11 @@ test('a member finds people, communities, events and posts with Ctrl+K and the S
   const community = await createCommunity(ownerApi, { name: `${Word} Walkers`, urlSlug: `${word}-walkers` });
   const event = await createEventViaApi(ownerApi, { title: `${Word} sunset walk`, visibility: 'members' });
   const post = await createPost(ownerApi, null, `Who joins the ${word} walk this Saturday? Bring water.`);
+  // Issue 21: a place is found by name; a community in Tampa about yoga by "tampa yoga" (city and topics are fields).
+  const placeRes = await ownerApi.post('/api/locations', { data: { name: `${Word} Boathouse`, category: 'venue', address: '1 Bayshore Blvd', city: 'tampa' } });
+  expect(placeRes.status(), await placeRes.text()).toBe(201);
+  const place = (await placeRes.json()) as { id: string };
+  const yogis = await createCommunity(ownerApi, { name: `${Word} Mornings`, urlSlug: `${word}-mornings`, description: 'Mats at dawn.', city: 'tampa', interests: ['Yoga'] });
   await ownerApi.dispose();
   const named = { ...newApplicant('srcn'), name: `Tess ${Word}` };
   const applicant = await playwright.request.newContext({ baseURL });
@@ -54,15 +59,17 @@ test('a member finds people, communities, events and posts with Ctrl+K and the S
 
   await input(page).fill(word);
   const tabs = overlay(page).getByRole('tab');
-  await expect(tabs).toHaveText(['All4', 'Users1', 'Communities1', 'Events1', 'Posts1']);
+  await expect(tabs).toHaveText(['All6', 'Users1', 'Communities2', 'Events1', 'Posts1', 'Places1']);
   const results = overlay(page).getByRole('listbox', { name: 'All results' });
-  await expect(results.getByRole('group')).toHaveText([/^Users/, /^Communities/, /^Events/, /^Posts/]);
-  await expect(results.getByRole('option')).toHaveCount(4);
+  await expect(results.getByRole('group')).toHaveText([/^Users/, /^Communities/, /^Events/, /^Posts/, /^Places/]);
+  await expect(results.getByRole('option')).toHaveCount(6);
   // The matched word is marked in each result.
   await expect(results.locator('mark').first()).toHaveText(Word);
   await expectNoA11yViolations(page);
 
-  // Arrow down to the community and Enter: its address (/{url_slug}), which the slug handler opens.
+  // Arrow down to the community (after the newer Mornings) and Enter: its address (/{url_slug}), which the slug
+  // handler opens.
+  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await expect(results.getByRole('option', { name: `${Word} Walkers` })).toHaveAttribute('aria-selected', 'true');
@@ -71,9 +78,19 @@ test('a member finds people, communities, events and posts with Ctrl+K and the S
   await expect(page.getByRole('heading', { level: 1, name: community.name })).toBeVisible();
   await expect(overlay(page)).toBeHidden();
 
+  // Every word somewhere across the fields: "tampa yoga" finds the Tampa community about yoga (its name says
+  // neither); a place is found by its name and opens its page.
+  await page.keyboard.press('Control+k');
+  await input(page).fill(`tampa yoga ${word}`);
+  await expect(overlay(page).getByRole('option', { name: yogis.name })).toBeVisible();
+  await input(page).fill(`${word} boathouse`);
+  await overlay(page).getByRole('option', { name: `${Word} Boathouse` }).click();
+  await expect(page).toHaveURL(`/locations/${place.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `${Word} Boathouse` })).toBeVisible();
+
   // Again: the search is first among the last five; a typo (one letter wrong) still finds the post; Enter opens it.
   await page.keyboard.press('Control+k');
-  await expect(recent.getByRole('option')).toHaveText([`${word}Communities`, ...older.slice(0, SEARCH_LIMITS.historyShown - 1).map((e) => e.query)]);
+  await expect(recent.getByRole('option').first()).toHaveText(`${word} boathousePlaces`);
   await input(page).fill(`${word.slice(0, -1)}a`);
   await overlay(page).getByRole('tab', { name: /^Posts/ }).click();
   await expect(overlay(page).getByRole('listbox', { name: 'Posts results' }).getByRole('option')).toHaveCount(1);
@@ -106,8 +123,26 @@ test('a member finds people, communities, events and posts with Ctrl+K and the S
   await expect(input(mobile)).toBeFocused();
   await expectNoA11yViolations(mobile);
   await input(mobile).fill(word);
-  await expect(overlay(mobile).getByRole('tab')).toHaveText(['All4', 'Users1', 'Communities1', 'Events1', 'Posts1']);
+  await expect(overlay(mobile).getByRole('tab')).toHaveText(['All6', 'Users1', 'Communities2', 'Events1', 'Posts1', 'Places1']);
   await expectNoA11yViolations(mobile);
+  // The six tabs at 390 px: the row stays on screen and either fits or says it scrolls (a fade on the edge with
+  // more), and the last tab is reachable by keyboard and scrolled into view.
+  const tabList = overlay(mobile).getByRole('tablist', { name: 'Result types' });
+  const listBox = (await tabList.boundingBox())!;
+  expect(listBox.x).toBeGreaterThanOrEqual(0);
+  expect(listBox.x + listBox.width).toBeLessThanOrEqual(390);
+  const overflows = await tabList.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+  if (overflows) await expect(tabList).toHaveAttribute('data-more-after', 'true');
+  await overlay(mobile).getByRole('tab', { name: /^All/ }).focus();
+  await mobile.keyboard.press('ArrowLeft');
+  const places = overlay(mobile).getByRole('tab', { name: /^Places/ });
+  await expect(places).toBeFocused();
+  await expect
+    .poll(async () => {
+      const box = (await places.boundingBox())!;
+      return box.x >= listBox.x - 1 && box.x + box.width <= listBox.x + listBox.width + 1;
+    })
+    .toBe(true);
   await input(mobile).fill('qq no such thing zz');
   await expect(overlay(mobile).getByText('No results found for "qq no such thing zz"')).toBeVisible();
   await mobile.keyboard.press('Escape');

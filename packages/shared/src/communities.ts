@@ -224,7 +224,11 @@ export interface CommunityViewerState {
 export interface CommunityView extends CommunitySummaryView {
   description: string;
   interests: string[];
-  postCount: number;
+  /**
+   * Posts in it; null for a private community to whoever may not read it (visitors, applicants, non-members:
+   * decision 014 shows them only the About page, and its activity is part of what it keeps private).
+   */
+  postCount: number | null;
   createdAt: string;
   creator: MemberSummary | null;
   viewer: CommunityViewerState | null;

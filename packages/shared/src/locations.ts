@@ -122,6 +122,10 @@ export const LOCATION_MESSAGES = {
   viewNotAllowed: 'Locations are not available for your account',
   checkInNotAllowed: 'Checking in is not available for your account',
   manageNotAllowed: 'Only location managers can do this',
+  /** Naming a place's managers is for admins (decision 026). */
+  managersAdminOnly: 'Only admins can choose who manages a place',
+  managerNotMember: 'Choose an approved member',
+  managerNotFound: 'This member does not manage this place',
   qrNotAllowed: 'Only members who may generate QR codes can do this',
   // Check-in outcomes (LocationCheckInResult.message)
   checkedIn: 'You’re checked in',
@@ -324,6 +328,13 @@ export const locationPhotoParamsSchema = z.object({
   id: z.uuid({ error: LOCATION_MESSAGES.notFound }),
   photoId: z.uuid({ error: 'Must be a valid id' }),
 });
+/** POST /api/locations/:id/managers (admins): name a member a manager of the place (decision 026). */
+export const addLocationManagerSchema = z.object({ userId: z.uuid({ error: LOCATION_MESSAGES.managerNotMember }) });
+export type AddLocationManagerInput = z.infer<typeof addLocationManagerSchema>;
+export const locationManagerParamsSchema = z.object({
+  id: z.uuid({ error: LOCATION_MESSAGES.notFound }),
+  userId: z.uuid({ error: LOCATION_MESSAGES.managerNotFound }),
+});
 export const locationCheckInIdParamsSchema = z.object({ id: z.uuid({ error: LOCATION_MESSAGES.checkInNotFound }) });
 
 /** A token as the QR carries it (base64url); anything else is answered as an invalid code, not a 400. */
@@ -408,16 +419,28 @@ export interface LocationMapView {
 
 /** What the caller may do at this place (the server decides; the page only hides what would be refused). */
 export interface LocationPermissions {
-  /** Edit details, photos, deactivate (admins and manage_locations). */
+  /**
+   * Edit details, photos, deactivate: admins, and the place's creator and named managers (limited members with
+   * manage_locations) (decision 026).
+   */
   canEdit: boolean;
-  /** Show and download the QR and poster, regenerate, open the door screen (admins and generate_qr_codes). */
+  /** Show and download the QR and poster, regenerate, open the door screen: canEdit, and generate_qr_codes. */
   canGenerateQr: boolean;
+  /** Add and remove the place's managers: admins only. */
+  canManageManagers: boolean;
   /** Check in here at all (checkin_locations; the place is active). */
   canCheckIn: boolean;
   /** The "Check in with my position" button: canCheckIn, the place has coordinates and takes poster check-ins. */
   canCheckInByPosition: boolean;
   /** The in-app scanner (checkin_locations and, for limited members, scan_qr_codes). */
   canScan: boolean;
+}
+
+/** GET /api/locations/:id/managers: who manages a place besides the admins (decision 026). */
+export interface LocationManagersView {
+  /** The member who created the place (null when gone, deactivated or blocked either way). */
+  creator: MemberSummary | null;
+  managers: { member: MemberSummary; addedAt: string }[];
 }
 
 /** A check-in as others (or its member) see it. */

@@ -7,7 +7,8 @@ import type { EventStatus } from './events.js';
  * searcher could open. Spec sections 2 (the overlay), 3 (history entry, result shapes), 5 (an empty query returns
  * nothing), 7 (debounce, 5 per type, fields, events from today) and 9 (constants).
  */
-export const SEARCH_TYPES = ['user', 'community', 'event', 'post'] as const;
+/** The spec's four types in its order, then places (issue 21, decision 026). */
+export const SEARCH_TYPES = ['user', 'community', 'event', 'post', 'place'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** The overlay's tabs: All, then one per type. */
@@ -19,6 +20,7 @@ export const SEARCH_TAB_LABELS: Record<SearchTab, string> = {
   community: 'Communities',
   event: 'Events',
   post: 'Posts',
+  place: 'Places',
 };
 
 /** Spec section 9 ("Search"), plus what the spec leaves open (decision 017). */
@@ -139,7 +141,18 @@ export interface PostSearchResult {
   createdAt: string;
 }
 
-export type SearchResult = UserSearchResult | CommunitySearchResult | EventSearchResult | PostSearchResult;
+/** Place (issue 21): an active place the searcher may see, as its card names it. */
+export interface PlaceSearchResult {
+  type: 'place';
+  id: string;
+  name: string;
+  /** A LocationCategory (bar, cafe, ...). */
+  category: string;
+  city: City | null;
+  address: string;
+}
+
+export type SearchResult = UserSearchResult | CommunitySearchResult | EventSearchResult | PostSearchResult | PlaceSearchResult;
 
 export interface SearchResponse {
   /** The query as searched (normalized). */
@@ -180,6 +193,8 @@ export function searchResultHref(r: SearchResult): string {
       return `/events/${r.id}`;
     case 'post':
       return `/community/posts/${r.id}`;
+    case 'place':
+      return `/locations/${r.id}`;
   }
 }
 
@@ -194,5 +209,7 @@ export function searchResultLabel(r: SearchResult): string {
       return r.title;
     case 'post':
       return r.content;
+    case 'place':
+      return r.name;
   }
 }

@@ -202,6 +202,10 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['GET', '/api/locations/:id/poster.png', 'approved'],
   ['GET', '/api/locations/:id/poster.pdf', 'approved'],
   ['GET', '/api/locations/:id/door-token', 'approved'],
+  // Issue 21: a place's managers (its managers read them; admins add and remove: decision 026).
+  ['GET', '/api/locations/:id/managers', 'approved'],
+  ['POST', '/api/locations/:id/managers', 'approved'],
+  ['DELETE', '/api/locations/:id/managers/:userId', 'approved'],
   ['GET', '/api/me/location-settings', 'approved'],
   ['PUT', '/api/me/location-settings', 'approved'],
   ['GET', '/api/profiles/:id/check-ins', 'approved'],

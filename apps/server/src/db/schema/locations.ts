@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -100,3 +100,27 @@ export const memberLocationSettings = pgTable('member_location_settings', {
   defaultVisibility: text('default_visibility', { enum: ['public', 'connections', 'private'] }).notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Members an admin named to manage a place (issue 21, decision 026), beside its creator and the admins: they edit,
+ * deactivate, add photos, and hold its codes (QR, posters, door screen). A limited member still needs
+ * manage_locations (and generate_qr_codes for the codes).
+ */
+export const locationManagers = pgTable(
+  'location_managers',
+  {
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.userId] }),
+    // The places a member manages (the list's "Show deactivated").
+    index('location_managers_user_idx').on(t.userId, t.locationId),
+  ],
+);

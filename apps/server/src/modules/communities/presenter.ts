@@ -37,7 +37,7 @@ export function presentCommunity(c: CommunityRow, viewer: CommunityViewerState |
     ...presentSummary(c),
     description: c.description ?? '',
     interests: c.interests,
-    postCount: c.postCount,
+    postCount: c.visibility === 'private' && !viewer?.canRead ? null : c.postCount,
     createdAt: c.createdAt.toISOString(),
     creator,
     viewer,

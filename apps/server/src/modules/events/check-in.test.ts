@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EVENT_MESSAGES, flagSettingKey, type AttendanceView, type CheckInListView, type CheckInResult, type TicketView } from '@bayclub/shared';
 import { applyAs, buildTestApp, createLimitedMember, createMember, deactivate, injectAs, isErrorBody, setSettings, type TestUser } from '../../test/helpers.js';
-import { blocks, eventRegistrations, events } from '../../db/schema/index.js';
+import { blocks, eventHosts, eventRegistrations, events } from '../../db/schema/index.js';
 import { createTestEvent, registerForTest } from './event-fixtures.js';
 import { CHECK_IN_RATE } from './rsvp-routes.js';
+import { WRONG_DOOR_CODES_PER_EVENT } from './rsvp-service.js';
 
 const t = await buildTestApp();
 const db = t.ctx.database.db;
@@ -188,11 +189,29 @@ describe('GET /api/events/:id/check-ins and /attendance', () => {
 });
 
 describe('guessing codes at the door', () => {
+  it(`wrong typed codes are limited per event, all door staff together (${WRONG_DOOR_CODES_PER_EVENT.max} a minute): then 429`, async () => {
+    const host = await createMember(t);
+    const cohost = await createMember(t);
+    const id = await createTestEvent(t.ctx.database.db, { createdBy: host.id });
+    await t.ctx.database.db.insert(eventHosts).values({ eventId: id, userId: cohost.id });
+    const guess = (who: TestUser) => injectAs(t, who, { method: 'POST', url: `/api/events/${id}/check-ins`, payload: { code: 'ACDEFG' } });
+    const half = WRONG_DOOR_CODES_PER_EVENT.max / 2;
+    for (let i = 0; i < half; i++) expect((await guess(host)).statusCode).toBe(422);
+    for (let i = 0; i < half; i++) expect((await guess(cohost)).statusCode).toBe(422);
+    // The co-host's guesses used up the same event's allowance: neither may guess on.
+    expect((await guess(host)).statusCode).toBe(429);
+    expect((await guess(cohost)).statusCode).toBe(429);
+    // Another event's door is not held back.
+    const other = await createTestEvent(t.ctx.database.db, { createdBy: host.id });
+    expect((await injectAs(t, host, { method: 'POST', url: `/api/events/${other}/check-ins`, payload: { code: 'ACDEFG' } })).statusCode).toBe(422);
+  });
+
   it(`check-ins are rate-limited per staff member (${CHECK_IN_RATE.max} per ${CHECK_IN_RATE.timeWindow}): then 429`, async () => {
     const limited = await buildTestApp({ RATE_LIMIT: true });
     const staff = await createMember(limited);
     const id = await createTestEvent(limited.ctx.database.db, { createdBy: staff.id });
-    const guess = () => injectAs(limited, staff, { method: 'POST', url: `/api/events/${id}/check-ins`, payload: { code: 'ACDEFG' } });
+    // Scanned tokens (a forged one here): the per-event count of typed codes does not come into it.
+    const guess = () => injectAs(limited, staff, { method: 'POST', url: `/api/events/${id}/check-ins`, payload: { token: 'forged-token' } });
     for (let i = 0; i < CHECK_IN_RATE.max; i++) expect((await guess()).statusCode).toBe(422);
     const refused = await guess();
     expect(refused.statusCode).toBe(429);

@@ -13,7 +13,8 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
-import { Refusal, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, PLATFORM_ERRORS, Refusal, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
 import { canUse, presentMember, type Actor } from '../access/index.js';
 import type { Notifier } from '../notifications/index.js';
 import { loadEventAccess } from './access.js';
@@ -53,8 +54,16 @@ export interface RsvpServiceDeps {
  * first locks the event row (loadEventAccess { lock: true }), so concurrent RSVPs never overbook and check-ins of
  * one ticket on two phones admit it once.
  */
+/**
+ * Wrong door codes typed per event in a minute, all its door staff together (issue 21). The route's limit counts per
+ * staff member, so a host with co-hosts could guess that many times over; a code that finds a ticket (used or not)
+ * does not count. In memory per process, as the sign-in limit (decision 013).
+ */
+export const WRONG_DOOR_CODES_PER_EVENT = { max: 30, windowMs: 60_000 } as const;
+
 export function createRsvpService(deps: RsvpServiceDeps) {
   const { db, notifier, tickets } = deps;
+  const wrongCodes = createAttemptLimiter(WRONG_DOOR_CODES_PER_EVENT);
 
   /**
    * May the caller use a limited-member flag? Full members may without reading the settings; read before any
@@ -171,8 +180,15 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         const v = await viewerOf(tx, actor, eventId, { lock: true, scanAllowed });
         requireDoor(actor, v, scanAllowed);
         if (input.token && !registrationId) throw refusal(422, 'invalid', EVENT_MESSAGES.ticketInvalid);
+        // Typed codes are what can be guessed (a QR token is signed): counted per event, before the lookup.
+        const typedAt = registrationId ? null : Date.now();
+        if (typedAt !== null) {
+          if (!wrongCodes.allows(eventId, typedAt)) throw new AppError(429, 'RATE_LIMITED', PLATFORM_ERRORS.tooManyRequests);
+          wrongCodes.record(eventId, typedAt);
+        }
         const reg = await repo.doorRegistration(tx, registrationId ? { id: registrationId } : { eventId, code: input.code! });
         if (!reg) throw refusal(422, 'invalid', EVENT_MESSAGES.ticketInvalid);
+        if (typedAt !== null) wrongCodes.forget(eventId, typedAt);
         if (reg.event_id !== eventId) throw refusal(422, 'other_event', EVENT_MESSAGES.ticketOtherEvent);
         const guest = memberOfRow(reg);
         const partySize = 1 + reg.guests;

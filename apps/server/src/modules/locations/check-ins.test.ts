@@ -233,20 +233,23 @@ describe('who may check in', () => {
     }
     const { grantRole } = await import('../../test/helpers.js');
     await grantRole(t, limited.id, 'admin');
-    expect((await page(limited, place)).permissions).toEqual({ canEdit: true, canGenerateQr: true, canCheckIn: true, canCheckInByPosition: true, canScan: true });
+    expect((await page(limited, place)).permissions).toEqual({ canEdit: true, canGenerateQr: true, canManageManagers: true, canCheckIn: true, canCheckInByPosition: true, canScan: true });
     expect((await get(limited, `/api/locations/${place}/qr`)).statusCode).toBe(200);
   });
 
-  it('codes, posters and the door screen: admins and generate_qr_codes only', async () => {
-    const place = await createTestLocation(db);
+  it('codes, posters and the door screen: admins, and the place managers with manage_locations and generate_qr_codes', async () => {
     const limited = await createLimitedMember(t);
-    for (const url of [`/api/locations/${place}/qr`, `/api/locations/${place}/poster.png`, `/api/locations/${place}/poster.pdf`, `/api/locations/${place}/door-token`]) {
+    const place = await createTestLocation(db, { createdBy: limited.id });
+    const urls = [`/api/locations/${place}/qr`, `/api/locations/${place}/poster.png`, `/api/locations/${place}/poster.pdf`, `/api/locations/${place}/door-token`];
+    for (const url of urls) {
       const res = await get(limited, url);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json().error.message).toBe(LOCATION_MESSAGES.qrNotAllowed);
+      expect(res.json().error.message).toBe(LOCATION_MESSAGES.manageNotAllowed);
     }
     expect((await send(limited, 'POST', `/api/locations/${place}/qr/regenerate`, {})).statusCode).toBe(403);
-    await flags({ generate_qr_codes: true });
+    await flags({ manage_locations: true });
+    for (const url of urls) expect((await get(limited, url)).json().error.message, url).toBe(LOCATION_MESSAGES.qrNotAllowed);
+    await flags({ manage_locations: true, generate_qr_codes: true });
     try {
       expect((await get(limited, `/api/locations/${place}/qr`)).statusCode).toBe(200);
       await injectAs(t, admin, { method: 'PATCH', url: `/api/locations/${place}`, payload: { name: 'Poster Café' } });
@@ -259,7 +262,7 @@ describe('who may check in', () => {
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect((await PDFDocument.load(pdf.rawPayload)).getTitle()).toBe('Check in at Poster Café');
     } finally {
-      await flags({ generate_qr_codes: false });
+      await flags({ manage_locations: false, generate_qr_codes: false });
     }
   });
 });

@@ -18,7 +18,7 @@ import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.
 import { Refusal, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Actor } from '../access/index.js';
 import { checkInAtVenue } from '../events/index.js';
-import { locationAccess, locationAccessOf, type LocationAccess } from './policy.js';
+import { locationAccess, locationAccessOf, placeManagement, type LocationAccess } from './policy.js';
 import { isHereNow, photoUrlOf, presentCheckIn, presentProfileCheckIn } from './presenter.js';
 import { doorStepAt, type PlaceToken, type PlaceTokenSigner } from './qr-tokens.js';
 import * as repo from './repository.js';
@@ -160,14 +160,14 @@ export function createCheckInService(deps: CheckInDeps) {
       const verified = input.token ? await tokens.verify(input.token) : null;
       if (input.token && !verified) throw refused('invalid');
       return db.transaction(async (tx) => {
-        const place = await repo.findLocation(tx, id);
+        const place = await repo.findLocation(tx, id, actor.userId);
         let method: 'poster' | 'door' | 'position';
         if (verified) {
           const refusal = codeRefusal(verified, place, { expectedPlaceId: id, now: now() });
           if (refusal) throw refused(refusal);
           method = verified.kind;
         } else {
-          if (!place || (!place.active && !access.canManage)) throw placeGone();
+          if (!place || (!place.active && !placeManagement(access, place).canManage)) throw placeGone();
           if (!place.active) throw refused('closed');
           if (place.check_in_mode === 'door_screen') throw refused('position_not_accepted');
           if (place.latitude === null || place.longitude === null) throw refused('no_coordinates');
@@ -236,7 +236,7 @@ export function createCheckInService(deps: CheckInDeps) {
       const owner = ownerId.toLowerCase();
       if (!own && !(await repo.profileOpenTo(db, owner, actor.userId))) throw notFound(M.noProfile);
       const cursor = decodeCursor(q.cursor, isTimeCursor);
-      const rows = await repo.profileCheckIns(db, owner, { id: actor.userId, includeInactive: access.canManage }, cursor, q.limit);
+      const rows = await repo.profileCheckIns(db, owner, { id: actor.userId, includeInactive: access.admin }, cursor, q.limit);
       const items = rows.slice(0, q.limit);
       const last = items[items.length - 1];
       const at = now();

@@ -96,7 +96,10 @@ describe('who may see and manage places', () => {
     await flags({ view_locations: true });
     expect((await get(limited, `/api/locations/${id}`)).statusCode).toBe(200);
     const page = (await get(limited, `/api/locations/${id}`)).json() as LocationView;
-    expect(page.permissions).toEqual({ canEdit: false, canGenerateQr: false, canCheckIn: false, canCheckInByPosition: false, canScan: false });
+    expect(page.permissions).toEqual({ canEdit: false, canGenerateQr: false, canManageManagers: false, canCheckIn: false, canCheckInByPosition: false, canScan: false });
+    expect((await send(limited, 'PATCH', `/api/locations/${id}`, { name: 'Mine now' })).statusCode).toBe(403);
+    // An admin names them a manager of this place (decision 026); the flag still decides.
+    expect((await send(admin, 'POST', `/api/locations/${id}/managers`, { userId: limited.id })).statusCode).toBe(200);
     expect((await send(limited, 'PATCH', `/api/locations/${id}`, { name: 'Mine now' })).statusCode).toBe(403);
     await flags({ manage_locations: true, view_locations: false });
     // Managers see what they manage, whatever view_locations says.
@@ -104,10 +107,11 @@ describe('who may see and manage places', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect((edited.json() as LocationView).permissions.canEdit).toBe(true);
     await flags({ manage_locations: false });
-    for (const who of [member, admin]) {
-      const full = (await get(who, `/api/locations/${id}`)).json() as LocationView;
-      expect(full.permissions).toMatchObject({ canEdit: true, canGenerateQr: true, canCheckIn: true, canCheckInByPosition: true, canScan: true });
-    }
+    // Admins manage every place; a full member who neither created it nor was named checks in and manages nothing.
+    const asAdmin = (await get(admin, `/api/locations/${id}`)).json() as LocationView;
+    expect(asAdmin.permissions).toMatchObject({ canEdit: true, canGenerateQr: true, canManageManagers: true, canCheckIn: true, canCheckInByPosition: true, canScan: true });
+    const asMember = (await get(member, `/api/locations/${id}`)).json() as LocationView;
+    expect(asMember.permissions).toMatchObject({ canEdit: false, canGenerateQr: false, canManageManagers: false, canCheckIn: true, canCheckInByPosition: true, canScan: true });
   });
 });
 
@@ -144,9 +148,14 @@ describe('creating, editing and deactivating places', () => {
     try {
       expect((await get(limited, `/api/locations/${place.id}`)).statusCode).toBe(404);
       expect((await walk(limited, '/api/locations?city=clearwater&includeInactive=true')).map((c) => c.id)).not.toContain(place.id);
-      // Managers (full members may manage: can()) open it, and list it when they ask for deactivated places.
+      // A full member who does not manage it: gone too (decision 026); its managers open it and list it when they
+      // ask for deactivated places.
+      expect((await get(member, `/api/locations/${place.id}`)).statusCode).toBe(404);
+      expect((await walk(member, '/api/locations?city=clearwater&includeInactive=true')).map((c) => c.id)).not.toContain(place.id);
+      await send(admin, 'POST', `/api/locations/${place.id}/managers`, { userId: member.id });
       expect((await get(member, `/api/locations/${place.id}`)).statusCode).toBe(200);
       expect((await walk(member, '/api/locations?city=clearwater')).map((c) => c.id)).not.toContain(place.id);
+      expect((await walk(member, '/api/locations?city=clearwater&includeInactive=true')).find((c) => c.id === place.id)?.active).toBe(false);
       const managers = await walk(admin, '/api/locations?city=clearwater&includeInactive=true');
       expect(managers.find((c) => c.id === place.id)?.active).toBe(false);
       expect((await send(admin, 'PATCH', `/api/locations/${place.id}`, { active: true })).json().active).toBe(true);
@@ -187,7 +196,7 @@ describe('creating, editing and deactivating places', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
     expect((await get(applicant, view.photoUrl!)).statusCode).toBe(404);
-    expect((await upload(t, member, `/api/locations/${id}/photos`, [file(Buffer.from('not an image'))])).statusCode).toBe(400);
+    expect((await upload(t, admin, `/api/locations/${id}/photos`, [file(Buffer.from('not an image'))])).statusCode).toBe(400);
     for (let i = 1; i < 8; i++) expect((await upload(t, admin, `/api/locations/${id}/photos`, [file(jpeg)])).statusCode).toBe(201);
     const full = await upload(t, admin, `/api/locations/${id}/photos`, [file(jpeg)]);
     expect(full.statusCode).toBe(409);

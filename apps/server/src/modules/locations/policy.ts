@@ -52,3 +52,25 @@ export async function locationAccessOf(actor: Actor | null, readFlags: () => Pro
   if (!actor || !canSeeMembers(actor)) return locationAccess(null, NO_FLAGS_NEEDED);
   return locationAccess(actor, accessLevel(actor.profile) === 'full_platform' ? NO_FLAGS_NEEDED : await readFlags());
 }
+
+/** What a caller may do with one place (decision 026). */
+export interface PlaceManagement {
+  /** Edit, deactivate and reactivate, photos; sees the place when deactivated. */
+  canManage: boolean;
+  /** The place's QR, posters, regenerate and door screen. */
+  canGenerateQr: boolean;
+  /** Name and remove the place's managers. */
+  canManageManagers: boolean;
+}
+
+/**
+ * Who manages a place: admins always; otherwise its creator and the members an admin named its managers (`managed`:
+ * either fact, read with the place), and only while they may manage places at all (a limited member needs
+ * manage_locations; the codes also need generate_qr_codes). Any other member, full ones included, manages nothing
+ * of it: renaming, deactivating or regenerating someone else's place broke printed posters (issue 21).
+ */
+export function placeManagement(access: LocationAccess, place: { managed: boolean }): PlaceManagement {
+  if (access.admin) return { canManage: true, canGenerateQr: true, canManageManagers: true };
+  const canManage = access.canManage && place.managed;
+  return { canManage, canGenerateQr: canManage && access.canGenerateQr, canManageManagers: false };
+}

@@ -4,12 +4,14 @@ import {
   type City,
   type LocationCardView,
   type LocationCheckInView,
+  type LocationManagersView,
   type LocationMapView,
   type LocationPermissions,
   type ProfileCheckInView,
 } from '@bayclub/shared';
 import { publicUrl } from '../../platform/storage/storage.js';
 import { presentMember } from '../access/index.js';
+import type { ManagersRow } from './repository.js';
 import type { CheckInJson, LocationCardRow, LocationCoreRow, ProfileCheckInRow } from './repository.js';
 
 /** Place photos live in post-images under locations/{id}/ (members only: media policy); the web picks a size. */
@@ -82,7 +84,16 @@ export function presentMap(
 export const NO_PERMISSIONS: LocationPermissions = {
   canEdit: false,
   canGenerateQr: false,
+  canManageManagers: false,
   canCheckIn: false,
   canCheckInByPosition: false,
   canScan: false,
 };
+
+/** The managers' list: members as every list shows them (presentMember's whitelist), when they were named. */
+export function presentManagers(row: ManagersRow): LocationManagersView {
+  return {
+    creator: row.creator ? presentMember(row.creator) : null,
+    managers: row.managers.map((m) => ({ member: presentMember(m.member), addedAt: new Date(m.addedAt).toISOString() })),
+  };
+}

@@ -14,6 +14,7 @@ const row = (over: Partial<LocationCoreRow> = {}): LocationCoreRow => ({
   id: place,
   name: 'Pier',
   active: true,
+  managed: false,
   latitude: 27.97,
   longitude: -82.83,
   check_in_mode: 'poster',

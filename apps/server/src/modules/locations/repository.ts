@@ -2,7 +2,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { LOCATION_LIMITS, type CheckInVisibility } from '@bayclub/shared';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { locationCheckIns, locationPhotos, locations, matches, memberLocationSettings, profiles, userRoles } from '../../db/schema/index.js';
+import { locationCheckIns, locationManagers, locationPhotos, locations, matches, memberLocationSettings, profiles, userRoles } from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
 import { approvedMemberSql, blockedBetween, memberJson, memberJsonSchema, notBlockedWith } from '../access/index.js';
 import { columnOf, columnsOf, containsPattern, jsonb, rowsOf, timestamp } from '../../platform/sql.js';
@@ -60,17 +60,29 @@ const coreShape = columnsOf(
   'city',
   'address',
 );
-const locationCoreRow = z.object(coreShape);
+const locationCoreRow = z.object({ ...coreShape, managed: z.boolean() });
 export type LocationCoreRow = z.output<typeof locationCoreRow>;
 
 // Raw (not the builder) because the place page's one statement selects the same columns into the same row shape.
 const coreColumns = sql`l.id, l.name, l.active, l.latitude, l.longitude, l.check_in_mode, l.qr_key_version, l.qr_regenerated_at,
   l.category, l.city, l.address`;
 
-/** A place's core facts; `lock` takes its row lock (edits, photos, regenerate run under it). */
-export async function findLocation(db: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<LocationCoreRow | null> {
+/**
+ * SQL true when the viewer created place `l` or an admin named them one of its managers (decision 026; admins are
+ * decided by their role, in policy.ts). One primary-key probe.
+ */
+export const managedBySql = (viewer: SQL) =>
+  sql`(l.created_by is not distinct from ${viewer} or exists (select 1 from ${locationManagers} m where m.location_id = l.id and m.user_id = ${viewer}))`;
+
+/**
+ * A place's core facts and whether `viewerId` is its creator or a named manager; `lock` takes its row lock (edits,
+ * photos, regenerate run under it).
+ */
+export async function findLocation(db: DbOrTx, id: string, viewerId: string, opts: { lock?: boolean } = {}): Promise<LocationCoreRow | null> {
   const [row] = rowsOf(
-    await db.execute(sql`select ${coreColumns} from ${locations} l where l.id = ${id}::uuid ${opts.lock ? sql`for update` : sql``}`),
+    await db.execute(
+      sql`select ${coreColumns}, ${managedBySql(sql`${viewerId}::uuid`)} as managed from ${locations} l where l.id = ${id}::uuid ${opts.lock ? sql`for update of l` : sql``}`,
+    ),
     locationCoreRow,
   );
   return row ?? null;
@@ -108,8 +120,8 @@ export interface LocationListFilters {
   category?: string;
   q?: string;
   near?: { lat: number; lng: number };
-  /** Managers also see deactivated places. */
-  includeInactive: boolean;
+  /** Deactivated places too: none, the ones the viewer manages (creator or named manager), or all (admins). */
+  inactive: 'none' | 'managed' | 'all';
 }
 
 const locationCardRow = z.object({
@@ -147,7 +159,8 @@ const firstPhotoSql = (placeId: SQL) =>
 export function locationsListQuery(viewerId: string, f: LocationListFilters, cursor: LocationsCursor | null, limit: number): SQL {
   const viewer = sql`${viewerId}::uuid`;
   const conditions: SQL[] = [];
-  if (!f.includeInactive) conditions.push(sql`l.active`);
+  if (f.inactive === 'none') conditions.push(sql`l.active`);
+  if (f.inactive === 'managed') conditions.push(sql`(l.active or ${managedBySql(viewer)})`);
   if (f.city) conditions.push(sql`l.city = ${f.city}`);
   if (f.category) conditions.push(sql`l.category = ${f.category}`);
   if (f.q) {
@@ -183,6 +196,7 @@ export async function listLocations(db: DbOrTx, viewerId: string, f: LocationLis
 
 const locationPageRow = z.object({
   ...coreShape,
+  managed: z.boolean(),
   ...columnsOf(locations, 'description', 'opening_hours', 'created_at', 'updated_at'),
   photos: jsonb(z.array(z.object({ id: columnOf(locationPhotos, 'id'), key: columnOf(locationPhotos, 'image_key') }))),
   /** Everyone here now the viewer may see (count) and the newest hereNowMax of them (one scan for both). */
@@ -208,7 +222,7 @@ export function locationPageQuery(id: string, viewerId: string): SQL {
   const viewer = sql`${viewerId}::uuid`;
   const visible = visibleCheckInSql(viewer);
   return sql`
-      select ${coreColumns}, l.description, l.opening_hours, l.created_at, l.updated_at,
+      select ${coreColumns}, ${managedBySql(viewer)} as managed, l.description, l.opening_hours, l.created_at, l.updated_at,
         (select coalesce(json_agg(json_build_object('id', ph.id, 'key', ph.image_key) order by ph.created_at, ph.id), '[]')
           from ${locationPhotos} ph where ph.location_id = l.id) as photos,
         (select json_build_object('count', count(*),
@@ -452,4 +466,61 @@ export async function hereNowRecipients(
     recipientRow,
   );
   return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Managers (decision 026)
+
+const managersRow = z.object({
+  creator: jsonb(memberJsonSchema).nullable(),
+  managers: jsonb(z.array(z.object({ member: memberJsonSchema, addedAt: z.string() }))),
+});
+export type ManagersRow = z.output<typeof managersRow>;
+
+/**
+ * A place's creator and named managers as `viewerId` may see them (approved, active, not blocked either way), the
+ * managers in the order they were named. One statement.
+ */
+export async function placeManagers(db: DbOrTx, id: string, viewerId: string): Promise<ManagersRow> {
+  const viewer = sql`${viewerId}::uuid`;
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select
+        (select ${memberJson(sql`p`)} from ${profiles} p
+          where p.id = l.created_by and ${approvedMemberSql(sql`p`)} and ${notBlockedWith(sql`p.id`, viewer)}) as creator,
+        (select coalesce(json_agg(json_build_object('member', ${memberJson(sql`p`)}, 'addedAt', m.created_at) order by m.created_at, m.user_id), '[]')
+          from ${locationManagers} m join ${profiles} p on p.id = m.user_id
+          where m.location_id = l.id and ${approvedMemberSql(sql`p`)} and ${notBlockedWith(sql`p.id`, viewer)}) as managers
+      from ${locations} l where l.id = ${id}::uuid`),
+    managersRow,
+  );
+  return row ?? { creator: null, managers: [] };
+}
+
+/**
+ * Names an approved, active member a manager of the place (again: nothing changes). False when `userId` is no
+ * such member.
+ */
+export async function addManager(db: DbOrTx, locationId: string, userId: string, addedBy: string): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      with target as (select p.id from ${profiles} p where p.id = ${userId}::uuid and ${approvedMemberSql(sql`p`)}),
+      added as (
+        insert into ${locationManagers} (location_id, user_id, added_by)
+        select ${locationId}::uuid, t.id, ${addedBy}::uuid from target t
+        on conflict do nothing
+      )
+      select id from target`),
+    z.object({ id: z.string() }),
+  );
+  return rows.length > 0;
+}
+
+/** False when the member was not a named manager of the place. */
+export async function removeManager(db: DbOrTx, locationId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(locationManagers)
+    .where(and(eq(locationManagers.locationId, locationId), eq(locationManagers.userId, userId)))
+    .returning({ userId: locationManagers.userId });
+  return rows.length > 0;
 }

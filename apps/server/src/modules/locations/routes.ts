@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import {
+  addLocationManagerSchema,
   createLocationSchema,
+  locationManagerParamsSchema,
   locationIdParamsSchema,
   locationPhotoParamsSchema,
   locationsQuerySchema,
@@ -71,6 +73,17 @@ export const locationsRoutes =
 
     app.get('/api/locations/:id/poster.pdf', { config: approved, schema: params }, async (request, reply) =>
       sendPoster(reply, await service.poster(requireActor(request), request.params.id, 'pdf'), 'pdf'),
+    );
+
+    // Who manages the place (its managers read it; admins add and remove: decision 026).
+    app.get('/api/locations/:id/managers', { config: approved, schema: params }, async (request) => service.managers(requireActor(request), request.params.id));
+
+    app.post('/api/locations/:id/managers', { config: approved, schema: { ...params, body: addLocationManagerSchema } }, async (request) =>
+      service.addManager(requireActor(request), request.params.id, request.body.userId),
+    );
+
+    app.delete('/api/locations/:id/managers/:userId', { config: approved, schema: { params: locationManagerParamsSchema } }, async (request) =>
+      service.removeManager(requireActor(request), request.params.id, request.params.userId),
     );
 
     app.get('/api/locations/:id/door-token', { config: approved, schema: params }, async (request, reply) => {

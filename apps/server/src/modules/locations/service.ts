@@ -10,19 +10,20 @@ import {
   type LocationsPage,
   type LocationsQuery,
   type LocationView,
+  type LocationManagersView,
   type DoorTokenView,
   type UpdateLocationInput,
 } from '@bayclub/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { decodeCursor, encodeCursor, isTimeCursor, isUuid } from '../../platform/cursor.js';
-import { conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Actor } from '../access/index.js';
 import { eventsAtPlace } from '../events/index.js';
 import { baseOfKey, replaceImage, variantKeys, type MediaService } from '../media/index.js';
-import { locationAccessOf, type LocationAccess } from './policy.js';
+import { locationAccessOf, placeManagement, type LocationAccess } from './policy.js';
 import { posterPdf, posterPng, placeQrSvg } from './poster.js';
-import { NO_PERMISSIONS, photoUrlOf, presentCard, presentCheckIn, presentMap } from './presenter.js';
+import { NO_PERMISSIONS, photoUrlOf, presentCard, presentCheckIn, presentManagers, presentMap } from './presenter.js';
 import { doorStepAt, doorStepEnds, type PlaceTokenSigner } from './qr-tokens.js';
 import * as repo from './repository.js';
 import { LOCATIONS_ERRORS as M } from './messages.js';
@@ -71,20 +72,36 @@ export function createLocationsService(deps: LocationsDeps) {
   function requireManage(access: LocationAccess) {
     if (!access.canManage) throw forbidden(M.manageNotAllowed);
   }
-  function requireQr(access: LocationAccess) {
-    if (!access.canGenerateQr) throw forbidden(M.qrNotAllowed);
+
+  /** The place if this caller may see it (active, or any to its managers), with what they may do with it. */
+  async function visiblePlace(tx: DbOrTx, actor: Actor, access: LocationAccess, id: string, opts: { lock?: boolean } = {}) {
+    const place = await repo.findLocation(tx, id, actor.userId, opts);
+    const may = place ? placeManagement(access, place) : null;
+    if (!place || !may || (!place.active && !may.canManage)) throw placeGone();
+    return { place, may };
   }
 
-  /** The place if this caller may see it: active, or any to managers. */
-  async function visiblePlace(tx: DbOrTx, access: LocationAccess, id: string, opts: { lock?: boolean } = {}) {
-    const place = await repo.findLocation(tx, id, opts);
-    if (!place || (!place.active && !access.canManage)) throw placeGone();
+  /**
+   * A place this caller manages (decision 026): its creator, a named manager or an admin. Others get 403 once they
+   * may see the place (an unknown place, or a deactivated one to a non-manager, is 404 as before).
+   */
+  async function managedPlace(tx: DbOrTx, actor: Actor, access: LocationAccess, id: string, opts: { lock?: boolean } = {}) {
+    const { place, may } = await visiblePlace(tx, actor, access, id, opts);
+    if (!may.canManage) throw forbidden(M.manageNotAllowed);
+    return place;
+  }
+
+  /** A place whose codes this caller holds: managedPlace, and generate_qr_codes. */
+  async function qrPlace(tx: DbOrTx, actor: Actor, access: LocationAccess, id: string, opts: { lock?: boolean } = {}) {
+    const { place, may } = await visiblePlace(tx, actor, access, id, opts);
+    if (!may.canGenerateQr) throw forbidden(may.canManage ? M.qrNotAllowed : M.manageNotAllowed);
     return place;
   }
 
   async function page(actor: Actor, access: LocationAccess, id: string): Promise<LocationView> {
     const row = await repo.findLocationPage(db, id, actor.userId);
-    if (!row || (!row.active && !access.canManage)) throw placeGone();
+    const may = row ? placeManagement(access, row) : null;
+    if (!row || !may || (!row.active && !may.canManage)) throw placeGone();
     const events = await eventsAtPlace(db, actor, id, { from: clubStartOfToday(now()), limit: LOCATION_LIMITS.eventsOnPage });
     const at = now();
     const recent = row.recent.slice(0, LOCATION_LIMITS.recentOnPage);
@@ -112,8 +129,9 @@ export function createLocationsService(deps: LocationsDeps) {
       map: presentMap(row, deps.tiles),
       permissions: {
         ...NO_PERMISSIONS,
-        canEdit: access.canManage,
-        canGenerateQr: access.canGenerateQr,
+        canEdit: may.canManage,
+        canGenerateQr: may.canGenerateQr,
+        canManageManagers: may.canManageManagers,
         canCheckIn,
         canCheckInByPosition: canCheckIn && access.canView && hasPoint && row.check_in_mode === 'poster',
         canScan: access.canScan && row.active,
@@ -153,7 +171,7 @@ export function createLocationsService(deps: LocationsDeps) {
       requireView(access);
       const near = q.lat !== undefined && q.lng !== undefined ? { lat: q.lat, lng: q.lng } : undefined;
       const cursor = near ? decodeCursor(q.cursor, isDistanceCursor) : decodeCursor(q.cursor, isNameCursor);
-      const rows = await repo.listLocations(db, actor.userId, { city: q.city, category: q.category, q: q.q || undefined, near, includeInactive: access.canManage && q.includeInactive }, cursor, q.limit);
+      const rows = await repo.listLocations(db, actor.userId, { city: q.city, category: q.category, q: q.q || undefined, near, inactive: !q.includeInactive || !access.canManage ? 'none' : access.admin ? 'all' : 'managed' }, cursor, q.limit);
       const items = rows.slice(0, q.limit);
       const last = items[items.length - 1];
       let nextCursor: string | null = null;
@@ -183,7 +201,7 @@ export function createLocationsService(deps: LocationsDeps) {
       const access = await accessOf(actor);
       requireManage(access);
       await db.transaction(async (tx) => {
-        await visiblePlace(tx, access, id, { lock: true });
+        await managedPlace(tx, actor, access, id, { lock: true });
         await repo.updateLocation(tx, id, patch);
       });
       return page(actor, access, id);
@@ -194,14 +212,14 @@ export function createLocationsService(deps: LocationsDeps) {
       const access = await accessOf(actor);
       requireManage(access);
       // Refused callers and unknown places hear so before a byte of the file is read or stored.
-      await visiblePlace(db, access, id);
+      await managedPlace(db, actor, access, id);
       await replaceImage({ db, media: deps.media, log: deps.log }, request, {
         maxBytes: LOCATION_LIMITS.imageMaxBytes,
         base: `${locationFilesPrefix(id)}${Date.now()}-${crypto.randomUUID().slice(0, 8)}`,
         missing: M.imageMissing,
         swap: async (tx, key) => {
           // Under the place's lock: two uploads at once cannot pass the limit together.
-          await visiblePlace(tx, access, id, { lock: true });
+          await managedPlace(tx, actor, access, id, { lock: true });
           if ((await repo.countPhotos(tx, id)) >= LOCATION_LIMITS.photosMax) throw conflict(M.photosFull);
           await repo.insertPhoto(tx, id, key, actor.userId);
           return null;
@@ -214,7 +232,7 @@ export function createLocationsService(deps: LocationsDeps) {
       const access = await accessOf(actor);
       requireManage(access);
       const outbox = await db.transaction(async (tx) => {
-        await visiblePlace(tx, access, id, { lock: true });
+        await managedPlace(tx, actor, access, id, { lock: true });
         const key = await repo.deletePhoto(tx, id, photoId);
         if (!key) throw notFound(M.notFound);
         return deps.media.scheduleDeletion(tx, variantKeys(baseOfKey(key)).map((k) => ({ bucket: 'post-images' as const, keyOrPrefix: k })));
@@ -227,7 +245,7 @@ export function createLocationsService(deps: LocationsDeps) {
     async checkIns(actor: Actor, id: string, q: { cursor?: string; limit: number }): Promise<LocationCheckInsPage> {
       const access = await accessOf(actor);
       requireView(access);
-      await visiblePlace(db, access, id);
+      await visiblePlace(db, actor, access, id);
       const cursor = decodeCursor(q.cursor, isTimeCursor);
       const rows = await repo.recentCheckIns(db, id, actor.userId, cursor, q.limit);
       const items = rows.slice(0, q.limit);
@@ -241,16 +259,14 @@ export function createLocationsService(deps: LocationsDeps) {
 
     async qr(actor: Actor, id: string): Promise<LocationQrView> {
       const access = await accessOf(actor);
-      requireQr(access);
-      return qrView(await visiblePlace(db, access, id));
+      return qrView(await qrPlace(db, actor, access, id));
     },
 
     /** A new key version: every poster printed before answers "revoked" from now on. */
     async regenerate(actor: Actor, id: string): Promise<LocationQrView> {
       const access = await accessOf(actor);
-      requireQr(access);
       const place = await db.transaction(async (tx) => {
-        const current = await visiblePlace(tx, access, id, { lock: true });
+        const current = await qrPlace(tx, actor, access, id, { lock: true });
         return { ...current, ...(await repo.raiseKeyVersion(tx, id)) };
       });
       return qrView(place);
@@ -258,17 +274,39 @@ export function createLocationsService(deps: LocationsDeps) {
 
     async poster(actor: Actor, id: string, format: 'png' | 'pdf'): Promise<{ name: string; body: Buffer }> {
       const access = await accessOf(actor);
-      requireQr(access);
-      const place = await visiblePlace(db, access, id);
+      const place = await qrPlace(db, actor, access, id);
       const { url } = await qrView(place);
       return { name: place.name, body: format === 'png' ? await posterPng({ name: place.name, url }) : await posterPdf({ name: place.name, url }) };
+    },
+
+    /** Who manages the place besides the admins (decision 026): for its managers. */
+    async managers(actor: Actor, id: string): Promise<LocationManagersView> {
+      const access = await accessOf(actor);
+      await managedPlace(db, actor, access, id);
+      return presentManagers(await repo.placeManagers(db, id, actor.userId));
+    },
+
+    /** Admins name a member a manager of the place (idempotent). */
+    async addManager(actor: Actor, id: string, userId: string): Promise<LocationManagersView> {
+      const access = await accessOf(actor);
+      const { may } = await visiblePlace(db, actor, access, id);
+      if (!may.canManageManagers) throw forbidden(M.managersAdminOnly);
+      if (!(await repo.addManager(db, id, userId, actor.userId))) throw badRequest(M.managerNotMember, { userId: M.managerNotMember });
+      return presentManagers(await repo.placeManagers(db, id, actor.userId));
+    },
+
+    async removeManager(actor: Actor, id: string, userId: string): Promise<LocationManagersView> {
+      const access = await accessOf(actor);
+      const { may } = await visiblePlace(db, actor, access, id);
+      if (!may.canManageManagers) throw forbidden(M.managersAdminOnly);
+      if (!(await repo.removeManager(db, id, userId))) throw notFound(M.managerNotFound);
+      return presentManagers(await repo.placeManagers(db, id, actor.userId));
     },
 
     /** The door screen's code for the current 30-second step. */
     async doorToken(actor: Actor, id: string): Promise<DoorTokenView> {
       const access = await accessOf(actor);
-      requireQr(access);
-      const place = await visiblePlace(db, access, id);
+      const place = await qrPlace(db, actor, access, id);
       const at = now();
       const step = doorStepAt(at);
       const token = await deps.tokens.sign({ kind: 'door', locationId: place.id, keyVersion: place.qr_key_version, step });

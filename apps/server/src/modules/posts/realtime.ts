@@ -6,8 +6,12 @@ declare module '../../platform/bus.js' {
   interface BusEvents {
     /** Post id was written by author a, in community c (null: the member-wide feed). */
     post: { id: string; c: string | null; a: string };
-    /** The like (l) and comment (n) counts of post id changed. */
-    postc: { id: string; c: string | null; a: string; l: number; n: number };
+    /**
+     * The like (l) and comment (n) counts of post id changed, by member u (who liked, unliked, commented or deleted a
+     * comment): members blocked with u either way are not told (issue 21: the live count showed a blocked member's
+     * activity as it happened).
+     */
+    postc: { id: string; c: string | null; a: string; l: number; n: number; u?: string };
     /** Comment id by member u on post p (by a, in c). */
     cmt: { id: string; p: string; c: string | null; a: string; u: string };
     /** Post id (by a, in c) was deleted, or hidden by reports (h). */
@@ -26,7 +30,7 @@ export function registerPostsRealtime(hub: Hub, db: Db) {
     payload: (e) => ({ type: 'feed:new', postId: e.id, communityId: e.c, authorId: e.a }),
   });
   hub.register('postc', {
-    recipients: (e, local) => postRecipients(db, local, { kind: 'readers', postId: e.id, communityId: e.c, authorId: e.a }),
+    recipients: (e, local) => postRecipients(db, local, { kind: 'readers', postId: e.id, communityId: e.c, authorId: e.a, alsoUnblocked: e.u }),
     payload: (e) => ({ type: 'post:counts', postId: e.id, likeCount: e.l, commentCount: e.n }),
   });
   hub.register('cmt', {

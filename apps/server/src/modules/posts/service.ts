@@ -194,7 +194,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
         const r = await repo.like(tx, postId, actor.userId);
         if (r.inserted) {
           await notifyLike(tx, after, actor, { id: postId, authorId: row.author_id }, r.likeCount);
-          await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: r.likeCount, n: r.commentCount });
+          await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: r.likeCount, n: r.commentCount, u: actor.userId });
         }
         return r;
       }).catch(rethrowGone);
@@ -206,7 +206,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       const { row } = await readable(actor, postId);
       const result = await db.transaction(async (tx) => {
         const r = await repo.unlike(tx, postId, actor.userId);
-        if (r.inserted) await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: r.likeCount, n: r.commentCount });
+        if (r.inserted) await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: r.likeCount, n: r.commentCount, u: actor.userId });
         return r;
       });
       return { liked: false, likeCount: result.likeCount };
@@ -260,7 +260,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
         if (parentAuthor) await tell(parentAuthor, replyNotification);
         await tell(row.author_id, commentNotification);
         await publish(tx, { k: 'cmt', id: c.id, p: postId, c: row.community_id, a: row.author_id, u: actor.userId });
-        await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: c.likeCount, n: c.commentCount });
+        await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: c.likeCount, n: c.commentCount, u: actor.userId });
         return c;
       }).catch(rethrowGone);
       after.run();
@@ -282,7 +282,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       await db.transaction(async (tx) => {
         const counts = await repo.deleteComment(tx, commentId, comment.post_id);
         const p = post.row;
-        await publish(tx, { k: 'postc', id: p.id, c: p.community_id, a: p.author_id, l: counts.likeCount, n: counts.commentCount });
+        await publish(tx, { k: 'postc', id: p.id, c: p.community_id, a: p.author_id, l: counts.likeCount, n: counts.commentCount, u: actor.userId });
       });
     },
 

@@ -64,6 +64,8 @@ export function presentResult(row: SearchRow, terms: string[]): SearchResult {
     case 'post':
       // The spec's preview: the first 100 characters (cut in SQL), plus an ellipsis when the post goes on.
       return { type: 'post', id: row.id, content: `${row.body ?? ''}${row.truncated ? ELLIPSIS : ''}`, createdAt: iso(row.created_at) };
+    case 'place':
+      return { type: 'place', id: row.id, name: row.title ?? '', category: row.subtitle ?? 'other', city: (row.city as City | null) ?? null, address: row.body ?? '' };
   }
 }
 

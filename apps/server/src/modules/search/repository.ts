@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_LIMITS } from '@bayclub/shared';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { communities, events, posts, profiles, searchWords } from '../../db/schema/index.js';
+import { communities, events, locations, posts, profiles, searchWords } from '../../db/schema/index.js';
 import { columnOf, containsPattern, count, rowsOf, textArray, timestamp, uuid } from '../../platform/sql.js';
 import { visibleEventsFilter, type EventsViewer } from '../events/index.js';
 import { approvedMemberSql, notBlockedWith } from '../access/index.js';
@@ -55,6 +55,8 @@ export interface SearchPlan {
   events: EventsViewer | null;
   /** The posts' reader (posts/repository readablePostsFilter), or null: no posts. */
   posts: Reader | null;
+  /** Active places (locations' own rule decided the caller may see places). */
+  places: boolean;
   /** Midnight today in club time: events starting from here on. */
   today: Date;
   /**
@@ -72,7 +74,7 @@ export interface SearchPlan {
  * where a type has none.
  */
 const searchRow = z.object({
-  type: z.enum(['user', 'community', 'event', 'post']),
+  type: z.enum(['user', 'community', 'event', 'post', 'place']),
   id: uuid(),
   title: z.string().nullable(),
   subtitle: z.string().nullable(),
@@ -90,6 +92,13 @@ const searchRow = z.object({
   total: count(),
 });
 export type SearchRow = z.output<typeof searchRow>;
+
+/**
+ * A row's city and topics (or interests, or a place's category) as one lower-case text: bayclub_search_tags of
+ * migration 0011, an immutable function its trigram indexes are built on. Words of a query match across these and
+ * the names and descriptions: "tampa yoga" finds a Tampa community about yoga (decision 026).
+ */
+const tags = (city: SQL, list: SQL) => sql`bayclub_search_tags(${city}, ${list})`;
 
 /** The contains pattern without its leading %: "starts with". */
 const prefixPattern = (q: string) => containsPattern(q).slice(1);
@@ -154,7 +163,7 @@ function ranked(plan: SearchPlan, type: SearchRow['type'], pool: SQL, fields: SQ
 
 function usersSql(plan: SearchPlan): SQL {
   const me = sql`${plan.searcherId}::uuid`;
-  const fields = [sql`p.full_name`, sql`p.username`, sql`p.bio`];
+  const fields = [sql`p.full_name`, sql`p.username`, sql`p.bio`, tags(sql`p.city`, sql`p.interests`)];
   // Exact and prefix on the names; every match is ordered by them before the cap, so an exact name is never cut.
   const pool = sql`select p.id, p.full_name as title, p.username as subtitle, p.bio as body, p.profile_picture_url as picture,
       p.is_verified as verified, null::timestamptz as starts_at, null::text as time_zone, p.city, null::text as status,
@@ -170,7 +179,7 @@ function usersSql(plan: SearchPlan): SQL {
 
 function communitiesSql(plan: SearchPlan): SQL {
   // lower(name): the expression communities_name_trgm_idx indexes.
-  const fields = [sql`lower(c.name)`, sql`c.description`];
+  const fields = [sql`lower(c.name)`, sql`c.description`, tags(sql`c.city`, sql`c.interests`)];
   const pool = sql`select c.id, c.name as title, c.url_slug as subtitle, c.description as body, c.avatar_image_key as picture,
       null::boolean as verified, null::timestamptz as starts_at, null::text as time_zone, c.city, null::text as status,
       c.created_at, null::boolean as truncated,
@@ -215,7 +224,7 @@ function eventsSql(plan: SearchPlan, viewer: EventsViewer): SQL {
   const pool = firstVisible({
     table: sql`${events}`,
     alias: 'e',
-    where: sql`e.starts_at >= ${plan.today.toISOString()}::timestamptz and ${matches([sql`lower(e.title)`, sql`e.description`], plan)}`,
+    where: sql`e.starts_at >= ${plan.today.toISOString()}::timestamptz and ${matches([sql`lower(e.title)`, sql`e.description`, sql`e.city`], plan)}`,
     visible: visibleEventsFilter(viewer),
     order: sql`e.starts_at, e.id`,
     columns: sql`e.id, e.title, null::text as subtitle, e.description as body, e.cover_image_key as picture,
@@ -245,6 +254,21 @@ function postsSql(plan: SearchPlan, reader: Reader): SQL {
   return ranked(plan, 'post', pool, [sql`content`], sql`created_at desc, id desc`);
 }
 
+function placesSql(plan: SearchPlan): SQL {
+  // Active places only (a deactivated one is gone to members); a club has hundreds. Name, address, description, city
+  // and category: lower(name) and lower(address) are the list's trigram indexes, description has its own (0011).
+  const fields = [sql`lower(l.name)`, sql`lower(l.address)`, sql`l.description`, tags(sql`l.city`, sql`array[l.category]`)];
+  const pool = sql`select l.id, l.name as title, l.category as subtitle, l.address as body, null::text as picture,
+      null::boolean as verified, null::timestamptz as starts_at, null::text as time_zone, l.city, null::text as status,
+      l.created_at, null::boolean as truncated,
+      lower(l.name) = lower(${plan.q}) as exact, lower(l.name) like lower(${prefixPattern(plan.q)}) escape '\\' as prefix
+    from ${locations} l
+    where l.active and ${matches(fields, plan)}
+    order by exact desc, prefix desc, lower(l.name), l.id
+    limit ${plan.cap}`;
+  return ranked(plan, 'place', pool, [sql`title`, sql`body`], sql`lower(title), id`);
+}
+
 /** The whole search, one statement: each type's best results (UNION ALL), in SEARCH_TYPES order. */
 export function searchSql(plan: SearchPlan): SQL {
   const parts: SQL[] = [];
@@ -252,10 +276,11 @@ export function searchSql(plan: SearchPlan): SQL {
   if (plan.communities) parts.push(communitiesSql(plan));
   if (plan.events) parts.push(eventsSql(plan, plan.events));
   if (plan.posts) parts.push(postsSql(plan, plan.posts));
+  if (plan.places) parts.push(placesSql(plan));
   return sql.join(parts, sql` union all `);
 }
 
 export async function search(db: DbOrTx, plan: SearchPlan): Promise<SearchRow[]> {
-  if (!plan.users && !plan.communities && !plan.events && !plan.posts) return [];
+  if (!plan.users && !plan.communities && !plan.events && !plan.posts && !plan.places) return [];
   return rowsOf(await db.execute(searchSql(plan)), searchRow);
 }

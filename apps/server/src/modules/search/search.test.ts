@@ -79,7 +79,7 @@ describe('GET /api/search: the query', () => {
     for (const q of ['', '   ', 'a', ' b ', '\t\n']) {
       const res = await search(me, q);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ query: q.trim(), results: [], counts: { user: 0, community: 0, event: 0, post: 0 }, terms: [], postsSearched: false });
+      expect(res.json()).toEqual({ query: q.trim(), results: [], counts: { user: 0, community: 0, event: 0, post: 0, place: 0 }, terms: [], postsSearched: false });
       expect(res.headers[STATEMENT_COUNT_HEADER]).toBe('0');
     }
     const none = await injectAs(t, me, { method: 'GET', url: '/api/search' });
@@ -212,6 +212,8 @@ describe('GET /api/search: a result set is what the searcher could open', () => 
         }
         case 'post':
           return (await injectAs(t, who, { method: 'GET', url: `/api/posts/${item.id}` })).statusCode === 200;
+        case 'place':
+          return (await injectAs(t, who, { method: 'GET', url: `/api/locations/${item.id}` })).statusCode === 200;
       }
     };
     const seen: Record<string, number> = {};
@@ -301,7 +303,7 @@ describe('GET /api/search: matching', () => {
     expect(new Set(idsOf(r, 'community'))).toEqual(new Set([byCommunityName, byCommunityText]));
     expect(new Set(idsOf(r, 'event'))).toEqual(new Set([byTitle, byEventText]));
     expect(idsOf(r, 'post')).toEqual([byContent]);
-    expect(r.counts).toEqual({ user: 3, community: 2, event: 2, post: 1 });
+    expect(r.counts).toEqual({ user: 3, community: 2, event: 2, post: 1, place: 0 });
   });
 
   it('%, _ and \\ are literal characters', async () => {
@@ -397,7 +399,7 @@ describe('GET /api/search: ranking, five per type, counts', () => {
     const r = await found(me, word);
     expect(idsOf(r, 'community')).toHaveLength(SEARCH_LIMITS.perType);
     expect(idsOf(r, 'event')).toHaveLength(SEARCH_LIMITS.perType);
-    expect(r.counts).toEqual({ user: 0, community: SEARCH_LIMITS.countCap, event: 7, post: 0 });
+    expect(r.counts).toEqual({ user: 0, community: SEARCH_LIMITS.countCap, event: 7, post: 0, place: 0 });
     // Types come in the spec's order: users, communities, events, posts.
     expect(r.results.map((x) => x.type)).toEqual([...Array(5).fill('community'), ...Array(5).fill('event')]);
   });

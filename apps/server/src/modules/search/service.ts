@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  ALL_INTERESTS,
+  CITIES,
+  CITY_LABELS,
+  LOCATION_CATEGORIES,
   SEARCH_LIMITS,
   SEARCH_TYPES,
   clubStartOfToday,
@@ -16,6 +20,7 @@ import { readerOf } from '../posts/index.js';
 import { countsOf, presentResult } from './presenter.js';
 import { scopeNeedsFlags, searchScope } from './policy.js';
 import * as repo from './repository.js';
+import type { SearchRow } from './repository.js';
 
 const noCounts = () => Object.fromEntries(SEARCH_TYPES.map((t) => [t, 0])) as Record<SearchType, number>;
 const length = (s: string) => Array.from(s).length;
@@ -37,6 +42,25 @@ export function wordPatterns(words: string[], alternatives: string[][]): string[
 /** PostgreSQL's regex form of the query as a whole word: every character but letters and digits escaped. */
 export const wholeWordPattern = (q: string) => `\\m${q.replace(/[^\p{L}\p{N}]/gu, (c) => `\\${c}`)}\\M`;
 
+/** Words of the spec's fixed lists (cities, interests, place categories): public, never a sign of hidden content. */
+const PUBLIC_WORDS = new Set(
+  [...CITIES, ...Object.values(CITY_LABELS), ...ALL_INTERESTS, ...LOCATION_CATEGORIES].flatMap((w) => searchWords(w, 100)),
+);
+
+/**
+ * What the answer says matched (`terms`, for highlighting): the query and its words as typed, and only those typo
+ * alternatives that are in what the searcher may open: a word of a result they were given, or of the spec's public
+ * lists. The lexicon holds every word of every row, hidden ones included (a private community's post, a blocked
+ * member's bio, an applicant's name, a deleted post), so echoing its alternatives would prove such a word exists
+ * (issue 21, decision 026). Checked against the rows already read: no statement more.
+ */
+export function visibleTerms(q: string, words: string[], alternatives: string[][], rows: SearchRow[]): string[] {
+  const seen = new Set<string>();
+  for (const r of rows) for (const text of [r.title, r.subtitle, r.body, r.city]) if (text) for (const w of searchWords(text, 10_000)) seen.add(w);
+  const shown = alternatives.flat().filter((w) => seen.has(w) || PUBLIC_WORDS.has(w));
+  return [...new Set([q, ...words, ...shown].filter(Boolean))];
+}
+
 export function createSearchService(deps: { db: Db; flags: () => Promise<LimitedUserFlags>; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -52,7 +76,7 @@ export function createSearchService(deps: { db: Db; flags: () => Promise<Limited
       const empty: SearchResponse = { query: q, results: [], counts: noCounts(), terms: [], postsSearched };
       if (length(q) < SEARCH_LIMITS.minLength) return empty;
       const scope = searchScope(actor, scopeNeedsFlags(actor) ? await deps.flags() : null);
-      if (!scope.users && !scope.communities && !scope.events && !scope.posts) return empty;
+      if (!scope.users && !scope.communities && !scope.events && !scope.posts && !scope.places) return empty;
       const words = searchWords(q);
       // A search's best plan depends on its text (a rare word: the trigram indexes; a common one: walk the newest
       // posts and stop), and the app's connections keep generic plans (decision 010): this transaction plans the
@@ -70,11 +94,12 @@ export function createSearchService(deps: { db: Db; flags: () => Promise<Limited
           communities: scope.communities,
           events: scope.events ? viewerOf(actor) : null,
           posts: scope.posts && postsSearched ? readerOf(actor) : null,
+          places: scope.places,
           today: clubStartOfToday(now()),
           cap: SEARCH_LIMITS.countCap,
           perType: SEARCH_LIMITS.perType,
         });
-        const terms = [...new Set([q, ...words, ...alternatives.flat()].filter(Boolean))];
+        const terms = visibleTerms(q, words, alternatives, rows);
         return { query: q, results: rows.map((r) => presentResult(r, terms)), counts: countsOf(rows), terms, postsSearched };
       });
     },

@@ -44,7 +44,7 @@ export function DeleteCommunitySection({ community }: { community: CommunityView
           <AlertDialogHeader>
             <AlertDialogTitle>Delete {community.name}?</AlertDialogTitle>
             <AlertDialogDescription>
-              Its {community.postCount} posts, their photos and its {community.memberCount} memberships are deleted. This cannot be undone.
+              Its {community.postCount ?? 0} posts, their photos and its {community.memberCount} memberships are deleted. This cannot be undone.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -25,6 +25,7 @@ import {
   type LocationsPage,
   type MapTilesView,
   type LocationView,
+  type LocationManagersView,
   type ProfileCheckInsPage,
   type UpdateLocationInput,
 } from '@bayclub/shared';
@@ -42,6 +43,7 @@ export const locationKeys = {
   checkIns: (id: string, from: string | null) => [...locationKeys.all, 'check-ins', id, from] as const,
   qr: (id: string) => [...locationKeys.all, 'qr', id] as const,
   door: (id: string) => [...locationKeys.all, 'door', id] as const,
+  managers: (id: string) => [...locationKeys.all, 'managers', id] as const,
   scan: (token: string) => [...locationKeys.all, 'scan', token] as const,
   settings: () => [...locationKeys.all, 'settings'] as const,
   profiles: () => [...locationKeys.all, 'profile'] as const,
@@ -184,6 +186,24 @@ export function useUpdateLocationMutation(id: string) {
     mutationFn: (input: UpdateLocationInput) => api.patch<LocationView>(placePath(id), { ...input }),
     onSuccess: (place) => placeChanged(queryClient, place),
   });
+}
+
+/** GET /api/locations/:id/managers: the place's creator and named managers (for its managers; decision 026). */
+export function useLocationManagersQuery(id: string) {
+  return useQuery({
+    queryKey: locationKeys.managers(id),
+    queryFn: ({ signal }) => api.get<LocationManagersView>(`${placePath(id)}/managers`, { signal }),
+  });
+}
+
+/** Admins: name a member a manager of the place, or remove one; both answer the new list. */
+export function useLocationManagerMutations(id: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = (view: LocationManagersView) => queryClient.setQueryData(locationKeys.managers(id), view);
+  return {
+    add: useMutation({ mutationFn: (userId: string) => api.post<LocationManagersView>(`${placePath(id)}/managers`, { userId }), onSuccess }),
+    remove: useMutation({ mutationFn: (userId: string) => api.delete<LocationManagersView>(`${placePath(id)}/managers/${enc(userId)}`), onSuccess }),
+  };
 }
 
 /** POST /api/locations/:id/photos (multipart `file`) and DELETE .../photos/:photoId: both answer the place. */

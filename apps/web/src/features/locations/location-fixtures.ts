@@ -46,7 +46,7 @@ export function makeCard(overrides: Partial<LocationCardView> = {}): LocationCar
   };
 }
 
-export const MEMBER_PERMISSIONS: LocationPermissions = { canEdit: false, canGenerateQr: false, canCheckIn: true, canCheckInByPosition: true, canScan: true };
+export const MEMBER_PERMISSIONS: LocationPermissions = { canEdit: false, canGenerateQr: false, canManageManagers: false, canCheckIn: true, canCheckInByPosition: true, canScan: true };
 export const MANAGER_PERMISSIONS: LocationPermissions = { ...MEMBER_PERMISSIONS, canEdit: true, canGenerateQr: true };
 
 /** Now, give or take: check-ins are made relative to the test's clock. */

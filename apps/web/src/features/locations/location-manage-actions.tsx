@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { EyeIcon, EyeOffIcon, MonitorIcon, PencilIcon, QrCodeIcon } from 'lucide-react';
+import { EyeIcon, EyeOffIcon, MonitorIcon, PencilIcon, QrCodeIcon, UserCogIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
@@ -12,18 +12,20 @@ import { ConfirmDialog } from '#/components/confirm-dialog';
 
 const LocationFormDialog = lazyNamed(() => import('./location-form-dialog'), 'LocationFormDialog');
 const QrDialog = lazyNamed(() => import('./qr-dialog'), 'QrDialog');
+const ManagersDialog = lazyNamed(() => import('./managers-dialog'), 'ManagersDialog');
 
-type Open = 'edit' | 'qr' | 'active' | null;
+type Open = 'edit' | 'qr' | 'active' | 'managers' | null;
 
 /**
- * The managers' row on a place's page: Edit and Deactivate / Reactivate (admins and manage_locations), the QR code
- * and the door screen (admins and generate_qr_codes), each as the server's permissions allow.
+ * The managers' row on a place's page: Edit and Deactivate / Reactivate, the QR code and the door screen for the
+ * place's managers (its creator, named managers, admins: decision 026), and Managers for admins, each as the
+ * server's permissions allow. Other members see none of it.
  */
 export function LocationManageActions({ place }: { place: LocationView }) {
   const [open, setOpen] = React.useState<Open>(null);
   const update = useUpdateLocationMutation(place.id);
   const close = (next: boolean) => !next && setOpen(null);
-  const { canEdit, canGenerateQr } = place.permissions;
+  const { canEdit, canGenerateQr, canManageManagers } = place.permissions;
 
   const handleActive = () =>
     update.mutate(
@@ -64,6 +66,15 @@ export function LocationManageActions({ place }: { place: LocationView }) {
           {place.active ? 'Deactivate' : 'Reactivate'}
         </Button>
       )}
+      {canManageManagers && (
+        <Button variant="ghost" onClick={() => setOpen('managers')} onPointerEnter={() => void ManagersDialog.preload()}>
+          <UserCogIcon aria-hidden="true" />
+          Managers
+        </Button>
+      )}
+      <OnceOpened open={open === 'managers'}>
+        <ManagersDialog open={open === 'managers'} onOpenChange={close} place={place} />
+      </OnceOpened>
       <OnceOpened open={open === 'edit'}>
         <LocationFormDialog open={open === 'edit'} onOpenChange={close} place={place} />
       </OnceOpened>

@@ -205,3 +205,48 @@ describe('the QR code dialog', () => {
     expect(within(dialog).getByText(/Code version 2 · made Just now/)).toBeInTheDocument();
   });
 });
+
+describe('Place managers (issue 21, decision 026)', () => {
+  const member = (id: string, fullName: string) => ({ id, fullName, username: fullName.toLowerCase(), profilePictureUrl: null, isVerified: false, age: null, city: null });
+  const ANA = member('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', 'Ana');
+  const BEN = member('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', 'Ben');
+
+  it('a member who does not manage the place sees no manage controls', async () => {
+    mockApi({ ...signedInAs(makeMe()), [`GET ${PLACE_PATH}`]: () => json(makePlace()) });
+    renderApp(`/locations/${PLACE_ID}`);
+    expect(await screen.findByRole('heading', { name: 'The Pier' }, LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Manage this place' })).not.toBeInTheDocument();
+    for (const name of ['Edit', LOCATION_MESSAGES.qrCode, 'Deactivate', 'Managers']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('a creator manages it without the Managers button; an admin adds one with the member picker and removes one', async () => {
+    let managers = [{ member: ANA, addedAt: '2031-01-01T00:00:00.000Z' }];
+    const fetchMock = mockApi({
+      ...signedInAs(admin),
+      [`GET ${PLACE_PATH}`]: () => json(makePlace({ permissions: { ...MANAGER_PERMISSIONS, canManageManagers: true } })),
+      [`GET ${PLACE_PATH}/managers`]: () => json({ creator: null, managers }),
+      'GET /api/search': () =>
+        json({ query: 'be', results: [{ type: 'user', id: BEN.id, fullName: 'Ben', username: 'ben', bio: null, profilePictureUrl: null, isVerified: false }], counts: { user: 1, community: 0, event: 0, post: 0, place: 0 }, terms: ['be'], postsSearched: false }),
+      [`POST ${PLACE_PATH}/managers`]: () => {
+        managers = [...managers, { member: BEN, addedAt: '2031-01-02T00:00:00.000Z' }];
+        return json({ creator: null, managers });
+      },
+      [`DELETE ${PLACE_PATH}/managers/${ANA.id}`]: () => {
+        managers = managers.filter((m) => m.member.id !== ANA.id);
+        return json({ creator: null, managers });
+      },
+    });
+    renderApp(`/locations/${PLACE_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Managers' }, LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Place managers' }, LOAD);
+    const list = await within(dialog).findByRole('list', { name: 'Managers' });
+    expect(within(list).getByText('Ana')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Add a manager'), 'be');
+    await user.click(await within(dialog).findByRole('button', { name: 'Add Ben as a manager' }, LOAD));
+    await waitFor(() => expect(bodies(fetchMock, 'POST', `${PLACE_PATH}/managers`)).toEqual([{ userId: BEN.id }]));
+    expect(await within(list).findByText('Ben')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Remove Ana' }));
+    await waitFor(() => expect(within(list).queryByText('Ana')).not.toBeInTheDocument());
+  });
+});

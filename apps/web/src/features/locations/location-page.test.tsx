@@ -182,7 +182,7 @@ describe('/locations/:id: checking in', () => {
   });
 
   it('offers only the ways the place allows: no position without coordinates, no scanner without scan_qr_codes', async () => {
-    openPlace(() => makePlace({ permissions: { canEdit: false, canGenerateQr: false, canCheckIn: true, canCheckInByPosition: false, canScan: false } }));
+    openPlace(() => makePlace({ permissions: { canEdit: false, canGenerateQr: false, canManageManagers: false, canCheckIn: true, canCheckInByPosition: false, canScan: false } }));
     const panel = await screen.findByRole('region', { name: LOCATION_MESSAGES.checkIn }, LOAD);
     expect(within(panel).queryByRole('button', { name: LOCATION_MESSAGES.checkInWithPosition })).not.toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: LOCATION_MESSAGES.scanCode })).not.toBeInTheDocument();

@@ -53,6 +53,7 @@ const answer = (q: string, results: SearchResult[], counts: Partial<SearchRespon
     community: results.filter((r) => r.type === 'community').length,
     event: results.filter((r) => r.type === 'event').length,
     post: results.filter((r) => r.type === 'post').length,
+    place: results.filter((r) => r.type === 'place').length,
     ...counts,
   },
   terms: [q],
@@ -116,7 +117,7 @@ describe('Global search overlay', () => {
     ]);
     expect(within(listbox).getAllByRole('option')).toHaveLength(4);
     const tabs = within(dialog).getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual([`All${14 + SEARCH_LIMITS.countCap}+`, 'Users12', 'Communities1', 'Events1', `Posts${SEARCH_LIMITS.countCap}+`]);
+    expect(tabs).toEqual([`All${14 + SEARCH_LIMITS.countCap}+`, 'Users12', 'Communities1', 'Events1', `Posts${SEARCH_LIMITS.countCap}+`, 'Places0']);
     // The event's date in its own zone (7:00 PM in New York).
     expect(within(listbox).getByRole('option', { name: 'Tampa sunset run' })).toHaveAccessibleDescription('Fri, Mar 14, 7:00 PM · Bring water');
     // One request per pause, never one per keystroke.

@@ -1,6 +1,6 @@
 import type * as React from 'react';
-import { BadgeCheckIcon, CalendarIcon, MessageSquareTextIcon, UserIcon, UsersIcon } from 'lucide-react';
-import { imageVariantUrl, type SearchResult } from '@bayclub/shared';
+import { BadgeCheckIcon, CalendarIcon, MapPinIcon, MessageSquareTextIcon, UserIcon, UsersIcon } from 'lucide-react';
+import { CITY_LABELS, imageVariantUrl, type SearchResult } from '@bayclub/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
 import { cn } from '#/lib/utils';
 import { Highlight } from './highlight';
@@ -101,5 +101,12 @@ function describe(r: SearchResult): { title: string; subtitle: string | null; de
       return { title: r.title, subtitle: eventDate(r.eventDate, r.timeZone), detail: r.description || null, picture: iconBox(<CalendarIcon className="size-4" />) };
     case 'post':
       return { title: r.content, subtitle: postDate(r.createdAt), detail: null, picture: iconBox(<MessageSquareTextIcon className="size-4" />) };
+    case 'place':
+      return {
+        title: r.name,
+        subtitle: r.city ? CITY_LABELS[r.city] : null,
+        detail: r.address || null,
+        picture: iconBox(<MapPinIcon className="size-4" />),
+      };
   }
 }

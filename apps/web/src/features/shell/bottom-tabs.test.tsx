@@ -45,14 +45,28 @@ describe('bottom tabs', () => {
     expect(await tabNames(makeMe(), ALL_OFF)).toEqual(['Connect', 'Community', 'Locations', 'Profile']);
   });
 
-  it('shows limited members the default tabs (Connect is off by default)', async () => {
-    expect(await tabNames(makeMe({ accountType: 'community_only' }), makeFlags())).toEqual(['Community', 'Locations', 'Profile']);
+  it('shows limited members the default tabs: Connect is off, and Locations while no place is open to them (issue 21)', async () => {
+    // The defaults: see_locations_nav on, but view_locations, manage_locations and checkin_locations off: the
+    // page would only say "Locations are not available for your account".
+    expect(await tabNames(makeMe({ accountType: 'community_only' }), makeFlags())).toEqual(['Community', 'Profile']);
+  });
+
+  it.each([['view_locations'], ['manage_locations'], ['checkin_locations']] as const)(
+    'shows a limited member Locations once %s gives its page something for them',
+    async (flag) => {
+      expect(await tabNames(makeMe({ accountType: 'community_only' }), makeFlags({ [flag]: true }))).toEqual(['Community', 'Locations', 'Profile']);
+    },
+  );
+
+  it('never shows a pending applicant Locations, whatever the flags (the server refuses them every place)', async () => {
+    const me = makeMe({ accountType: 'community_only', applicationStatus: 'pending' });
+    const on = makeFlags({ see_locations_nav: true, view_locations: true, checkin_locations: true, manage_locations: true });
+    expect(await tabNames(me, on)).not.toContain('Locations');
   });
 
   it.each([
     ['see_connections_nav', 'Connect'],
     ['see_communities_nav', 'Community'],
-    ['see_locations_nav', 'Locations'],
     ['see_profile_nav', 'Profile'],
   ] as const)('shows a pending member only the tab whose flag is on: %s', async (flag, tab) => {
     const me = makeMe({ accountType: 'community_only', applicationStatus: 'pending' });

@@ -59,19 +59,33 @@ export interface TabItem extends NavItem {
   flag?: LimitedUserFlag;
   adminOnly?: boolean;
   kind?: 'profile';
+  /**
+   * For limited and pending members, besides the flag: whether the tab's page has anything for them. A tab that
+   * would open only a refusal is not shown (issue 21: the tab bar never leads to a dead end).
+   */
+  opens?: (level: 'limited' | 'pending', flags: LimitedUserFlags) => boolean;
 }
+
+/**
+ * /locations serves approved members who may see places (view_locations, or manage_locations: managers see what
+ * they manage) or check in (the page then offers the scanner, decision 016). Pending applicants get nothing there:
+ * places show who is present, and applicants see no members (decision 009), so the server refuses them everything.
+ */
+export const locationsTabOpens = (level: 'limited' | 'pending', flags: LimitedUserFlags) =>
+  level === 'limited' && (flags.view_locations || flags.manage_locations || flags.checkin_locations);
 
 const TABS: readonly TabItem[] = [
   { to: '/connections', label: 'Connect', icon: LinkIcon, flag: 'see_connections_nav' },
   { to: '/groups', label: 'Community', icon: UsersRoundIcon, flag: 'see_communities_nav' },
-  { to: '/locations', label: 'Locations', icon: MapPinIcon, flag: 'see_locations_nav' },
+  { to: '/locations', label: 'Locations', icon: MapPinIcon, flag: 'see_locations_nav', opens: locationsTabOpens },
   { to: '/profile', label: 'Profile', icon: UserIcon, flag: 'see_profile_nav', kind: 'profile' },
   { to: '/admin-dashboard', label: 'Admin', icon: LayoutDashboardIcon, adminOnly: true },
 ];
 
 /**
  * Spec 2: the bottom tabs. Hidden (empty) for members who are neither full_platform, limited nor pending;
- * limited and pending members see a tab only when its flag is on (none until the flags load). A rejected
+ * limited and pending members see a tab only when its flag is on (none until the flags load) and its page has
+ * something for them (`opens`: Locations needs a way to see places or check in). A rejected
  * applicant has their profile and nothing else (decision 009): only the Profile tab.
  */
 export function bottomTabs(me: MeView, flags: LimitedUserFlags | undefined): TabItem[] {
@@ -81,7 +95,8 @@ export function bottomTabs(me: MeView, flags: LimitedUserFlags | undefined): Tab
   return TABS.filter((tab) => {
     if (tab.adminOnly) return me.isAdmin;
     if (level === 'full_platform' || !tab.flag) return true;
-    return flags?.[tab.flag] === true;
+    if (!flags || flags[tab.flag] !== true) return false;
+    return !tab.opens || tab.opens(level, flags);
   });
 }
 
