@@ -179,3 +179,34 @@ describe('comments', () => {
     expect((await countsOf(p.id)).comments).toBe(0);
   });
 });
+
+describe('counts a reader sees (issue 21)', () => {
+  it('leave out the likes and comments of members blocked either way and of deactivated members, for that reader only', async () => {
+    const author = await createMember(t);
+    const blockedByReader = await createMember(t);
+    const blockerOfReader = await createMember(t);
+    const leaver = await createMember(t);
+    const reader = await createMember(t);
+    const bystander = await createMember(t);
+    const p = await createPost(t, author);
+    for (const m of [blockedByReader, blockerOfReader, leaver]) {
+      expect((await post(t, m, `/api/posts/${p.id}/like`)).statusCode).toBe(200);
+      expect((await comment(m, p.id, 'here')).statusCode).toBe(201);
+    }
+    expect((await post(t, reader, '/api/blocks', { userId: blockedByReader.id })).statusCode).toBeLessThan(300);
+    expect((await post(t, blockerOfReader, '/api/blocks', { userId: reader.id })).statusCode).toBeLessThan(300);
+    await db.update(profiles).set({ isDeactivated: true }).where(eq(profiles.id, leaver.id));
+
+    const countsFor = async (who: TestUser) => {
+      const view = (await get(t, who, `/api/posts/${p.id}`)).json() as { likeCount: number; commentCount: number };
+      const comments = (await get(t, who, `/api/posts/${p.id}/comments`)).json() as { items: CommentView[] };
+      return { likes: view.likeCount, comments: view.commentCount, listed: comments.items.length };
+    };
+    // What the reader is told equals what they could open: no like, no comment of the three.
+    expect(await countsFor(reader)).toEqual({ likes: 0, comments: 0, listed: 0 });
+    // Someone with no blocks still sees the active members' likes and comments (the deactivated one vanishes).
+    expect(await countsFor(bystander)).toEqual({ likes: 2, comments: 2, listed: 2 });
+    // The stored totals are untouched.
+    expect(await countsOf(p.id)).toEqual({ likes: 3, comments: 3 });
+  });
+});

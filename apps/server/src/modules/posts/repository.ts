@@ -99,8 +99,15 @@ const blockedAround = (viewer: SQL) => sql`array(
  * lookups), whatever the page's size.
  */
 function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
+  // The counts leave out the likes and comments of members blocked with the reader either way and of deactivated
+  // members (issue 21): the stored totals count everyone, and a count that moved when a blocked member liked showed
+  // they were active; the comments list hides the same authors, so the count equals what the reader can open. The
+  // array is one uncorrelated subquery (evaluated once); the lookups are primary-key and author-index probes.
+  const hidden = sql`(${blockedAround(viewer)} || array(select d.id from ${profiles} d where d.is_deactivated))`;
   return sql`
-    select p.id, p.author_id, p.community_id, p.content, p.image_keys, p.image_sizes, p.like_count, p.comment_count,
+    select p.id, p.author_id, p.community_id, p.content, p.image_keys, p.image_sizes,
+      p.like_count - (select count(*)::int from ${postLikes} bl where bl.post_id = p.id and bl.user_id = any(${hidden})) as like_count,
+      p.comment_count - (select count(*)::int from ${postComments} bc where bc.post_id = p.id and bc.author_id = any(${hidden})) as comment_count,
       p.report_count, (p.hidden_at is not null) as hidden, p.created_at, ${exactInstant(sql`p.created_at`)} as cursor_at, p.edited_at,
       a.full_name, a.username, a.profile_picture_url, a.is_verified, a.age, a.city,
       c.name as community_name, c.url_slug as community_slug, c.visibility as community_visibility,
