@@ -46,7 +46,12 @@ function precompress(): Plugin {
   };
 }
 
+// Names this build in the cache kept on the device (lib/offline/persister.ts): a cache written by another build is
+// never read back, so a change of the API's answers cannot meet old copies.
+const buildId = Date.now().toString(36);
+
 export default defineConfig({
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   plugins: [
     react(),
     tailwindcss(),
