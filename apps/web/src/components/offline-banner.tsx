@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { WifiOffIcon } from 'lucide-react';
 import { useOnline } from '#/lib/offline/online-status';
 
@@ -27,4 +28,9 @@ export function OfflineNotice({ what = 'This page' }: { what?: string }) {
       <p className="text-sm text-muted-foreground">{what} was not saved on this device. It will load when you are back online.</p>
     </div>
   );
+}
+
+/** A list's or panel's loading placeholder, or, offline, the notice that it waits for the connection. */
+export function OnlineOr({ children, what }: { children: React.ReactNode; what?: string }) {
+  return useOnline() ? children : <OfflineNotice what={what} />;
 }

@@ -163,9 +163,14 @@ export function persistOptions(persister: Persister): Omit<PersistQueryClientOpt
   };
 }
 
-/** Kept kinds stay in memory as long as on disk; otherwise a query collected after 10 minutes would drop off disk too. */
+/**
+ * Kept kinds stay in memory for a day, not 10 minutes: a query collected from memory drops off the disk at the next
+ * write, and a ticket opened this morning must still be there tonight. Not the 30 days of PERSIST_MAX_AGE: a gcTime
+ * past setTimeout's limit (about 24.8 days) fires at once, and every restored query vanished on arrival.
+ */
+export const KEPT_IN_MEMORY = 24 * 60 * 60 * 1000;
 export function keepPersistedLonger(queryClient: QueryClient) {
-  for (const prefix of KEPT) queryClient.setQueryDefaults(prefix, { gcTime: PERSIST_MAX_AGE });
+  for (const prefix of KEPT) queryClient.setQueryDefaults(prefix, { gcTime: KEPT_IN_MEMORY });
 }
 
 interface MeLike {
