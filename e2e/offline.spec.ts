@@ -87,6 +87,7 @@ test('offline: cold start with the kept Home and ticket, a post queued and sent 
   await page.reload();
   await expect(page.getByLabel('Write a post')).toHaveValue(`Half written ${stamp}`);
   await expect.poll(() => keptCache(page), { timeout: 10_000 }).toContain(ticket.code);
+  await expect.poll(() => keptCache(page), { timeout: 10_000 }).toContain(seen);
 
   // Offline cold start: the shell, Home from the device and the banner; no spinner.
   await context.setOffline(true);
@@ -116,8 +117,6 @@ test('offline: cold start with the kept Home and ticket, a post queued and sent 
   // Back online: sent once, shown in the feed, and the server has exactly one copy.
   await context.setOffline(false);
   await expect(queued).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.getByText(offlinePost)).toBeVisible();
-  await page.reload();
   await expect(page.getByText(offlinePost)).toBeVisible();
   const feed = (await (await api.get('/api/feed')).json()) as { items: Array<{ content: string }> };
   expect(feed.items.filter((p) => p.content === offlinePost)).toHaveLength(1);
