@@ -1,4 +1,8 @@
-import { test, expect } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, sideMenu, signInViaUi } from './support/fixtures';
+import { approvedMember, memberApi } from './support/members';
+import { createPost, memberContext } from './support/communities';
+import { createEventViaApi, uniqueEventTitle } from './support/events';
 
 // Decision 011: the service worker precaches the app shell and caches each page's code the first time it is
 // used, so that code comes without a network the next time.
@@ -35,3 +39,113 @@ test("the shell is precached and a page's code is cached on first use, served of
   await expect(page.locator('#root')).not.toBeEmpty();
   await context.close();
 });
+
+// Issue 21: offline that works for a member. After a first visit, with the connection gone: a cold start opens the
+// shell with Home and the ticket from the device under the offline banner, nothing spins forever; a post written
+// offline waits in the outbox (across a reload) and reaches the server exactly once when the connection returns;
+// a draft survives navigation and reload; signing out wipes what was kept on the device.
+test('offline: cold start with the kept Home and ticket, a post queued and sent once, drafts, wiped on sign-out', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const member = await approvedMember(playwright, baseURL!, 'off');
+  const api = await memberApi(playwright, baseURL!, member.email, member.password);
+  const stamp = Date.now().toString(36);
+  const seen = `Kept for the door ${stamp}`;
+  await createPost(api, null, seen);
+  const event = await createEventViaApi(api, { title: uniqueEventTitle('Offline social'), visibility: 'members' });
+  // The host is going with a ticket already (or RSVPs now).
+  await api.put(`/api/events/${event.id}/rsvp`, { data: { status: 'going', guests: 0 } });
+  const ticket = (await (await api.get(`/api/events/${event.id}/ticket`)).json()) as { code: string };
+
+  // Desktop: the side menu has Home, Events and Messages (a phone's tabs lead elsewhere).
+  const context = await memberContext(browser);
+  const page = await context.newPage();
+  await signInViaUi(page, member.email, member.password);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 15_000 })
+    .toContain('/sw.js');
+
+  // First visit, online: Home, the event with its ticket.
+  await page.goto('/community');
+  await expect(page.getByText(seen)).toBeVisible();
+  await page.goto(`/events/${event.id}`);
+  await expect(page.getByRole('img', { name: /Ticket code/ })).toHaveText(ticket.code);
+  await expect.poll(() => keptCache(page), { timeout: 10_000 }).toContain(ticket.code);
+  await sideMenu(page).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByText(seen)).toBeVisible();
+
+  // A draft survives navigation and a reload.
+  const composer = page.getByLabel('Write a post');
+  await composer.fill(`Half written ${stamp}`);
+  await sideMenu(page).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await sideMenu(page).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByLabel('Write a post')).toHaveValue(`Half written ${stamp}`);
+  await page.reload();
+  await expect(page.getByLabel('Write a post')).toHaveValue(`Half written ${stamp}`);
+  await expect.poll(() => keptCache(page), { timeout: 10_000 }).toContain(ticket.code);
+  await expect.poll(() => keptCache(page), { timeout: 10_000 }).toContain(seen);
+
+  // Offline cold start: the shell, Home from the device and the banner; no spinner.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Offline, showing what you saw last' })).toBeVisible();
+  await expect(page.getByText(seen)).toBeVisible();
+  await expect(page.getByText('Max retries exceeded')).toHaveCount(0);
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+
+  // A tab to the ticket offline: the QR and the code.
+  await page.goto(`/events/${event.id}`);
+  await expect(page.getByRole('img', { name: /Ticket code/ })).toHaveText(ticket.code);
+  await expect(page.getByRole('img', { name: /QR code of your ticket/ })).toBeVisible();
+
+  // A post written offline waits, across a reload.
+  await page.goto('/community');
+  const offlinePost = `Written without signal ${stamp}`;
+  await page.getByLabel('Write a post').fill(offlinePost);
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  const queued = page.getByRole('list', { name: 'Posts waiting to be sent' });
+  await expect(queued.getByText(offlinePost)).toBeVisible();
+  await expect(queued.getByText('Waiting for connection')).toBeVisible();
+  await expect(page.getByLabel('Write a post')).toHaveValue('');
+  await page.reload();
+  await expect(queued.getByText('Waiting for connection')).toBeVisible();
+
+  // Back online: sent once, shown in the feed, and the server has exactly one copy.
+  await context.setOffline(false);
+  await expect(queued).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText(offlinePost)).toBeVisible();
+  const feed = (await (await api.get('/api/feed')).json()) as { items: Array<{ content: string }> };
+  expect(feed.items.filter((p) => p.content === offlinePost)).toHaveLength(1);
+
+  // Sign-out wipes the kept cache, the queue and the drafts (the next person on the device sees none of it).
+  await page.getByLabel('Write a post').fill(`Private draft ${stamp}`);
+  await sideMenu(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => keptCache(page), { timeout: 10_000 }).not.toContain(seen);
+  expect(await keptCache(page)).not.toContain(ticket.code);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('bayclub:draft:')))).toEqual([]);
+  await api.dispose();
+  await context.close();
+});
+
+/** What the app keeps on the device (IndexedDB), as text. */
+function keptCache(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('bayclub-offline');
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve('');
+          const get = db.transaction('keyval').objectStore('keyval').get('bayclub-query-cache');
+          get.onsuccess = () => resolve(JSON.stringify(get.result ?? null));
+          get.onerror = () => resolve('');
+        };
+      }),
+  );
+}

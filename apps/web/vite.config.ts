@@ -64,7 +64,12 @@ const quietServiceWorkerBuild: Plugin = {
   },
 };
 
+// Names this build in the cache kept on the device (lib/offline/persister.ts): a cache written by another build is
+// never read back, so a change of the API's answers cannot meet old copies.
+const buildId = Date.now().toString(36);
+
 export default defineConfig(({ command }) => ({
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   // `npm start` prints buildSummary()'s few lines instead of a line per chunk; warnings still show.
   // `-- --logLevel info` on the command line brings the full list back.
   logLevel: command === 'build' ? 'warn' : 'info',

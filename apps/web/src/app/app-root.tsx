@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { matchRoutes, ScrollRestoration, useLocation, useRoutes, type Location, type RouteObject } from 'react-router';
 import { LoadingScreen } from '#/components/loading-screen';
+import { OfflineBanner } from '#/components/offline-banner';
 import { SessionGate } from '#/features/auth/session-gate';
 import type { Audience } from '#/lib/session/use-session';
 import { DocumentMeta } from '#/features/shell/document-meta';
@@ -62,6 +63,7 @@ export function AppRoot() {
     <>
       <DocumentMeta />
       <ScrollRestoration />
+      <OfflineBanner />
       <SessionGate>{(audience) => <AudienceRoutes audience={audience} />}</SessionGate>
     </>
   );

@@ -1,6 +1,9 @@
 import * as React from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { lazyNamed } from '#/lib/lazy-named';
+import { startOfflineSync } from '#/lib/offline/offline-sync';
+import { createOfflinePersister, persistOptions } from '#/lib/offline/persister';
 import { ThemeProvider } from '#/lib/theme';
 
 // The toast outlet (sonner, which also injects its stylesheet) is not needed for the first screen: it loads once
@@ -18,19 +21,25 @@ function useWindowLoaded(): boolean {
   return loaded;
 }
 
-/** Theme, server-state cache and the toast outlet (tooltips bring their own provider). */
+/**
+ * Theme, server-state cache and the toast outlet (tooltips bring their own provider). The cache is kept on the
+ * device for offline reading (issue 21, lib/offline/persister.ts): the app restores it before its first query.
+ */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: React.ReactNode }) {
   const loaded = useWindowLoaded();
+  const [persister] = React.useState(() => createOfflinePersister());
+  const [options] = React.useState(() => persistOptions(persister));
+  React.useEffect(() => startOfflineSync(queryClient, persister), [queryClient, persister]);
   return (
     <ThemeProvider>
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider client={queryClient} persistOptions={options}>
         {children}
         {loaded && (
           <React.Suspense fallback={null}>
             <Toaster />
           </React.Suspense>
         )}
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -1,15 +1,42 @@
+import * as React from 'react';
+import { WifiOffIcon } from 'lucide-react';
 import { Spinner } from '#/components/ui/spinner';
+import { useOnline } from '#/lib/offline/online-status';
 
-/** Full-screen wait state ('Loading...', 'Signing out...'). Announced politely to screen readers. */
+/** Offline, the wait would last until the connection returns: after this long, say so. */
+const OFFLINE_AFTER_MS = 1500;
+
+/**
+ * Full-screen wait state ('Loading...', 'Signing out...'). Announced politely to screen readers. Offline (nothing of
+ * the member kept on this device yet), it turns into a notice that the app waits for the connection.
+ */
 export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
+  const online = useOnline();
+  const [late, setLate] = React.useState(false);
+  React.useEffect(() => {
+    if (online) return;
+    const timer = setTimeout(() => setLate(true), OFFLINE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [online]);
+  const offline = !online && late;
   return (
     <div
       role="status"
       aria-live="polite"
-      className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-3 bg-background text-foreground"
+      className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-3 bg-background p-6 text-center text-foreground"
     >
-      <Spinner className="size-8 text-primary" />
-      <p className="text-sm font-medium">{label}</p>
+      {offline ? (
+        <>
+          <WifiOffIcon aria-hidden="true" className="size-8 text-muted-foreground" />
+          <p className="text-sm font-medium">You are offline</p>
+          <p className="max-w-xs text-sm text-muted-foreground">Nothing was saved on this device yet. The app opens when you are back online.</p>
+        </>
+      ) : (
+        <>
+          <Spinner className="size-8 text-primary" />
+          <p className="text-sm font-medium">{label}</p>
+        </>
+      )}
     </div>
   );
 }

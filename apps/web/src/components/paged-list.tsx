@@ -3,6 +3,7 @@ import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { isApiError, itemsOf } from '#/lib/api';
 import { CardGrid, ListError } from './card-grid';
 import { LoadMore } from './load-more';
+import { OnlineOr } from './offline-banner';
 
 interface PagedListProps<T> {
   query: UseInfiniteQueryResult<{ pages: Array<{ items: T[] }> }, unknown>;
@@ -25,7 +26,7 @@ interface PagedListProps<T> {
 /** A keyset-paged list of rows: skeleton, error with Retry, empty state, the rows, and Load more. */
 export function PagedList<T>({ query, label, what, skeleton, empty, forbidden, getKey, renderItem, autoLoad = true }: PagedListProps<T>) {
   const items = itemsOf(query.data);
-  if (query.isPending) return skeleton;
+  if (query.isPending) return <OnlineOr what={`The ${label.toLowerCase()}`}>{skeleton}</OnlineOr>;
   if (query.isError && items.length === 0) {
     if (forbidden && isApiError(query.error) && query.error.isForbidden) return forbidden;
     return <ListError what={what ?? label.toLowerCase()} error={query.error} onRetry={() => void query.refetch()} />;

@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { CACHE } from './cache-times';
 import { isApiError } from './api';
+import { keepPersistedLonger } from './offline/persister';
+import { startOnlineTracking } from './offline/online-status';
 
 /** Spec 7: never retry an auth/permission failure; otherwise up to 2 retries. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -12,7 +14,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient() {
-  return new QueryClient({
+  startOnlineTracking();
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: CACHE.query.staleTime,
@@ -23,4 +26,6 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  keepPersistedLonger(client);
+  return client;
 }

@@ -6,6 +6,7 @@ import { CardGrid, EmptyState, ListError } from '#/components/card-grid';
 import { LoadMore } from '#/components/load-more';
 import { useEventListQuery, type EventFilters } from './api';
 import { EventCard } from './event-card';
+import { OnlineOr } from '#/components/offline-banner';
 
 /** One column on phones, two from 768 px. */
 // grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: a card's one-line (truncated) venue would otherwise
@@ -73,7 +74,7 @@ export function EventList({
 }) {
   const query = useEventListQuery(filters);
   const events = itemsOf(query.data);
-  if (query.isPending) return <EventListSkeleton />;
+  if (query.isPending) return <OnlineOr what="This list of events"><EventListSkeleton /></OnlineOr>;
   if (query.isError && events.length === 0) return <ListError what="events" error={query.error} onRetry={() => void query.refetch()} />;
   if (events.length === 0) {
     return (

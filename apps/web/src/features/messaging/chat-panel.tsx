@@ -56,7 +56,7 @@ export function ChatPanel({ conversation, meId }: { conversation: ConversationVi
         />
       )}
       {conversation.canMessage ? (
-        <Composer sending={sending} onSend={send} />
+        <Composer sending={sending} onSend={send} draftPlace={`chat:${conversation.id}`} />
       ) : (
         <p role="status" className="border-t bg-muted/50 p-4 text-center text-sm text-muted-foreground">
           {MESSAGING_MESSAGES.ended}

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { FileVideoIcon, PaperclipIcon, SendHorizontalIcon, XIcon } from 'lucide-react';
 import { LIMITS, MESSAGING_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { useDraft } from '#/lib/offline/drafts';
 import { cn } from '#/lib/utils';
 import { checkAttachments } from './attachments';
 import type { PendingAttachment } from './pending-store';
@@ -19,6 +20,8 @@ interface ComposerProps {
   /** A send is under way (spec 5: no second send meanwhile). */
   sending: boolean;
   onSend: (draft: Draft) => void;
+  /** Where the text is kept as a draft until sent (lib/offline/drafts.ts). */
+  draftPlace: string;
 }
 
 /**
@@ -26,8 +29,8 @@ interface ComposerProps {
  * neither); an attach button adds photos and videos shown as thumbnails. Send is disabled when there is
  * nothing to send or a send is under way.
  */
-export function Composer({ sending, onSend }: ComposerProps) {
-  const [text, setText] = React.useState('');
+export function Composer({ sending, onSend, draftPlace }: ComposerProps) {
+  const [text, setText] = useDraft(draftPlace);
   const [attachments, setAttachments] = React.useState<PendingAttachment[]>([]);
   const [errors, setErrors] = React.useState<string[]>([]);
   const fileInput = React.useRef<HTMLInputElement>(null);

@@ -15,6 +15,7 @@ import { useMe } from '#/lib/session/use-session';
 import { formatBadgeCount } from '#/lib/format';
 import { cn } from '#/lib/utils';
 import { useConversationsQuery } from './api';
+import { OnlineOr } from '#/components/offline-banner';
 
 const MEDIA_LABELS: Partial<Record<MessageType, string>> = { image: 'Photo', gif: 'GIF', video: 'Video' };
 
@@ -34,9 +35,11 @@ export function InboxList() {
 
   if (query.isPending) {
     return (
-      <div className="flex justify-center p-8">
-        <Spinner className="size-6" label="Loading conversations..." />
-      </div>
+      <OnlineOr what="Your conversations">
+        <div className="flex justify-center p-8">
+          <Spinner className="size-6" label="Loading conversations..." />
+        </div>
+      </OnlineOr>
     );
   }
   if (query.isError) {

@@ -1,5 +1,6 @@
 import { AlertCircleIcon } from 'lucide-react';
 import { attachmentKindOf, clockTime, firstLink, MESSAGING_MESSAGES } from '@bayclub/shared';
+import { QUEUED_STATUS_TEXT } from '#/components/queued-sends';
 import { Button } from '#/components/ui/button';
 import { cn } from '#/lib/utils';
 import type { ChatRow } from './group-messages';
@@ -80,7 +81,9 @@ export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetr
             </Button>
           </span>
         ) : (
-          <span className="text-xs text-muted-foreground">{MESSAGING_MESSAGES.sending}</span>
+          <span className="text-xs text-muted-foreground">
+            {entry.message.status === 'waiting' ? QUEUED_STATUS_TEXT.waiting : MESSAGING_MESSAGES.sending}
+          </span>
         )
       ) : endsRun || seen ? (
         <span className="text-xs text-muted-foreground">

@@ -11,7 +11,10 @@ export interface PendingAttachment {
   uploadedUrl: string | null;
 }
 
-/** A message shown before the server has it: sending, or failed and waiting for Retry. */
+/**
+ * A message shown before the server has it: sending, failed and waiting for Retry, or written offline and waiting
+ * for the connection (those live in the outbox, lib/offline/outbox.ts, and are shown through this shape).
+ */
 export interface PendingMessage {
   /** The idempotency key, the same for every retry, so the server stores the message once. */
   clientId: string;
@@ -19,7 +22,7 @@ export interface PendingMessage {
   senderId: string;
   content: string;
   attachments: PendingAttachment[];
-  status: 'sending' | 'failed';
+  status: 'sending' | 'failed' | 'waiting';
   createdAt: string;
 }
 

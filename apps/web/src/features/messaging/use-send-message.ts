@@ -1,7 +1,10 @@
+import * as React from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { LIMITS, MESSAGING_MESSAGES } from '@bayclub/shared';
+import type { MessageView } from '@bayclub/shared';
 import { isApiError } from '#/lib/api';
+import { outbox, shouldQueue, useOutbox, type OutboxEntry } from '#/lib/offline/outbox';
 import { messagingKeys, postMessage, uploadChatMedia } from './api';
 import { applyMessage } from './cache';
 import { pendingMessages, usePendingMessages, type PendingAttachment, type PendingMessage } from './pending-store';
@@ -74,6 +77,21 @@ async function deliver(queryClient: QueryClient, conversationId: string, clientI
   }
 }
 
+// A message queued offline and sent later (from any page) lands in the chat's caches like one sent at once.
+outbox.onSent('message', (_entry, answer, queryClient) => {
+  if (queryClient) applyMessage(queryClient, answer as MessageView, { own: true, chatVisible: true });
+});
+
+const asPending = (entry: OutboxEntry, senderId: string): PendingMessage => ({
+  clientId: entry.id,
+  conversationId: entry.place,
+  senderId,
+  content: entry.text,
+  attachments: [],
+  status: entry.status === 'failed' ? 'failed' : entry.status,
+  createdAt: entry.createdAt,
+});
+
 export interface Draft {
   content: string;
   attachments: PendingAttachment[];
@@ -82,11 +100,33 @@ export interface Draft {
 /** Optimistic sending for one conversation: the bubble shows at once; failure keeps it with Retry. */
 export function useSendMessage(conversationId: string, senderId: string) {
   const queryClient = useQueryClient();
-  const pending = usePendingMessages(conversationId);
+  const inMemory = usePendingMessages(conversationId);
+  const queued = useOutbox('message', conversationId);
+  const pending = React.useMemo(
+    () => (queued.length === 0 ? inMemory : [...queued.map((e) => asPending(e, senderId)), ...inMemory]),
+    [queued, inMemory, senderId],
+  );
   const sending = pending.some((m) => m.status === 'sending');
+  const isQueued = (clientId: string) => queued.some((e) => e.id === clientId);
 
   const send = (draft: Draft) => {
     const clientId = crypto.randomUUID();
+    // Offline: a text message waits in the outbox (kept across reloads) and goes once the connection returns, with
+    // the same clientId, so the server stores it once. Files cannot be kept that way: they wait for Retry.
+    if (shouldQueue() && draft.attachments.length === 0) {
+      outbox.add({
+        id: clientId,
+        memberId: senderId,
+        kind: 'message',
+        place: conversationId,
+        text: draft.content,
+        path: `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
+        body: { clientId, content: draft.content, mediaUrls: [] },
+        idempotent: true,
+        invalidate: [messagingKeys.messages(conversationId), messagingKeys.conversations],
+      });
+      return;
+    }
     pendingMessages.add({
       clientId,
       conversationId,
@@ -101,12 +141,14 @@ export function useSendMessage(conversationId: string, senderId: string) {
 
   /** Send a failed message again with the same clientId: the server answers with the first copy if it had it. */
   const retry = (clientId: string) => {
+    if (isQueued(clientId)) return outbox.retry(clientId);
     pendingMessages.update(conversationId, clientId, (m) => ({ ...m, status: 'sending' }));
     void deliver(queryClient, conversationId, clientId);
   };
 
   /** Give up on a failed message (the server keeps refusing it); it and its previews go. */
-  const discard = (clientId: string) => pendingMessages.settle(conversationId, clientId);
+  const discard = (clientId: string) =>
+    isQueued(clientId) ? outbox.remove(clientId) : pendingMessages.settle(conversationId, clientId);
 
   return { pending, sending, send, retry, discard };
 }

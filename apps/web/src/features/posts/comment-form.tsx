@@ -4,6 +4,10 @@ import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { Textarea } from '#/components/ui/textarea';
 import { errorMessage, isApiError } from '#/lib/api';
+import { QueuedSends } from '#/components/queued-sends';
+import { useDraft } from '#/lib/offline/drafts';
+import { useQueueWhenOffline } from '#/lib/offline/outbox';
+import { postKeys } from './post-cache';
 import { useCreateCommentMutation } from './comments-api';
 
 interface CommentFormProps {
@@ -17,7 +21,9 @@ interface CommentFormProps {
 /** Write a comment or a reply; a failed send keeps the text. */
 export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormProps) {
   const id = React.useId();
-  const [text, setText] = React.useState('');
+  const draftPlace = `comment:${postId}${parent ? `:${parent.id}` : ''}`;
+  const [text, setText] = useDraft(draftPlace);
+  const queueWhenOffline = useQueueWhenOffline();
   const [error, setError] = React.useState<string | null>(null);
   const create = useCreateCommentMutation(postId);
   const label = parent ? `Reply to ${parent.authorName}` : 'Write a comment';
@@ -30,8 +36,14 @@ export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormPr
       return;
     }
     setError(null);
+    const input = { content, ...(parent ? { parentId: parent.id } : {}) };
+    const path = `/api/posts/${encodeURIComponent(postId)}/comments`;
+    if (queueWhenOffline({ kind: 'comment', place: draftPlace, text: content, path, body: input, invalidate: [postKeys.comments(postId), postKeys.detail(postId)] })) {
+      setText('');
+      return;
+    }
     create.mutate(
-      { content, ...(parent ? { parentId: parent.id } : {}) },
+      input,
       {
         onSuccess: () => {
           setText('');
@@ -65,6 +77,7 @@ export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormPr
           {parent ? 'Reply' : 'Comment'}
         </Button>
       </div>
+      <QueuedSends kind="comment" place={draftPlace} label="Comments waiting to be sent" />
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
           {error}

@@ -6,7 +6,10 @@ import { Spinner } from '#/components/ui/spinner';
 import { Textarea } from '#/components/ui/textarea';
 import { useCan } from '#/lib/session/use-session';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useCreatePostMutation } from './api';
+import { QueuedSends } from '#/components/queued-sends';
+import { useDraft } from '#/lib/offline/drafts';
+import { useQueueWhenOffline } from '#/lib/offline/outbox';
+import { postKeys, useCreatePostMutation } from './api';
 import { ComposerPhotos } from './composer-photos';
 import { DestinationPicker, useDestinations } from './destination-picker';
 import { usePhotoUploads } from './use-photo-uploads';
@@ -25,7 +28,9 @@ export function Composer({ community }: ComposerProps) {
   const canUpload = useCan('upload_images');
   const destinations = useDestinations(community);
   const [chosen, setChosen] = React.useState<string | null>(null);
-  const [text, setText] = React.useState('');
+  const draftPlace = community ? `post:community:${community.id}` : 'post:home';
+  const [text, setText] = useDraft(draftPlace);
+  const queueWhenOffline = useQueueWhenOffline();
   const [failure, setFailure] = React.useState<string | null>(null);
   const photos = usePhotoUploads();
   const create = useCreatePostMutation();
@@ -47,8 +52,14 @@ export function Composer({ community }: ComposerProps) {
     event.preventDefault();
     if (empty || busy) return;
     setFailure(null);
+    const input = { communityId: destination.communityId, content: text.trim(), imageKeys: photos.keys };
+    // Offline (photos upload as they are picked, so a post with photos was written online): wait in the outbox.
+    if (photos.keys.length === 0 && queueWhenOffline({ kind: 'post', place: draftPlace, text: input.content, path: '/api/posts', body: input, invalidate: [postKeys.lists()] })) {
+      setText('');
+      return;
+    }
     create.mutate(
-      { communityId: destination.communityId, content: text.trim(), imageKeys: photos.keys },
+      input,
       {
         onSuccess: () => {
           setText('');
@@ -78,6 +89,7 @@ export function Composer({ community }: ComposerProps) {
         aria-describedby={`${id}-count`}
       />
       <ComposerPhotos items={photos.items} onRemove={photos.remove} />
+      <QueuedSends kind="post" place={draftPlace} label="Posts waiting to be sent" />
       {photos.notices.length > 0 && (
         <ul role="status" aria-label="Photo notices" className="grid gap-1 text-sm text-destructive">
           {photos.notices.map((notice, i) => (

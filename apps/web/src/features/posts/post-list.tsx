@@ -9,6 +9,7 @@ import { RetryButton } from '#/components/retry-button';
 import { errorMessage, itemsOf } from '#/lib/api';
 import { PostCard } from './post-card';
 import { useInfiniteScroll } from './use-infinite-scroll';
+import { OnlineOr } from '#/components/offline-banner';
 
 interface PostListProps {
   query: UseInfiniteQueryResult<{ pages: Page<PostView>[] }>;
@@ -27,7 +28,7 @@ export function PostList({ query, label, empty, footer }: PostListProps) {
   const canLoadMore = !!query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
   const sentinel = useInfiniteScroll(canLoadMore, () => void query.fetchNextPage());
 
-  if (query.isPending) return <PostsSkeleton />;
+  if (query.isPending) return <OnlineOr what="This list of posts"><PostsSkeleton /></OnlineOr>;
   if (query.isError && posts.length === 0) {
     return (
       <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
