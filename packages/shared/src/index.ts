@@ -23,3 +23,5 @@ export * from './directory.js';
 export * from './events.js';
 export * from './locations.js';
 export * from './search.js';
+export * from './mentions.js';
+export * from './welcome.js';
