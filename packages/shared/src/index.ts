@@ -24,3 +24,5 @@ export * from './events.js';
 export * from './locations.js';
 export * from './search.js';
 export * from './mail.js';
+export * from './mentions.js';
+export * from './welcome.js';

@@ -139,6 +139,8 @@ export interface PostView {
   hidden: boolean;
   /** Moderators only: distinct open reports. */
   reportCount?: number;
+  /** Usernames the post mentions that the reader may see (issue 21): rendered as links, any other @name as text. */
+  mentions?: string[];
 }
 
 export interface CommentView {
@@ -154,6 +156,8 @@ export interface CommentView {
   /** Top-level comments: how many replies, and the first few (oldest first). */
   replyCount?: number;
   replies?: CommentView[];
+  /** Usernames the comment mentions that the reader may see (as PostView.mentions). */
+  mentions?: string[];
 }
 
 export interface LikeResult {

@@ -25,6 +25,7 @@ import { registerEvents } from './events/index.js';
 import { registerLocations } from './locations/index.js';
 import { searchRoutes } from './search/index.js';
 import { createMemberMailer, mailRoutes } from './mail/index.js';
+import { welcomeRoutes } from './welcome/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -71,5 +72,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await registerEvents(app, ctx, { media, notifier, hub });
   await registerLocations(app, ctx, { media, hub });
   await app.register(searchRoutes(ctx));
+  await app.register(welcomeRoutes(ctx));
   return { hub, push };
 }

@@ -105,3 +105,32 @@ export const postImages = pgTable(
     index('post_images_unclaimed_idx').on(t.createdAt).where(sql`${t.postId} IS NULL`),
   ],
 );
+
+/**
+ * Members a post mentions (@username resolved when the post is saved, issue 21): only members who may open the post
+ * and see its author. The primary key is what makes an edit leave the already mentioned alone (no second notice).
+ */
+export const postMentions = pgTable(
+  'post_mentions',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_mentions_user_idx').on(t.userId)],
+);
+
+/** Members a comment or reply mentions: the same rules as postMentions. */
+export const commentMentions = pgTable(
+  'comment_mentions',
+  {
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => postComments.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_mentions_user_idx').on(t.userId)],
+);

@@ -88,3 +88,14 @@ export const membershipApplications = pgTable(
     index('membership_applications_created_user_idx').on(t.createdUserId, t.status),
   ],
 );
+
+/**
+ * The Home welcome a member closed (issue 21): kept on the server so it stays closed on every device. A table of its
+ * own rather than a profiles column: profile writes announce Actor changes (decision 010), this one needs not.
+ */
+export const welcomeDismissals = pgTable('welcome_dismissals', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  dismissedAt: ts('dismissed_at').notNull().defaultNow(),
+});

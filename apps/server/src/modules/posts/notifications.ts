@@ -35,3 +35,19 @@ const commentKind = (name: string, what: string) =>
 
 export const commentNotification = commentKind('posts.comment', 'commented on your post');
 export const replyNotification = commentKind('posts.reply', 'replied to your comment');
+
+/**
+ * A member named with @username in a post or a comment (issue 21): once per member and post or comment, never
+ * again for an edit that keeps the name. The spec has no mention type; 'comment' gives it the conversation icon.
+ */
+export const mentionNotification = defineNotificationKind('posts.mention', {
+  type: 'comment',
+  params: z.object({ ...actor, in: z.enum(['post', 'comment']), excerpt: z.string().nullable() }),
+  render: (p) => ({ title: 'New mention', message: `${nameOf(p)} mentioned you in a ${p.in}` }),
+  push: (p, target) => ({
+    title: nameOf(p),
+    body: p.excerpt === null ? `${nameOf(p)} mentioned you in a ${p.in}` : `${nameOf(p)} mentioned you: ${p.excerpt}`,
+    url: target.path ?? postPath(target.relatedId ?? ''),
+    tag: `mention-${target.relatedId}`,
+  }),
+});

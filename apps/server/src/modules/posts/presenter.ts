@@ -58,6 +58,7 @@ export function presentPost(row: PostRow, actor: Actor): PostView {
     hidden: row.hidden === true,
   };
   if (perms.canModerate) view.reportCount = row.report_count;
+  if (row.mentions.length) view.mentions = row.mentions;
   return view;
 }
 
@@ -75,6 +76,7 @@ export function presentComment(row: CommentRow, actor: Actor, canModerate: boole
     canEdit: own,
     canDelete: own || canModerate,
   };
+  if (row.mentions.length) view.mentions = row.mentions;
   if (row.parent_id === null && row.reply_count !== undefined) {
     view.replyCount = row.reply_count;
     view.replies = replies ?? [];

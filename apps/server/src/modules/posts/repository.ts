@@ -2,10 +2,23 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CommunityMemberRole, CommunityVisibility, MembershipStatus } from '@bayclub/shared';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { blocks, communities, communityMembers, postComments, postImages, postLikes, posts, profiles, reports, userRoles } from '../../db/schema/index.js';
+import {
+  blocks,
+  commentMentions,
+  communities,
+  communityMembers,
+  postComments,
+  postImages,
+  postLikes,
+  postMentions,
+  posts,
+  profiles,
+  reports,
+  userRoles,
+} from '../../db/schema/index.js';
 import { exactInstant, type TimeCursor } from '../../platform/cursor.js';
-import { columnOf, columnsOf, leftJoined, rowsOf, textArray } from '../../platform/sql.js';
-import { blockedBetween } from '../access/index.js';
+import { columnOf, columnsOf, leftJoined, rowsOf, textArray, textList } from '../../platform/sql.js';
+import { approvedMemberSql, blockedBetween, memberJson, memberJsonSchema } from '../access/index.js';
 
 /** The author's card, as the post and comment lists select it (`a`: the author's profile). */
 const authorCard = columnsOf(profiles, 'full_name', 'username', 'profile_picture_url', 'is_verified', 'age', 'city');
@@ -26,6 +39,7 @@ const postRow = z.object({
     my_role: columnOf(communityMembers, 'role'),
   }),
   liked_by_me: z.boolean(),
+  mentions: textList(),
 });
 export type PostRow = z.output<typeof postRow>;
 
@@ -94,6 +108,95 @@ const blockedAround = (viewer: SQL) => sql`array(
     union all select b.blocker_id from ${blocks} b where b.blocked_id = ${viewer})`;
 
 /**
+ * The usernames among `mentioned` (a subquery of user ids) that `viewer` may see: active, approved, not blocked
+ * either way. The rest of the text shows any other @name as plain text, so a mention reveals nobody.
+ */
+const mentionedNames = (mentioned: SQL, viewer: SQL) => sql`array(
+    select mu.username from ${profiles} mu where mu.id in (${mentioned}) and mu.username is not null
+      and ${approvedMemberSql(sql`mu`)} and mu.id <> all(${blockedAround(viewer)}) order by mu.username)`;
+
+/**
+ * SQL true when member `m` (a profiles alias) may be mentioned in post `p` by its author `author`: an approved,
+ * active member other than the author, not blocked either way with them, who may open the post (member-wide: every
+ * approved member; a public community: the same; a private one: its active members and admins; a hidden post: no
+ * one, so a mention never leads to a post that reads "not found").
+ */
+const mentionableIn = (m: SQL, author: SQL) => sql`(${approvedMemberSql(m)} and ${m}.id <> ${author}
+    and not ${blockedBetween(sql`${m}.id`, author)}
+    and p.hidden_at is null
+    and (p.community_id is null
+      or exists (select 1 from ${communities} pc where pc.id = p.community_id and pc.visibility = 'public')
+      or exists (select 1 from ${communityMembers} pcm where pcm.community_id = p.community_id and pcm.user_id = ${m}.id and pcm.status = 'active')
+      or exists (select 1 from ${userRoles} pr where pr.user_id = ${m}.id and pr.role = 'admin')))`;
+
+const newlyMentioned = z.object({ user_id: z.string() });
+
+/**
+ * Record the members a post mentions (`usernames`, lowercase) who may be mentioned (mentionableIn). Answers only
+ * the members recorded now: one already mentioned (an edit that keeps their name) is not notified again.
+ */
+export async function recordPostMentions(tx: DbOrTx, postId: string, authorId: string, usernames: string[]): Promise<string[]> {
+  if (!usernames.length) return [];
+  const rows = rowsOf(
+    await tx.execute(sql`
+      insert into ${postMentions} (post_id, user_id)
+      select p.id, m.id from ${posts} p join ${profiles} m on m.username = any(${textArray(usernames)})
+      where p.id = ${postId}::uuid and ${mentionableIn(sql`m`, sql`${authorId}::uuid`)}
+      on conflict do nothing
+      returning user_id`),
+    newlyMentioned,
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/** The same for a comment (the post it is on decides who may open it). */
+export async function recordCommentMentions(tx: DbOrTx, commentId: string, authorId: string, usernames: string[]): Promise<string[]> {
+  if (!usernames.length) return [];
+  const rows = rowsOf(
+    await tx.execute(sql`
+      insert into ${commentMentions} (comment_id, user_id)
+      select x.id, m.id from ${postComments} x join ${posts} p on p.id = x.post_id
+        join ${profiles} m on m.username = any(${textArray(usernames)})
+      where x.id = ${commentId}::uuid and ${mentionableIn(sql`m`, sql`${authorId}::uuid`)}
+      on conflict do nothing
+      returning user_id`),
+    newlyMentioned,
+  );
+  return rows.map((r) => r.user_id);
+}
+
+const candidateRow = z.object({ member: memberJsonSchema });
+
+/**
+ * Members the composer suggests for `@prefix`: approved, active, not blocked either way with the author, not the
+ * author; in a private community only its active members (and admins), who can open the post. Usernames are
+ * stored lowercase; the prefix walks profiles_username_key. One statement.
+ */
+export async function mentionCandidates(
+  db: DbOrTx,
+  authorId: string,
+  prefix: string,
+  privateCommunityId: string | null,
+  limit: number,
+) {
+  const v = sql`${authorId}::uuid`;
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const inCommunity = privateCommunityId
+    ? sql`and (exists (select 1 from ${communityMembers} cm where cm.community_id = ${privateCommunityId}::uuid and cm.user_id = m.id and cm.status = 'active')
+        or exists (select 1 from ${userRoles} r where r.user_id = m.id and r.role = 'admin'))`
+    : sql``;
+  return rowsOf(
+    await db.execute(sql`
+      select ${memberJson(sql`m`)} as member from ${profiles} m
+      where m.username like ${pattern} and m.id <> ${v} and ${approvedMemberSql(sql`m`)}
+        and m.id <> all(${blockedAround(v)}) ${inCommunity}
+      order by m.username
+      limit ${limit}`),
+    candidateRow,
+  ).map((r) => r.member);
+}
+
+/**
  * The columns of a page, for the candidate ids in `candidates` (a subquery of `id`s, at most limit + 1): one
  * statement with the authors' cards, community names, the reader's membership and liked_by_me (primary-key
  * lookups), whatever the page's size.
@@ -112,7 +215,8 @@ function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
       a.full_name, a.username, a.profile_picture_url, a.is_verified, a.age, a.city,
       c.name as community_name, c.url_slug as community_slug, c.visibility as community_visibility,
       m.status as my_status, m.role as my_role,
-      exists (select 1 from ${postLikes} l where l.post_id = p.id and l.user_id = ${viewer}) as liked_by_me
+      exists (select 1 from ${postLikes} l where l.post_id = p.id and l.user_id = ${viewer}) as liked_by_me,
+      ${mentionedNames(sql`select pm.user_id from ${postMentions} pm where pm.post_id = p.id`, viewer)} as mentions
     from (${candidates}) k
     join ${posts} p on p.id = k.id
     join ${profiles} a on a.id = p.author_id
@@ -333,13 +437,15 @@ const commentRow = z.object({
   ...columnsOf(postComments, 'id', 'post_id', 'parent_id', 'author_id', 'content', 'created_at', 'edited_at'),
   cursor_at: z.string(),
   ...authorCard,
+  mentions: textList(),
 });
 const topLevelCommentRow = commentRow.extend({ reply_count: z.number().int() });
 const foundComment = commentRow.extend({ gone: z.boolean() });
 export type CommentRow = z.output<typeof commentRow> & { reply_count?: number };
 
-const commentColumns = sql`x.id, x.post_id, x.parent_id, x.author_id, x.content, x.created_at, ${exactInstant(sql`x.created_at`)} as cursor_at,
-  x.edited_at, a.full_name, a.username, a.profile_picture_url, a.is_verified, a.age, a.city`;
+const commentColumns = (v: SQL) => sql`x.id, x.post_id, x.parent_id, x.author_id, x.content, x.created_at, ${exactInstant(sql`x.created_at`)} as cursor_at,
+  x.edited_at, a.full_name, a.username, a.profile_picture_url, a.is_verified, a.age, a.city,
+  ${mentionedNames(sql`select cm.user_id from ${commentMentions} cm where cm.comment_id = x.id`, v)} as mentions`;
 const commentVisible = (v: SQL) => sql`a.is_deactivated = false and x.author_id <> all(${blockedAround(v)})`;
 const keysetAfter = (cursor: TimeCursor | null) =>
   cursor ? sql`and (x.created_at, x.id) > (${cursor.c}::timestamptz, ${cursor.i}::uuid)` : sql``;
@@ -349,7 +455,7 @@ export async function topLevelComments(db: DbOrTx, viewerId: string, postId: str
   const v = sql`${viewerId}::uuid`;
   return rowsOf(
     await db.execute(sql`
-      select ${commentColumns},
+      select ${commentColumns(v)},
         (select count(*)::int from ${postComments} r join ${profiles} ra on ra.id = r.author_id
           where r.parent_id = x.id and ra.is_deactivated = false and r.author_id <> all(${blockedAround(v)})) as reply_count
       from ${postComments} x join ${profiles} a on a.id = x.author_id
@@ -368,7 +474,7 @@ export async function firstReplies(db: DbOrTx, viewerId: string, parentIds: stri
     await db.execute(sql`
       select r.* from unnest(${sql`${`{${parentIds.join(',')}}`}::uuid[]`}) as t(parent_id)
       cross join lateral (
-        select ${commentColumns} from ${postComments} x join ${profiles} a on a.id = x.author_id
+        select ${commentColumns(v)} from ${postComments} x join ${profiles} a on a.id = x.author_id
         where x.parent_id = t.parent_id and ${commentVisible(v)}
         order by x.created_at, x.id
         limit ${perParent}
@@ -382,7 +488,7 @@ export async function replies(db: DbOrTx, viewerId: string, parentId: string, cu
   const v = sql`${viewerId}::uuid`;
   return rowsOf(
     await db.execute(sql`
-      select ${commentColumns} from ${postComments} x join ${profiles} a on a.id = x.author_id
+      select ${commentColumns(v)} from ${postComments} x join ${profiles} a on a.id = x.author_id
       where x.parent_id = ${parentId}::uuid ${keysetAfter(cursor)} and ${commentVisible(v)}
       order by x.created_at, x.id
       limit ${limit + 1}`),
@@ -395,7 +501,7 @@ export async function findComment(db: DbOrTx, viewerId: string, commentId: strin
   const v = sql`${viewerId}::uuid`;
   const [row] = rowsOf(
     await db.execute(sql`
-      select ${commentColumns}, (a.is_deactivated or ${blockedBetween(sql`x.author_id`, v)}) as gone
+      select ${commentColumns(v)}, (a.is_deactivated or ${blockedBetween(sql`x.author_id`, v)}) as gone
       from ${postComments} x join ${profiles} a on a.id = x.author_id
       where x.id = ${commentId}::uuid`),
     foundComment,

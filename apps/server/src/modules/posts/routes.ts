@@ -7,6 +7,7 @@ import {
   createCommentSchema,
   createPostSchema,
   feedQuerySchema,
+  mentionQuerySchema,
   postIdParamsSchema,
   updateCommentSchema,
   updatePostSchema,
@@ -63,6 +64,10 @@ export const postsRoutes =
       : {};
     app.post('/api/post-images', { config: { access: { flag: 'upload_images' }, ...rateLimit } }, async (request, reply) =>
       reply.status(201).send(await images.upload(request, requireActor(request))),
+    );
+
+    app.get('/api/mentions', { config: approved, schema: { querystring: mentionQuerySchema } }, async (request) =>
+      service.mentionSuggestions(requireActor(request), request.query),
     );
 
     app.post('/api/posts', { config: approved, schema: { body: createPostSchema } }, async (request, reply) =>

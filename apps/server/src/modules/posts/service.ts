@@ -1,4 +1,6 @@
 import {
+  MENTION_LIMITS,
+  mentionedUsernames,
   POST_LIMITS,
   postPath,
   postPreview,
@@ -6,6 +8,7 @@ import {
   type ReportReason,
   type LikeResult,
   type LimitedUserFlags,
+  type MentionSuggestions,
   type Page,
   type PostView,
 } from '@bayclub/shared';
@@ -14,11 +17,11 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { canSeeMembers, canUse, isAdmin, type Actor } from '../access/index.js';
+import { canSeeMembers, canUse, isAdmin, presentMember, type Actor } from '../access/index.js';
 import { communityViewer } from '../communities/index.js';
 import { baseOfKey, variantKeys, type MediaService } from '../media/index.js';
 import type { Notifier } from '../notifications/index.js';
-import { commentNotification, likeNotification, replyNotification } from './notifications.js';
+import { commentNotification, likeNotification, mentionNotification, replyNotification } from './notifications.js';
 import { canModeratePosts, isPlatformModerator, postPermissions } from './policy.js';
 import { membershipOf, presentComment, presentPost } from './presenter.js';
 import * as repo from './repository.js';
@@ -99,6 +102,30 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
     );
   }
 
+  /**
+   * Record the members `content` mentions who may be mentioned there (the repository's mentionableIn) and notify
+   * those recorded now: an edit that keeps a name records and notifies nobody new. `skip`: members this write
+   * already notified (a comment's post author).
+   */
+  async function notifyMentions(
+    tx: DbOrTx,
+    after: AfterCommit,
+    actor: Actor,
+    target: { postId: string; commentId?: string; content: string },
+    skip: ReadonlySet<string> = new Set(),
+  ) {
+    const names = mentionedUsernames(target.content);
+    if (!names.length) return;
+    const recorded = target.commentId
+      ? await repo.recordCommentMentions(tx, target.commentId, actor.userId, names)
+      : await repo.recordPostMentions(tx, target.postId, actor.userId, names);
+    const params = { actorId: actor.userId, actorName: noticeName(actor), in: target.commentId ? ('comment' as const) : ('post' as const), excerpt: postPreview(target.content) };
+    for (const userId of recorded) {
+      if (skip.has(userId)) continue;
+      await notifier.notify(tx, after, { userId, kind: mentionNotification, params, relatedId: target.postId, path: postPath(target.postId) });
+    }
+  }
+
   const service = {
     async feed(actor: Actor, cursor: string | undefined, limit: number): Promise<Page<PostView>> {
       requireApproved(actor);
@@ -132,6 +159,26 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
     get: view,
 
     /**
+     * Who the author may mention (GET /api/mentions): in a post's community (`communityId`, the composer) or on a
+     * post (`postId`, a comment). A community or post they cannot read is answered 404 as everywhere.
+     */
+    async mentionSuggestions(actor: Actor, q: { q: string; communityId?: string; postId?: string }): Promise<MentionSuggestions> {
+      requireApproved(actor);
+      let privateCommunity: string | null = null;
+      if (q.postId) {
+        const { row } = await readable(actor, q.postId);
+        if (row.community_visibility === 'private') privateCommunity = row.community_id;
+      } else if (q.communityId) {
+        const access = await repo.communityAccess(db, q.communityId, actor.userId);
+        const viewer = access && communityViewer(actor, { visibility: access.visibility }, access.status && access.role ? { status: access.status, role: access.role } : null);
+        if (!viewer?.canRead) throw communityGone();
+        if (access?.visibility === 'private') privateCommunity = q.communityId;
+      }
+      const members = await repo.mentionCandidates(db, actor.userId, q.q, privateCommunity, MENTION_LIMITS.suggestions);
+      return { items: members.map(presentMember) };
+    },
+
+    /**
      * A post in a community the author is an active member of, or member-wide (full members, and community
      * members with see_feed_nav). Images are the author's unclaimed uploads, claimed in the same transaction.
      */
@@ -149,6 +196,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       if (input.imageKeys.length && !canUse(actor, 'upload_images', flags)) {
         throw new AppError(403, 'FORBIDDEN', M.noImageUploads);
       }
+      const after = new AfterCommit();
       const id = await db.transaction(async (tx) => {
         const images = await repo.lockUnclaimedImages(tx, actor.userId, input.imageKeys);
         if (!images) throw badRequest(M.imageInvalid, { imageKeys: M.imageInvalid });
@@ -159,16 +207,23 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
           imageKeys: input.imageKeys,
           imageSizes: images.map((i) => `${i.width}x${i.height}`),
         });
+        await notifyMentions(tx, after, actor, { postId, content: input.content });
         await publish(tx, { k: 'post', id: postId, c: input.communityId, a: actor.userId });
         return postId;
       });
+      after.run();
       return view(actor, id);
     },
 
     async update(actor: Actor, postId: string, content: string): Promise<PostView> {
       const { perms } = await readable(actor, postId);
       if (!perms.canEdit) throw forbidden(M.editOwnPostsOnly);
-      await db.transaction((tx) => repo.updatePostContent(tx, postId, content));
+      const after = new AfterCommit();
+      await db.transaction(async (tx) => {
+        await repo.updatePostContent(tx, postId, content);
+        await notifyMentions(tx, after, actor, { postId, content });
+      });
+      after.run();
       return view(actor, postId);
     },
 
@@ -259,6 +314,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
         };
         if (parentAuthor) await tell(parentAuthor, replyNotification);
         await tell(row.author_id, commentNotification);
+        await notifyMentions(tx, after, actor, { postId, commentId: c.id, content: input.content }, notified);
         await publish(tx, { k: 'cmt', id: c.id, p: postId, c: row.community_id, a: row.author_id, u: actor.userId });
         await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: c.likeCount, n: c.commentCount, u: actor.userId });
         return c;
@@ -271,7 +327,12 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
     async updateComment(actor: Actor, commentId: string, content: string): Promise<CommentView> {
       const { comment, post } = await visibleComment(actor, commentId);
       if (comment.author_id !== actor.userId) throw forbidden(M.editOwnCommentsOnly);
-      await db.transaction((tx) => repo.updateCommentContent(tx, commentId, content));
+      const after = new AfterCommit();
+      await db.transaction(async (tx) => {
+        await repo.updateCommentContent(tx, commentId, content);
+        await notifyMentions(tx, after, actor, { postId: comment.post_id, commentId, content });
+      });
+      after.run();
       const fresh = await repo.findComment(db, actor.userId, commentId);
       return presentComment(fresh!, actor, post.perms.canModerate);
     },

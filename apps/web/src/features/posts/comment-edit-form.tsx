@@ -2,9 +2,9 @@ import * as React from 'react';
 import { POST_LIMITS, updateCommentSchema, type CommentView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { Textarea } from '#/components/ui/textarea';
 import { errorMessage, isApiError } from '#/lib/api';
 import { useUpdateCommentMutation } from './comments-api';
+import { MentionTextarea } from './mention-textarea';
 
 /** Edit one's own comment in place; Cancel leaves it as it was, a failed save keeps the new text. */
 export function CommentEditForm({ postId, comment, onDone }: { postId: string; comment: CommentView; onDone: () => void }) {
@@ -31,10 +31,11 @@ export function CommentEditForm({ postId, comment, onDone }: { postId: string; c
       <label htmlFor={`${id}-text`} className="sr-only">
         Edit comment
       </label>
-      <Textarea
+      <MentionTextarea
         id={`${id}-text`}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onValueChange={setText}
+        scope={{ postId }}
         rows={2}
         maxLength={POST_LIMITS.commentMax}
         aria-invalid={!!error}

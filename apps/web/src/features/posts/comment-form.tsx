@@ -2,13 +2,13 @@ import * as React from 'react';
 import { POST_LIMITS, POST_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { Textarea } from '#/components/ui/textarea';
 import { errorMessage, isApiError } from '#/lib/api';
 import { QueuedSends } from '#/components/queued-sends';
 import { useDraft } from '#/lib/offline/drafts';
 import { useQueueWhenOffline } from '#/lib/offline/outbox';
 import { postKeys } from './post-cache';
 import { useCreateCommentMutation } from './comments-api';
+import { MentionTextarea } from './mention-textarea';
 
 interface CommentFormProps {
   postId: string;
@@ -60,14 +60,16 @@ export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormPr
         {label}
       </label>
       <div className="flex items-end gap-2">
-        <Textarea
+        <MentionTextarea
           id={`${id}-text`}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onValueChange={setText}
+          scope={{ postId }}
           placeholder={parent ? 'Write a reply...' : 'Write a comment...'}
           rows={1}
           maxLength={POST_LIMITS.commentMax}
           className="min-h-10"
+          containerClassName="flex-1"
           autoFocus={autoFocus}
           aria-invalid={!!error}
           aria-describedby={error ? `${id}-error` : undefined}

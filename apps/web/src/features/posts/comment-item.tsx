@@ -58,7 +58,7 @@ export function CommentItem({ comment, postId, canComment }: CommentItemProps) {
               <CommentEditForm postId={postId} comment={comment} onDone={() => setEditing(false)} />
             ) : (
               <div className="text-sm">
-                <MessageText content={comment.content} />
+                <MessageText content={comment.content} mentions={comment.mentions} />
               </div>
             )}
           </div>

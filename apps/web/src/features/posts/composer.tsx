@@ -3,13 +3,13 @@ import { ImagePlusIcon } from 'lucide-react';
 import { GALLERY_IMAGE_TYPES, POST_LIMITS, POST_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { Textarea } from '#/components/ui/textarea';
 import { useCan } from '#/lib/session/use-session';
 import { errorMessage, isApiError } from '#/lib/api';
 import { QueuedSends } from '#/components/queued-sends';
 import { useDraft } from '#/lib/offline/drafts';
 import { useQueueWhenOffline } from '#/lib/offline/outbox';
 import { postKeys, useCreatePostMutation } from './api';
+import { MentionTextarea } from './mention-textarea';
 import { ComposerPhotos } from './composer-photos';
 import { DestinationPicker, useDestinations } from './destination-picker';
 import { usePhotoUploads } from './use-photo-uploads';
@@ -79,10 +79,11 @@ export function Composer({ community }: ComposerProps) {
       <label htmlFor={`${id}-text`} className="sr-only">
         {community ? `Write a post in ${community.name}` : 'Write a post'}
       </label>
-      <Textarea
+      <MentionTextarea
         id={`${id}-text`}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onValueChange={setText}
+        scope={{ communityId: destination.communityId }}
         placeholder={POST_MESSAGES.composerPlaceholder}
         maxLength={POST_LIMITS.contentMax}
         rows={3}

@@ -3,9 +3,9 @@ import { POST_LIMITS, POST_MESSAGES, updatePostSchema, type PostView } from '@ba
 import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Spinner } from '#/components/ui/spinner';
-import { Textarea } from '#/components/ui/textarea';
 import { errorMessage, isApiError } from '#/lib/api';
 import { useUpdatePostMutation } from './api';
+import { MentionTextarea } from './mention-textarea';
 
 interface EditPostDialogProps {
   post: PostView;
@@ -52,10 +52,11 @@ export function EditPostDialog({ post, open, onOpenChange, onCloseAutoFocus }: E
           <label htmlFor={`${id}-text`} className="sr-only">
             Post text
           </label>
-          <Textarea
+          <MentionTextarea
             id={`${id}-text`}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onValueChange={setText}
+            scope={{ postId: post.id }}
             rows={6}
             maxLength={POST_LIMITS.contentMax}
             aria-invalid={!!error}

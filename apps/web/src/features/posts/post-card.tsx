@@ -91,7 +91,7 @@ export function PostCard({ post, defaultCommentsOpen = false, afterDelete, foote
           {POST_MESSAGES.hiddenNotice}
         </p>
       )}
-      {post.content && <MessageText content={post.content} />}
+      {post.content && <MessageText content={post.content} mentions={post.mentions} />}
       {post.images.length > 0 && <PostImages postId={post.id} images={post.images} createdAt={post.createdAt} />}
       <PostActions
         post={post}

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Outlet, useMatch } from 'react-router';
 import { accessLevel, type MeView } from '@bayclub/shared';
+import { NotificationBell } from '#/features/notifications';
 import { PushPrompt } from '#/features/push';
 import { GlobalSearch } from '#/features/search';
 import { PageSpinner } from '#/components/page-spinner';
@@ -14,7 +15,7 @@ import { SkipLink } from './skip-link';
 
 /**
  * Signed-in frame: the side menu, the page and, below 768 px, the bottom tabs. Desktop has no top bar: the menu
- * toggle lives in the side menu and every page brings its own header. Phones get a compact bar with the toggle
+ * toggle and the notification bell live in the side menu's header and every page brings its own header. Phones get a compact bar with the toggle
  * and the brand, except in a chat, whose own header (back, member, actions) is the only one. `children` is what
  * the frame mounts beside the page (app/ puts the realtime connection there).
  */
@@ -39,6 +40,7 @@ export function AppLayout({ me, audience, children }: { me: MeView; audience: Au
           >
             <SidebarTrigger />
             <AppBrand to="/" />
+            {audience !== 'deactivated' && <NotificationBell className="ml-auto" />}
           </header>
         )}
         {/* Floating on phones (not in a chat, whose composer is where it would float); in the side menu on desktop. */}

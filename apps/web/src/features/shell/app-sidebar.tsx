@@ -22,6 +22,7 @@ import { useUnreadMessageCount } from '#/features/messaging/api';
 import { formatBadgeCount } from '#/lib/format';
 import { isActivePath, sideMenuItems } from './nav-items';
 import { ThemeToggleIcon, themeToggleLabel } from './theme-toggle';
+import { NotificationBell } from '#/features/notifications';
 import { AppBrand } from './app-brand';
 
 /** The signed-in side menu (spec 2), on the shadcn/ui Sidebar. */
@@ -54,7 +55,12 @@ export function AppSidebar({
         {/* On desktop the menu toggle sits here, beside the brand (stacked under it when collapsed to icons). */}
         <SidebarHeader className="flex-row items-center justify-between group-data-[collapsible=icon]:flex-col group-data-[collapsible=icon]:px-1.5">
           <AppBrand to="/community" onNavigate={closeOnMobile} />
-          {!isMobile && <SidebarTrigger />}
+          {!isMobile && (
+            <div className="flex items-center gap-1 group-data-[collapsible=icon]:flex-col">
+              {audience !== 'deactivated' && <NotificationBell />}
+              <SidebarTrigger />
+            </div>
+          )}
         </SidebarHeader>
         <SidebarSeparator />
         <SidebarContent>

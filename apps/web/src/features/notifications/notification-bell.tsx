@@ -1,0 +1,42 @@
+import * as React from 'react';
+import { BellIcon } from 'lucide-react';
+import { Button } from '#/components/ui/button';
+import { CountBadge } from '#/components/count-badge';
+import { OnceOpened } from '#/components/once-opened';
+import { lazyNamed } from '#/lib/lazy-named';
+import { formatBadgeCount } from '#/lib/format';
+import { cn } from '#/lib/utils';
+import { useUnreadNotificationCount } from './api';
+
+// The panel's code loads the first time the bell opens it (decision 011).
+const NotificationsPanel = lazyNamed(() => import('./notifications-panel'), 'NotificationsPanel');
+
+/**
+ * The bell that is always in view (issue 21): the side menu's header on desktop, the top bar on phones. Its count
+ * is the unread count the socket keeps current; it opens the notifications panel and takes focus back on close.
+ */
+export function NotificationBell({ className }: { className?: string }) {
+  const [open, setOpen] = React.useState(false);
+  const unread = useUnreadNotificationCount();
+  const label = unread > 0 ? `Notifications, ${formatBadgeCount(unread)} unread` : 'Notifications';
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        data-testid="notification-bell"
+        className={cn('relative', className)}
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <BellIcon aria-hidden="true" className="size-5" />
+        <CountBadge count={unread} className="absolute top-0.5 right-0.5" />
+      </Button>
+      <OnceOpened open={open}>
+        <NotificationsPanel open={open} onOpenChange={setOpen} />
+      </OnceOpened>
+    </>
+  );
+}
