@@ -24,12 +24,13 @@ test('a community_only member follows the redirects and flags; an admin turns a 
   await page.goto('/user-directory');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 
-  // Default flags: Community, Locations and Profile tabs; no Connect.
+  // Default flags: Community and Profile tabs; no Connect, and no Locations: see_locations_nav is on by default but
+  // view_locations is not, so the tab would open only a refusal (issue 21: no dead-end tabs).
   await page.goto('/profile');
   await expectNoA11yViolations(page);
   const tabs = bottomTabs(page);
   await expect(tabs.getByRole('link', { name: /^Community/ })).toBeVisible();
-  await expect(tabs.getByRole('link', { name: /^Locations/ })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: /^Locations/ })).toHaveCount(0);
   await expect(tabs.getByRole('link', { name: /^Profile/ })).toBeVisible();
   await expect(tabs.getByRole('link', { name: /^Connect/ })).toHaveCount(0);
 
