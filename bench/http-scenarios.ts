@@ -92,6 +92,8 @@ export const scenarios: Scenario[] = [
   { name: 'GET /api/directory (first page)', request: (w) => get('/api/directory', w.reader.cookie) },
   // The reader's matches and messages: each notification's words are rendered when read, by the kind's module.
   { name: 'GET /api/notifications (first page)', request: (w) => get('/api/notifications', w.reader.cookie) },
+  // Issue 21: Home's welcome (checklist + suggested communities and events), read every time Home opens: one statement. The issue's bench sets no number for it.
+  { name: 'GET /api/me/welcome', request: (w) => get('/api/me/welcome', w.reader.cookie) },
   {
     name: 'POST a message',
     request: (w) => {

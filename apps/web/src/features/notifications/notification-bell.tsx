@@ -17,11 +17,18 @@ const NotificationsPanel = lazyNamed(() => import('./notifications-panel'), 'Not
  */
 export function NotificationBell({ className }: { className?: string }) {
   const [open, setOpen] = React.useState(false);
+  const bellRef = React.useRef<HTMLButtonElement>(null);
+  // The sheet has no Radix trigger, so on its own it would drop focus on <body>: hand it back to the bell.
+  const returnFocus = React.useCallback((event: Event) => {
+    event.preventDefault();
+    bellRef.current?.focus();
+  }, []);
   const unread = useUnreadNotificationCount();
   const label = unread > 0 ? `Notifications, ${formatBadgeCount(unread)} unread` : 'Notifications';
   return (
     <>
       <Button
+        ref={bellRef}
         variant="ghost"
         size="icon"
         data-testid="notification-bell"
@@ -35,7 +42,7 @@ export function NotificationBell({ className }: { className?: string }) {
         <CountBadge count={unread} className="absolute top-0.5 right-0.5" />
       </Button>
       <OnceOpened open={open}>
-        <NotificationsPanel open={open} onOpenChange={setOpen} />
+        <NotificationsPanel open={open} onOpenChange={setOpen} onCloseAutoFocus={returnFocus} />
       </OnceOpened>
     </>
   );
