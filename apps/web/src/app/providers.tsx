@@ -32,7 +32,15 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
   React.useEffect(() => startOfflineSync(queryClient, persister), [queryClient, persister]);
   return (
     <ThemeProvider>
-      <PersistQueryClientProvider client={queryClient} persistOptions={options}>
+      {/* What came back from the device is shown at once; online, it is then read again from the server (a copy
+          written a second before a reload may predate the last change). */}
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={options}
+        onSuccess={() => {
+          if (navigator.onLine) void queryClient.invalidateQueries();
+        }}
+      >
         {children}
         {loaded && (
           <React.Suspense fallback={null}>

@@ -2,7 +2,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
 import { clearDrafts } from './drafts';
 import { outbox } from './outbox';
-import { watchCacheOwner } from './persister';
+import { isSessionKey, watchCacheOwner } from './persister';
 
 /**
  * Ties the offline pieces to the app's query client: the outbox loads the signed-in member's queue (also when the
@@ -21,7 +21,7 @@ export function startOfflineSync(queryClient: QueryClient, persister: Persister)
   };
   loadQueue();
   const stopMe = queryClient.getQueryCache().subscribe((event) => {
-    if ((event.type === 'added' || event.type === 'updated') && event.query.queryKey[0] === 'me') loadQueue();
+    if ((event.type === 'added' || event.type === 'updated') && isSessionKey(event.query.queryKey)) loadQueue();
   });
   const stopOnline = onlineManager.subscribe((online) => {
     if (online) void outbox.flush();

@@ -182,10 +182,14 @@ interface MeLike {
  * expired), everything kept on the device and in memory of the previous member goes, and `onOwnerChange` clears
  * what else is theirs (queued sends, drafts). Returns the unsubscribe.
  */
+/** Whether a query key is the session's own, ['me']. */
+export const isSessionKey = (key: readonly unknown[]) => key.length === 1 && key[0] === 'me';
+
 export function watchCacheOwner(queryClient: QueryClient, persister: Persister, onOwnerChange: (previous: string | null) => void) {
   return queryClient.getQueryCache().subscribe((event) => {
     // 'added' too: a session restored from the device arrives that way.
-    if ((event.type !== 'updated' && event.type !== 'added') || event.query.queryKey[0] !== 'me' || event.query.state.status !== 'success') return;
+    // The session is the query ['me'] itself; ['me', ...] are the member's other reads (mail choices, welcome), not it.
+    if ((event.type !== 'updated' && event.type !== 'added') || !isSessionKey(event.query.queryKey) || event.query.state.status !== 'success') return;
     const me = event.query.state.data as MeLike | null | undefined;
     if (me === undefined) return;
     const memberId = me?.user.id ?? null;
