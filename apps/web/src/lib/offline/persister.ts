@@ -113,7 +113,13 @@ export function createOfflinePersister(storage: KeyValueStorage = idbStorage(), 
       waiting = client;
       timer ??= setTimeout(write, throttleMs);
     },
-    restoreClient: () => storage.get<PersistedClient>(PERSIST_KEY),
+    // Online, the server says who is signed in: the kept session is restored only offline. (A session ended
+    // elsewhere, or cookies cleared, would otherwise open the member's pages until GET /api/me answered.)
+    async restoreClient() {
+      const kept = await storage.get<PersistedClient>(PERSIST_KEY);
+      if (!kept || !navigator.onLine) return kept;
+      return { ...kept, clientState: { ...kept.clientState, queries: kept.clientState.queries.filter((q) => !isSessionKey(q.queryKey)) } };
+    },
     async removeClient() {
       clearTimeout(timer);
       timer = undefined;
