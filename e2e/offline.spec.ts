@@ -55,8 +55,10 @@ test('offline: cold start with the kept Home and ticket, a post queued and sent 
   const stamp = Date.now().toString(36);
   const seen = `Kept for the door ${stamp}`;
   await createPost(api, null, seen);
-  const event = await createEventViaApi(api, { title: uniqueEventTitle('Offline social'), visibility: 'members' });
-  // The host is going with a ticket already (or RSVPs now).
+  // Another member hosts (a host is counted as going without a ticket: decision 025); the member RSVPs.
+  const host = await approvedMember(playwright, baseURL!, 'offhost');
+  const hostApi = await memberApi(playwright, baseURL!, host.email, host.password);
+  const event = await createEventViaApi(hostApi, { title: uniqueEventTitle('Offline social'), visibility: 'members' });
   await api.put(`/api/events/${event.id}/rsvp`, { data: { status: 'going', guests: 0 } });
   const ticket = (await (await api.get(`/api/events/${event.id}/ticket`)).json()) as { code: string };
 
