@@ -14,6 +14,9 @@ let store: UseStore | undefined;
  * it at import time would cost the first screen a database open it does not need.
  */
 export function idbStorage(): KeyValueStorage {
+  // Private modes of some browsers, and the unit tests' jsdom, have no IndexedDB: keep in memory there (nothing
+  // survives a reload, but nothing fails either).
+  if (typeof indexedDB === 'undefined') return memoryStorage();
   const db = () => (store ??= createStore('bayclub-offline', 'keyval'));
   return {
     get: (key) => get(key, db()),
