@@ -33,12 +33,14 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
   return (
     <ThemeProvider>
       {/* What came back from the device is shown at once; online, it is then read again from the server (a copy
-          written a second before a reload may predate the last change). */}
+          written a second before a reload may predate the last change). Only that: what this page already fetched
+          or set is not asked twice. */}
       <PersistQueryClientProvider
         client={queryClient}
         persistOptions={options}
         onSuccess={() => {
-          if (navigator.onLine) void queryClient.invalidateQueries();
+          const restored = persister.restored();
+          if (navigator.onLine && restored.size > 0) void queryClient.invalidateQueries({ predicate: (q) => restored.has(q.queryHash) });
         }}
       >
         {children}

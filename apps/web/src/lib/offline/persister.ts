@@ -96,7 +96,11 @@ export const PERSIST_KEY = 'bayclub-query-cache';
  * The query cache in IndexedDB. Writes are throttled (every change of the cache asks for one) and the last one
  * always lands; `removeClient` also cancels a write that is waiting, so nothing is written back after sign-out.
  */
-export function createOfflinePersister(storage: KeyValueStorage = idbStorage(), throttleMs = 1000): Persister & { flush: () => Promise<void> } {
+export function createOfflinePersister(
+  storage: KeyValueStorage = idbStorage(),
+  throttleMs = 1000,
+): Persister & { flush: () => Promise<void>; restored: () => ReadonlySet<string> } {
+  let restored = new Set<string>();
   let waiting: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -117,9 +121,15 @@ export function createOfflinePersister(storage: KeyValueStorage = idbStorage(), 
     // elsewhere, or cookies cleared, would otherwise open the member's pages until GET /api/me answered.)
     async restoreClient() {
       const kept = await storage.get<PersistedClient>(PERSIST_KEY);
-      if (!kept || !navigator.onLine) return kept;
-      return { ...kept, clientState: { ...kept.clientState, queries: kept.clientState.queries.filter((q) => !isSessionKey(q.queryKey)) } };
+      const handedBack =
+        !kept || !navigator.onLine
+          ? kept
+          : { ...kept, clientState: { ...kept.clientState, queries: kept.clientState.queries.filter((q) => !isSessionKey(q.queryKey)) } };
+      restored = new Set(handedBack?.clientState.queries.map((q) => q.queryHash) ?? []);
+      return handedBack;
     },
+    // What came back from the device (and nothing fetched or set meanwhile): what to read again once online.
+    restored: () => restored,
     async removeClient() {
       clearTimeout(timer);
       timer = undefined;
