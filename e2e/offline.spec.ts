@@ -91,6 +91,8 @@ test('offline: cold start with the kept Home and ticket, a post queued and sent 
   await expect.poll(() => keptCache(page), { timeout: 10_000 }).toContain(ticket.code);
   await expect.poll(() => keptCache(page), { timeout: 10_000 }).toContain(seen);
 
+  await expect.poll(() => cachedCode(page, /\/assets\/inbox-page-[\w-]+\.js$/), { timeout: 15_000 }).toBe(true);
+
   // Offline cold start: the shell, Home from the device and the banner; no spinner.
   await context.setOffline(true);
   await page.reload();
@@ -98,6 +100,15 @@ test('offline: cold start with the kept Home and ticket, a post queued and sent 
   await expect(page.getByText(seen)).toBeVisible();
   await expect(page.getByText('Max retries exceeded')).toHaveCount(0);
   await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+
+  // Messages was never opened on this device, but its code was fetched ahead after sign-in (warmOfflinePages): the
+  // page opens and says what waits for the connection. A page outside that set says it was not saved, not "error".
+  await sideMenu(page).getByRole('link', { name: 'Messages' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await page.goto('/user-directory');
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+  await expect(page.getByText('This page was not saved on this device.')).toBeVisible();
 
   // A tab to the ticket offline: the QR and the code.
   await page.goto(`/events/${event.id}`);
@@ -150,4 +161,14 @@ function keptCache(page: Page) {
         };
       }),
   );
+}
+
+/** Whether the service worker's cache of page code holds a file whose address matches. */
+function cachedCode(page: Page, pattern: RegExp) {
+  return page.evaluate(async (source) => {
+    const re = new RegExp(source);
+    const names = (await caches.keys()).filter((n) => n.startsWith('bayclub-assets-'));
+    const urls = await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url)));
+    return urls.flat().some((url) => re.test(url));
+  }, pattern.source);
 }

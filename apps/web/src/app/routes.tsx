@@ -233,3 +233,36 @@ export function preloadForAnyVisitor(pathname: string) {
     preloadElements(matches.map((m) => m.route.element))?.catch(() => undefined);
   }
 }
+
+/** What a member reads offline (the kept cache, lib/offline/persister.ts); an id stands for any. */
+const OFFLINE_PATHS = ['/community', '/events', '/events/any', '/inbox', '/chat/any', '/profile'];
+
+/**
+ * Once signed in, while the browser is idle, download the code of the pages read offline, so the service worker
+ * keeps it (sw.ts caches page code as it is used): a member who never opened their ticket page online can still
+ * open it at the door. Only where a service worker controls the page, and not when the member asked to save data.
+ * Returns the cancel.
+ */
+export function warmOfflinePages(audience: Audience): () => void {
+  const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+  if (!worker || saveData || typeof window.requestIdleCallback !== 'function') return () => undefined;
+  let cancelled = false;
+  let idle: number | undefined;
+  void worker.ready.then(() => {
+    if (cancelled) return;
+    idle = window.requestIdleCallback(
+      () => {
+        for (const path of OFFLINE_PATHS) {
+          const matches = matchRoutes(routesFor(audience), path) ?? [];
+          preloadElements(matches.map((m) => m.route.element))?.catch(() => undefined);
+        }
+      },
+      { timeout: 10_000 },
+    );
+  });
+  return () => {
+    cancelled = true;
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
