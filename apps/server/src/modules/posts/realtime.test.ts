@@ -52,7 +52,7 @@ describe('post events reach exactly the members who could read the post', () => 
   });
 
   it('post:counts never tells a member of the likes and comments of someone blocked with them, either way (issue 21)', async () => {
-    const [author, reader, blocker] = [await createMember(t), await createMember(t), await createMember(t)];
+    const [author, reader, blocker, other] = [await createMember(t), await createMember(t), await createMember(t), await createMember(t)];
     await post(t, blocker, '/api/blocks', { userId: reader.id });
     const [sa, sb] = [await open(author), await open(blocker)];
     const sr = await open(reader);
@@ -62,12 +62,18 @@ describe('post events reach exactly the members who could read the post', () => 
     // The reader (blocked by blocker) likes: the author is told, the blocker is not.
     expect((await post(t, reader, `/api/posts/${p.id}/like`, {})).statusCode).toBeLessThan(300);
     await sa.next('post:counts', (e) => e.postId === p.id && e.likeCount === 1);
-    // The blocker likes: the reader is not told either (the other direction).
-    expect((await post(t, blocker, `/api/posts/${p.id}/like`, {})).statusCode).toBeLessThan(300);
+    // The blocker likes: the reader is not told either (the other direction); the answer counts what the blocker sees.
+    const liked = await post(t, blocker, `/api/posts/${p.id}/like`, {});
+    expect(liked.json()).toEqual({ liked: true, likeCount: 1 });
     await sa.next('post:counts', (e) => e.postId === p.id && e.likeCount === 2);
     await settle([sb, sr]);
-    expect(about(sb, p.id).filter((e) => e.type === 'post:counts')).toEqual([{ type: 'post:counts', postId: p.id, likeCount: 2, commentCount: 0 }]);
+    expect(about(sb, p.id).filter((e) => e.type === 'post:counts')).toEqual([{ type: 'post:counts', postId: p.id, likeCount: 1, commentCount: 0 }]);
     expect(about(sr, p.id).filter((e) => e.type === 'post:counts')).toEqual([{ type: 'post:counts', postId: p.id, likeCount: 1, commentCount: 0 }]);
+    // A third member likes: both are told, each with the counts they see (three likes stored, two seen).
+    expect((await post(t, other, `/api/posts/${p.id}/like`, {})).statusCode).toBeLessThan(300);
+    expect(await sb.next('post:counts', (e) => e.postId === p.id && e.likeCount > 1)).toEqual({ type: 'post:counts', postId: p.id, likeCount: 2, commentCount: 0 });
+    expect(await sr.next('post:counts', (e) => e.postId === p.id && e.likeCount > 1)).toEqual({ type: 'post:counts', postId: p.id, likeCount: 2, commentCount: 0 });
+    await sa.next('post:counts', (e) => e.postId === p.id && e.likeCount === 3);
   });
 
   it('a member-wide post reaches every approved member, not applicants', async () => {

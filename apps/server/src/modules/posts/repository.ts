@@ -201,16 +201,23 @@ export async function mentionCandidates(
  * statement with the authors' cards, community names, the reader's membership and liked_by_me (primary-key
  * lookups), whatever the page's size.
  */
-function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
-  // The counts leave out the likes and comments of members blocked with the reader either way and of deactivated
-  // members (issue 21): the stored totals count everyone, and a count that moved when a blocked member liked showed
-  // they were active; the comments list hides the same authors, so the count equals what the reader can open. The
-  // array is one uncorrelated subquery (evaluated once); the lookups are primary-key and author-index probes.
+/**
+ * The like and comment counts of post `p` (an alias of posts) as `viewer` sees them: the stored totals less the likes
+ * and comments of members blocked with the viewer either way and of deactivated members (issue 21). The stored
+ * totals count everyone, and a count that moved when a blocked member liked showed they were active; the comments
+ * list hides the same authors, so the count equals what the reader can open. The deactivated members' array is one
+ * uncorrelated subquery (evaluated once per statement); the lookups are primary-key and author-index probes.
+ * Every count a reader gets goes through here: a page, the answer to a like, the live `post:counts`.
+ */
+const countsSeenBy = (viewer: SQL) => {
   const hidden = sql`(${blockedAround(viewer)} || array(select d.id from ${profiles} d where d.is_deactivated))`;
+  return sql`p.like_count - (select count(*)::int from ${postLikes} bl where bl.post_id = p.id and bl.user_id = any(${hidden})) as like_count,
+      p.comment_count - (select count(*)::int from ${postComments} bc where bc.post_id = p.id and bc.author_id = any(${hidden})) as comment_count`;
+};
+
+function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
   return sql`
-    select p.id, p.author_id, p.community_id, p.content, p.image_keys, p.image_sizes,
-      p.like_count - (select count(*)::int from ${postLikes} bl where bl.post_id = p.id and bl.user_id = any(${hidden})) as like_count,
-      p.comment_count - (select count(*)::int from ${postComments} bc where bc.post_id = p.id and bc.author_id = any(${hidden})) as comment_count,
+    select p.id, p.author_id, p.community_id, p.content, p.image_keys, p.image_sizes, ${countsSeenBy(viewer)},
       p.report_count, (p.hidden_at is not null) as hidden, p.created_at, ${exactInstant(sql`p.created_at`)} as cursor_at, p.edited_at,
       a.full_name, a.username, a.profile_picture_url, a.is_verified, a.age, a.city,
       c.name as community_name, c.url_slug as community_slug, c.visibility as community_visibility,
@@ -404,9 +411,9 @@ export async function deletePost(tx: DbOrTx, postId: string): Promise<{ imageKey
  * Like: the primary key decides (a double click or a race inserts once); the count moves only when a row was
  * inserted, in the same transaction, under the post's row lock. Answers whether this call liked and the count.
  */
-export async function like(tx: DbOrTx, postId: string, userId: string): Promise<{ inserted: boolean; likeCount: number; commentCount: number }> {
+export async function like(tx: DbOrTx, postId: string, userId: string) {
   const inserted = await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing().returning({ postId: postLikes.postId });
-  return countsAfter(tx, postId, inserted.length ? 1 : 0);
+  return countsAfter(tx, postId, userId, inserted.length ? 1 : 0);
 }
 
 export async function unlike(tx: DbOrTx, postId: string, userId: string) {
@@ -414,19 +421,27 @@ export async function unlike(tx: DbOrTx, postId: string, userId: string) {
     .delete(postLikes)
     .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
     .returning({ postId: postLikes.postId });
-  return countsAfter(tx, postId, deleted.length ? -1 : 0);
+  return countsAfter(tx, postId, userId, deleted.length ? -1 : 0);
 }
 
-async function countsAfter(tx: DbOrTx, postId: string, delta: number) {
-  const counts = { likeCount: posts.likeCount, commentCount: posts.commentCount };
-  const [row] = delta
-    ? await tx
-        .update(posts)
-        .set({ likeCount: sql`${posts.likeCount} + ${delta}::int` })
-        .where(eq(posts.id, postId))
-        .returning(counts)
-    : await tx.select(counts).from(posts).where(eq(posts.id, postId));
-  return { inserted: delta !== 0, likeCount: row?.likeCount ?? 0, commentCount: row?.commentCount ?? 0 };
+const likedCountsRow = z.object({ stored_likes: z.number().int(), like_count: z.number().int(), comment_count: z.number().int() });
+
+/**
+ * The post's like count moved by `delta`: answers the stored total (the author's "N people liked" notice) and the
+ * counts the liker sees (countsSeenBy), one statement.
+ */
+async function countsAfter(tx: DbOrTx, postId: string, viewerId: string, delta: number) {
+  const seen = countsSeenBy(sql`${viewerId}::uuid`);
+  const [row] = rowsOf(
+    await tx.execute(
+      delta
+        ? sql`update ${posts} p set like_count = p.like_count + ${delta}::int where p.id = ${postId}::uuid
+            returning p.like_count as stored_likes, ${seen}`
+        : sql`select p.like_count as stored_likes, ${seen} from ${posts} p where p.id = ${postId}::uuid`,
+    ),
+    likedCountsRow,
+  );
+  return { inserted: delta !== 0, storedLikeCount: row?.stored_likes ?? 0, likeCount: row?.like_count ?? 0 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -515,31 +530,23 @@ export async function insertComment(tx: DbOrTx, c: { postId: string; authorId: s
     .insert(postComments)
     .values({ postId: c.postId, authorId: c.authorId, parentId: c.parentId, content: c.content })
     .returning({ id: postComments.id });
-  const [counts] = await tx
+  await tx
     .update(posts)
     .set({ commentCount: sql`${posts.commentCount} + 1` })
-    .where(eq(posts.id, c.postId))
-    .returning({ likeCount: posts.likeCount, commentCount: posts.commentCount });
-  return { id: row!.id, likeCount: counts?.likeCount ?? 0, commentCount: counts?.commentCount ?? 0 };
+    .where(eq(posts.id, c.postId));
+  return { id: row!.id };
 }
 
 export async function updateCommentContent(tx: DbOrTx, commentId: string, content: string) {
   await tx.execute(sql`update ${postComments} set content = ${content}, edited_at = now() where id = ${commentId}::uuid`);
 }
 
-const countsRow = z.object(columnsOf(posts, 'like_count', 'comment_count'));
-
-/** Delete a comment and its replies; the post's count drops by all of them. Answers the new counts. */
+/** Delete a comment and its replies; the post's count drops by all of them. */
 export async function deleteComment(tx: DbOrTx, commentId: string, postId: string) {
-  const [row] = rowsOf(
-    await tx.execute(sql`
-      with gone as (delete from ${postComments} where id = ${commentId}::uuid or parent_id = ${commentId}::uuid returning id)
-      update ${posts} set comment_count = greatest(comment_count - (select count(*)::int from gone), 0)
-      where id = ${postId}::uuid
-      returning like_count, comment_count`),
-    countsRow,
-  );
-  return { likeCount: row?.like_count ?? 0, commentCount: row?.comment_count ?? 0 };
+  await tx.execute(sql`
+    with gone as (delete from ${postComments} where id = ${commentId}::uuid or parent_id = ${commentId}::uuid returning id)
+    update ${posts} set comment_count = greatest(comment_count - (select count(*)::int from gone), 0)
+    where id = ${postId}::uuid`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -682,6 +689,8 @@ const isPlatformModSql = (id: SQL) => sql`exists (select 1 from ${userRoles} ur 
 
 const recipientRow = z.object(columnsOf(profiles, 'id'));
 
+type RecipientsOf = { kind: 'home' | 'readers' | 'removed'; postId: string; communityId: string | null; authorId: string; hidden?: boolean; alsoUnblocked?: string };
+
 /**
  * Which of `local` (the members with a socket on this process) get an event about a post: one statement.
  * - home: whose Home feed shows a new post (active members of its community; every approved member for
@@ -692,12 +701,24 @@ const recipientRow = z.object(columnsOf(profiles, 'id'));
  *   moderators, who are left out).
  * Never across a block with the post's author, nor with `alsoUnblocked` (a commenter), nor deactivated members.
  */
-export async function postRecipients(
-  db: DbOrTx,
-  local: string[],
-  e: { kind: 'home' | 'readers' | 'removed'; postId: string; communityId: string | null; authorId: string; hidden?: boolean; alsoUnblocked?: string },
-): Promise<string[]> {
+export async function postRecipients(db: DbOrTx, local: string[], e: RecipientsOf): Promise<string[]> {
   if (!local.length) return [];
+  return rowsOf(await db.execute(recipientsQuery(local, e)), recipientRow).map((r) => r.id);
+}
+
+const countsRecipientRow = recipientRow.extend({ like_count: z.number().int(), comment_count: z.number().int() });
+
+/**
+ * The readers among `local` of post `postId` (postRecipients' readers, never across a block with `actorId`), each with
+ * the like and comment counts they see (countsSeenBy): the live `post:counts` is per reader. One statement.
+ */
+export async function postCountsRecipients(db: DbOrTx, local: string[], e: Omit<RecipientsOf, 'kind' | 'hidden'>) {
+  if (!local.length) return [];
+  return rowsOf(await db.execute(recipientsQuery(local, { ...e, kind: 'readers' }, countsSeenBy(sql`pr.id`))), countsRecipientRow);
+}
+
+function recipientsQuery(local: string[], e: RecipientsOf, extra?: SQL): SQL {
+  const columns = extra ? sql`pr.id, ${extra}` : sql`pr.id`;
   const ids = sql`${`{${local.join(',')}}`}::uuid[]`;
   const author = sql`${e.authorId}::uuid`;
   const base = sql`pr.id = any(${ids}) and ${approved(sql`pr`)} and not ${blockedBetween(sql`pr.id`, author)}
@@ -707,7 +728,7 @@ export async function postRecipients(
     const staff = isPlatformModSql(sql`pr.id`);
     const hiddenRule =
       e.kind === 'readers' ? sql`and (p.hidden_at is null or pr.id = p.author_id or ${staff})` : e.kind === 'removed' && e.hidden ? sql`and pr.id <> ${author} and not ${staff}` : sql``;
-    query = sql`select pr.id from ${profiles} pr ${e.kind === 'readers' ? sql`join ${posts} p on p.id = ${e.postId}::uuid` : sql``}
+    query = sql`select ${columns} from ${profiles} pr ${e.kind === 'readers' ? sql`join ${posts} p on p.id = ${e.postId}::uuid` : sql``}
       where ${base} ${hiddenRule}`;
   } else {
     const c = sql`${e.communityId}::uuid`;
@@ -718,11 +739,11 @@ export async function postRecipients(
         : sql`(cm.visibility = 'public' or m.status = 'active' or ${isAdminSql(sql`pr.id`)})`;
     const hiddenRule =
       e.kind === 'readers' ? sql`and (p.hidden_at is null or pr.id = p.author_id or ${staff})` : e.kind === 'removed' && e.hidden ? sql`and pr.id <> ${author} and not ${staff}` : sql``;
-    query = sql`select pr.id from ${profiles} pr
+    query = sql`select ${columns} from ${profiles} pr
       join ${communities} cm on cm.id = ${c}
       ${e.kind === 'readers' ? sql`join ${posts} p on p.id = ${e.postId}::uuid` : sql``}
       left join ${communityMembers} m on m.community_id = ${c} and m.user_id = pr.id
       where ${base} and ${reads} ${hiddenRule}`;
   }
-  return rowsOf(await db.execute(query), recipientRow).map((r) => r.id);
+  return query;
 }

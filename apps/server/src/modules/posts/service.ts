@@ -248,8 +248,8 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       const result = await db.transaction(async (tx) => {
         const r = await repo.like(tx, postId, actor.userId);
         if (r.inserted) {
-          await notifyLike(tx, after, actor, { id: postId, authorId: row.author_id }, r.likeCount);
-          await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: r.likeCount, n: r.commentCount, u: actor.userId });
+          await notifyLike(tx, after, actor, { id: postId, authorId: row.author_id }, r.storedLikeCount);
+          await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, u: actor.userId });
         }
         return r;
       }).catch(rethrowGone);
@@ -261,7 +261,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       const { row } = await readable(actor, postId);
       const result = await db.transaction(async (tx) => {
         const r = await repo.unlike(tx, postId, actor.userId);
-        if (r.inserted) await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: r.likeCount, n: r.commentCount, u: actor.userId });
+        if (r.inserted) await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, u: actor.userId });
         return r;
       });
       return { liked: false, likeCount: result.likeCount };
@@ -316,7 +316,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
         await tell(row.author_id, commentNotification);
         await notifyMentions(tx, after, actor, { postId, commentId: c.id, content: input.content }, notified);
         await publish(tx, { k: 'cmt', id: c.id, p: postId, c: row.community_id, a: row.author_id, u: actor.userId });
-        await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, l: c.likeCount, n: c.commentCount, u: actor.userId });
+        await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, u: actor.userId });
         return c;
       }).catch(rethrowGone);
       after.run();
@@ -341,9 +341,9 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       const { comment, post } = await visibleComment(actor, commentId);
       if (comment.author_id !== actor.userId && !post.perms.canModerate) throw forbidden(M.cannotDeleteComment);
       await db.transaction(async (tx) => {
-        const counts = await repo.deleteComment(tx, commentId, comment.post_id);
+        await repo.deleteComment(tx, commentId, comment.post_id);
         const p = post.row;
-        await publish(tx, { k: 'postc', id: p.id, c: p.community_id, a: p.author_id, l: counts.likeCount, n: counts.commentCount, u: actor.userId });
+        await publish(tx, { k: 'postc', id: p.id, c: p.community_id, a: p.author_id, u: actor.userId });
       });
     },
 
