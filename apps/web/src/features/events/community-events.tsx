@@ -1,8 +1,9 @@
 import * as React from 'react';
 import { PlusIcon } from 'lucide-react';
-import type { CommunityView, CommunityViewerState } from '@bayclub/shared';
+import { CLUB_TIME_ZONE, type CommunityView, type CommunityViewerState } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { lazyNamed } from '#/lib/lazy-named';
+import { ZoneNote } from './event-card';
 import { EventList } from './event-list';
 import { useCanCreateEvents } from './use-can-create-events';
 
@@ -18,15 +19,16 @@ export function CommunityEvents({ community, viewer }: { community: CommunityVie
   const filters = React.useMemo(() => ({ communityId: community.id }), [community.id]);
   return (
     <div className="grid gap-4">
-      {canCreate && (
-        <div className="flex justify-end">
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <ZoneNote zone={CLUB_TIME_ZONE} className="mr-auto" />
+        {canCreate && (
           <Button onClick={() => setCreating(true)} onPointerEnter={() => void EventFormDialog.preload()}>
             <PlusIcon aria-hidden="true" />
             Create event
           </Button>
-        </div>
-      )}
-      <EventList filters={filters} label={`Upcoming events of ${community.name}`} headingLevel={3} />
+        )}
+      </div>
+      <EventList filters={filters} label={`Upcoming events of ${community.name}`} headingLevel={3} pageZone={CLUB_TIME_ZONE} />
       {creating && (
         <React.Suspense fallback={null}>
           <EventFormDialog open={creating} onOpenChange={setCreating} communityId={community.id} />

@@ -4,7 +4,7 @@ import { eventPath, type EventSummaryView, type RegistrationStatus } from '@bayc
 import { Badge } from '#/components/ui/badge';
 import { cn } from '#/lib/utils';
 import { EventCover } from './event-cover';
-import { cardTime, cityName, dateBlock, longDate } from './event-time';
+import { cardTime, cityName, dateBlock, longDate, pageZoneNote } from './event-time';
 
 const STATUS_LABELS: Partial<Record<RegistrationStatus, string>> = { going: 'You’re going', waitlisted: 'Waitlisted' };
 
@@ -31,6 +31,15 @@ export function EventBadges({ event }: { event: EventSummaryView }) {
       {event.status !== 'cancelled' && mine && <Badge>{mine}</Badge>}
     </>
   );
+}
+
+/**
+ * 'All times are New York time.', said once above a list whose cards leave the zone out (their `pageZone`); nothing
+ * for a viewer in that zone.
+ */
+export function ZoneNote({ zone, className }: { zone: string; className?: string }) {
+  const note = pageZoneNote(zone);
+  return note ? <p className={cn('text-sm text-muted-foreground', className)}>{note}</p> : null;
 }
 
 /**

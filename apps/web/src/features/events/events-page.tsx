@@ -8,7 +8,7 @@ import { lazyNamed } from '#/lib/lazy-named';
 import { CalendarFeedButton } from './calendar-feed-button';
 import { ToggleButton } from '#/components/toggle-button';
 import { EventFiltersBar, EventFiltersSheet, useEventFiltersInUrl } from './event-filters';
-import { pageZoneNote } from './event-time';
+import { ZoneNote } from './event-card';
 import { EventList, EventListSkeleton } from './event-list';
 import { useCanCreateEvents } from './use-can-create-events';
 import { VisitorApply } from './visitor-apply';
@@ -30,7 +30,6 @@ export function EventsPage() {
   const [creating, setCreating] = React.useState(false);
   const phone = useIsMobile();
   // Cards are in the club's zone, named once here (decision 025) rather than on every card.
-  const zoneNote = pageZoneNote(CLUB_TIME_ZONE);
   const create = canCreate ? (
     <Button onClick={() => setCreating(true)} onPointerEnter={() => void EventFormDialog.preload()}>
       <PlusIcon aria-hidden="true" />
@@ -66,7 +65,7 @@ export function EventsPage() {
             Month
           </ToggleButton>
         </div>
-        {zoneNote && <p className="basis-full text-sm text-muted-foreground sm:ml-auto sm:basis-auto">{zoneNote}</p>}
+        <ZoneNote zone={CLUB_TIME_ZONE} className="basis-full sm:ml-auto sm:basis-auto" />
       </div>
       {view === 'month' ? (
         <React.Suspense fallback={<EventListSkeleton />}>

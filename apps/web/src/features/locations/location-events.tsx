@@ -1,5 +1,5 @@
-import { LOCATION_MESSAGES, type EventSummaryView } from '@bayclub/shared';
-import { EventCard } from '#/features/events';
+import { CLUB_TIME_ZONE, LOCATION_MESSAGES, type EventSummaryView } from '@bayclub/shared';
+import { EventCard, ZoneNote } from '#/features/events';
 
 /** Upcoming events at this place the member can see (the server picks the next few), each a link to the event. */
 export function LocationEvents({ events }: { events: EventSummaryView[] }) {
@@ -11,13 +11,16 @@ export function LocationEvents({ events }: { events: EventSummaryView[] }) {
       {events.length === 0 ? (
         <p className="text-sm text-muted-foreground">{LOCATION_MESSAGES.noEventsHere}</p>
       ) : (
-        <ul aria-label={LOCATION_MESSAGES.eventsHere} className="grid gap-3">
-          {events.map((event) => (
-            <li key={event.id}>
-              <EventCard event={event} headingLevel={3} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ZoneNote zone={CLUB_TIME_ZONE} />
+          <ul aria-label={LOCATION_MESSAGES.eventsHere} className="grid gap-3">
+            {events.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} headingLevel={3} pageZone={CLUB_TIME_ZONE} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
