@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -64,12 +65,28 @@ const quietServiceWorkerBuild: Plugin = {
   },
 };
 
-// Names this build in the cache kept on the device (lib/offline/persister.ts): a cache written by another build is
-// never read back, so a change of the API's answers cannot meet old copies.
-const buildId = Date.now().toString(36);
+// Names the shape of what the device keeps (lib/offline/persister.ts): a hash of the files that decide it, the
+// shared package (every answer's shape), the features' api.ts (query keys and how pages are cached) and the persister
+// itself. A cache written against another shape is never read back, so a changed answer cannot meet old copies; a
+// deploy that changes none of them keeps the member's ticket and inbox offline (a hash of the whole build, or its
+// time, would drop them on every deploy).
+const webSrc = fileURLToPath(new URL('./src', import.meta.url));
+const shapeFiles = [
+  ...fs.readdirSync(sharedSrc).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => path.join(sharedSrc, f)),
+  ...fs
+    .readdirSync(path.join(webSrc, 'features'))
+    .map((feature) => path.join(webSrc, 'features', feature, 'api.ts'))
+    .filter((file) => fs.existsSync(file)),
+  path.join(webSrc, 'lib/offline/persister.ts'),
+].sort();
+const cacheShapeId = crypto
+  .createHash('sha256')
+  .update(shapeFiles.map((file) => `${path.relative(webSrc, file)}\n${fs.readFileSync(file, 'utf8')}`).join('\n'))
+  .digest('base64url')
+  .slice(0, 12);
 
 export default defineConfig(({ command }) => ({
-  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
+  define: { 'import.meta.env.VITE_CACHE_SHAPE': JSON.stringify(cacheShapeId) },
   // `npm start` prints buildSummary()'s few lines instead of a line per chunk; warnings still show.
   // `-- --logLevel info` on the command line brings the full list back.
   logLevel: command === 'build' ? 'warn' : 'info',

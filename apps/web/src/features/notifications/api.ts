@@ -138,7 +138,8 @@ export function useMarkReadMutation() {
 }
 
 /** Query key of the member's mail choices (the panel's Email switches). */
-export const mailPreferencesKey = ['me', 'mail-preferences'] as const;
+// Not under ['me']: that key is the session alone, which sign-out keeps (as null) and the device keeps offline.
+export const mailPreferencesKey = ['notifications', 'mail-preferences'] as const;
 
 /** GET /api/me/mail-preferences: which member mails are on (read when the Email choices are opened). */
 export function useMailPreferencesQuery(enabled = true) {

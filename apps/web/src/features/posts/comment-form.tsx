@@ -18,10 +18,16 @@ interface CommentFormProps {
   autoFocus?: boolean;
 }
 
-/** Write a comment or a reply; a failed send keeps the text. */
+/** Where a comment (or a reply to `parentId`) is kept as a draft and queued offline. */
+export const commentPlace = (postId: string, parentId?: string) => `comment:${postId}${parentId ? `:${parentId}` : ''}`;
+
+/**
+ * Write a comment or a reply; a failed send keeps the text. A reply written offline is queued and the reply form
+ * closes as after a send: its queued copy shows under the comment it answers (comment-item.tsx), not in the form.
+ */
 export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormProps) {
   const id = React.useId();
-  const draftPlace = `comment:${postId}${parent ? `:${parent.id}` : ''}`;
+  const draftPlace = commentPlace(postId, parent?.id);
   const [text, setText] = useDraft(draftPlace);
   const queueWhenOffline = useQueueWhenOffline();
   const [error, setError] = React.useState<string | null>(null);
@@ -40,6 +46,7 @@ export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormPr
     const path = `/api/posts/${encodeURIComponent(postId)}/comments`;
     if (queueWhenOffline({ kind: 'comment', place: draftPlace, text: content, path, body: input, invalidate: [postKeys.comments(postId), postKeys.detail(postId)] })) {
       setText('');
+      onDone?.();
       return;
     }
     create.mutate(
@@ -79,7 +86,7 @@ export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormPr
           {parent ? 'Reply' : 'Comment'}
         </Button>
       </div>
-      <QueuedSends kind="comment" place={draftPlace} label="Comments waiting to be sent" />
+      {!parent && <QueuedSends kind="comment" place={draftPlace} label="Comments waiting to be sent" />}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
           {error}

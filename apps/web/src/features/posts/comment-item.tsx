@@ -9,7 +9,8 @@ import { MessageText } from '#/components/message-text';
 import { VerifiedBadge } from '#/components/member/verified-badge';
 import { errorMessage } from '#/lib/api';
 import { CommentEditForm } from './comment-edit-form';
-import { CommentForm } from './comment-form';
+import { QueuedSends } from '#/components/queued-sends';
+import { CommentForm, commentPlace } from './comment-form';
 import { Replies } from './replies';
 import { ContentMenu } from './content-menu';
 import { useDeleteCommentMutation } from './comments-api';
@@ -93,6 +94,7 @@ export function CommentItem({ comment, postId, canComment }: CommentItemProps) {
       {topLevel && (
         <div className="ml-10 grid gap-2">
           <Replies comment={comment} postId={postId} canComment={canComment} />
+          <QueuedSends kind="comment" place={commentPlace(postId, comment.id)} label="Replies waiting to be sent" />
           {replying && (
             <CommentForm postId={postId} parent={{ id: comment.id, authorName: name }} onDone={() => setReplying(false)} autoFocus />
           )}

@@ -26,9 +26,15 @@ export function startOfflineSync(queryClient: QueryClient, persister: Persister)
   const stopOnline = onlineManager.subscribe((online) => {
     if (online) void outbox.flush();
   });
+  // Back on the app (a phone wakes the tab): what waits goes, without waiting for the next retry.
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void outbox.flush();
+  };
+  document.addEventListener('visibilitychange', onVisible);
   return () => {
     stopOwner();
     stopMe();
     stopOnline();
+    document.removeEventListener('visibilitychange', onVisible);
   };
 }

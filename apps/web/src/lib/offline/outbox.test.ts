@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#/lib/api';
-import { Outbox, type OutboxEntry } from './outbox';
+import { INTERRUPTED, Outbox, type OutboxEntry } from './outbox';
 import { memoryStorage } from './storage';
 
 const entry = (id: string, over: Partial<OutboxEntry> = {}): Omit<OutboxEntry, 'status' | 'createdAt'> => ({
@@ -66,6 +66,28 @@ describe('the outbox', () => {
     box.retry('a');
     await box.flush();
     expect(box.list()).toEqual([]);
+  });
+
+  it('a post cut off by the network is not sent again by itself (it may have been stored); a message is, after a pause', async () => {
+    vi.useFakeTimers();
+    try {
+      let fail = true;
+      const { box, send, goOnline } = setup(async () => {
+        if (fail) throw new ApiError(0, 'NETWORK', 'offline');
+        return {};
+      });
+      goOnline();
+      box.add(entry('post', { kind: 'post', idempotent: false }));
+      box.add(entry('msg'));
+      await vi.waitFor(() => expect(box.list().map((e) => e.status)).toEqual(['failed', 'waiting']));
+      expect(box.list()[0]!.error).toBe(INTERRUPTED);
+      fail = false;
+      await vi.advanceTimersByTimeAsync(2_000);
+      await vi.waitFor(() => expect(box.list().map((e) => e.id)).toEqual(['post']));
+      expect(send.mock.calls.map(([e]) => e.id)).toEqual(['post', 'msg', 'msg']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("after a reload, resends a half-sent message (idempotent) but turns a half-sent post into 'failed'", async () => {

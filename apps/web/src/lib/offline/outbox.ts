@@ -34,12 +34,18 @@ export interface OutboxEntry {
 type Sent = (entry: OutboxEntry, answer: unknown, queryClient: QueryClient | null) => void;
 
 const OUTBOX_KEY = 'bayclub-outbox';
+const FIRST_RETRY_MS = 2_000;
+const LAST_RETRY_MS = 60_000;
+/** A post or comment whose sending was cut off: the member decides whether to send it again. */
+export const INTERRUPTED = 'The connection dropped while sending. It may have been posted: check before you retry.';
 
 /**
  * The queue of sends waiting for a connection, kept in IndexedDB so a reload does not lose them. Sent one at a
  * time when the browser comes back online (and on start when online), each exactly once:
  * - an entry leaves the queue only after the server's 2xx;
- * - a network failure puts it back to waiting; any other refusal marks it failed (the member retries or removes it);
+ * - a network failure puts a message back to waiting (tried again by itself, and when the connection returns); a
+ *   post or comment becomes failed instead, as it may have reached the server (it has no idempotency key); any other
+ *   refusal marks it failed (the member retries or removes it);
  * - an entry found half-sent after a reload is sent again only if it is idempotent (a message); a post or comment
  *   becomes "Failed, retry" instead, so the member decides rather than the app posting it twice.
  * Tabs of one browser take turns through a Web Lock, so two tabs never send the same entry at once.
@@ -53,6 +59,8 @@ export class Outbox {
   private memberId: string | null = null;
   /** Entries written in this tab (the others came from storage, and another tab may have sent them meanwhile). */
   private writtenHere = new Set<string>();
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryDelay = FIRST_RETRY_MS;
   queryClient: QueryClient | null = null;
 
   constructor(
@@ -102,6 +110,8 @@ export class Outbox {
 
   /** Sign-out, or another member signed in: nothing of theirs stays queued. */
   clear() {
+    clearTimeout(this.retryTimer);
+    this.retryDelay = FIRST_RETRY_MS;
     this.writtenHere.clear();
     this.memberId = null;
     this.loaded = null;
@@ -138,18 +148,36 @@ export class Outbox {
       await this.patchAndStore(next.id, { status: 'sending' });
       try {
         const answer = await this.send(next);
+        this.retryDelay = FIRST_RETRY_MS;
+        // The feature shows the sent copy first, then the queued one goes: never a moment with neither.
+        this.sentHandlers.get(next.kind)?.(next, answer, this.queryClient);
         this.set(this.entries.filter((e) => e.id !== next.id));
         await this.store();
-        this.sentHandlers.get(next.kind)?.(next, answer, this.queryClient);
         for (const key of next.invalidate) void this.queryClient?.invalidateQueries({ queryKey: key });
       } catch (error) {
         if (isApiError(error) && error.isNetwork) {
+          if (!next.idempotent) {
+            // The server may have stored it before the connection dropped: sending again could post it twice.
+            await this.patchAndStore(next.id, { status: 'failed', error: INTERRUPTED });
+            continue;
+          }
           await this.patchAndStore(next.id, { status: 'waiting' });
+          this.retryLater();
           return;
         }
         await this.patchAndStore(next.id, { status: 'failed', error: errorMessage(error) });
       }
     }
+  }
+
+  /**
+   * The browser says online but the server was not reached (it restarted, a captive portal): no 'online' event will
+   * come, so try again by itself, waiting longer each time (2 s, doubling, at most a minute).
+   */
+  private retryLater() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.flush(), this.retryDelay);
+    this.retryDelay = Math.min(this.retryDelay * 2, LAST_RETRY_MS);
   }
 
   private patch(id: string, change: Partial<OutboxEntry>) {

@@ -14,6 +14,8 @@ describe('what the offline cache keeps', () => {
     const ok = (queryKey: unknown[], data: unknown = {}) => shouldPersistQuery({ queryKey, state: { status: 'success', data } } as never);
     expect(ok(['me'], { user: { id: 'm' } })).toBe(true);
     expect(ok(['me'], null)).toBe(false);
+    // Only the session itself: a member's other reads never reach the disk.
+    expect(ok(['me', 'mail-preferences'], { digest: true })).toBe(false);
     expect(ok(['events', 'list', { going: 'true' }])).toBe(true);
     expect(ok(['events', 'list', { going: 'true', zone: 'tampa' }])).toBe(false);
     expect(ok(['events', 'list', {}])).toBe(false);

@@ -40,7 +40,7 @@ export const isKeptKey = (key: QueryKey) => KEPT.some((prefix) => startsWith(key
 export function shouldPersistQuery(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   if (query.state.status !== 'success' || !isKeptKey(query.queryKey)) return false;
   const [root, kind, filters] = query.queryKey as [unknown, unknown, unknown];
-  if (root === 'me') return query.state.data != null;
+  if (root === 'me') return isSessionKey(query.queryKey) && query.state.data != null;
   if (root === 'events' && kind === 'list') {
     const f = (filters ?? {}) as Record<string, unknown>;
     return f.going === 'true' && Object.keys(f).length === 1;
@@ -147,8 +147,11 @@ export function createOfflinePersister(
 // ---- one member's cache ----
 
 const OWNER_KEY = 'bayclub:offline-owner';
-/** Changes with every build (vite.config.ts), so a cache written by older code is never read by newer code. */
-const BUILD_ID: string = (import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'dev';
+/**
+ * Changes when the shape of what is kept may have changed (vite.config.ts hashes the files that decide it), so a
+ * cache written by code that shaped it differently is never read back; other deploys keep it.
+ */
+const CACHE_SHAPE: string = (import.meta.env.VITE_CACHE_SHAPE as string | undefined) ?? 'dev';
 
 export function cacheOwner(): string | null {
   try {
@@ -167,8 +170,8 @@ function setCacheOwner(memberId: string | null) {
   }
 }
 
-/** The cache is read back only by the build and the member that wrote it. */
-export const cacheBuster = (memberId: string | null) => `${BUILD_ID}:${memberId ?? 'nobody'}`;
+/** The cache is read back only by code that keeps the same shape, for the member that wrote it. */
+export const cacheBuster = (memberId: string | null) => `${CACHE_SHAPE}:${memberId ?? 'nobody'}`;
 
 export function persistOptions(persister: Persister): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
@@ -193,18 +196,18 @@ interface MeLike {
   user: { id: string };
 }
 
+/** Whether a query key is the session's own, exactly ['me']. */
+export const isSessionKey = (key: readonly unknown[]) => key.length === 1 && key[0] === 'me';
+
 /**
  * The kept cache belongs to one member. When the session turns out to be someone else's, or no one's (signed out,
  * expired), everything kept on the device and in memory of the previous member goes, and `onOwnerChange` clears
  * what else is theirs (queued sends, drafts). Returns the unsubscribe.
  */
-/** Whether a query key is the session's own, ['me']. */
-export const isSessionKey = (key: readonly unknown[]) => key.length === 1 && key[0] === 'me';
-
 export function watchCacheOwner(queryClient: QueryClient, persister: Persister, onOwnerChange: (previous: string | null) => void) {
   return queryClient.getQueryCache().subscribe((event) => {
     // 'added' too: a session restored from the device arrives that way.
-    // The session is the query ['me'] itself; ['me', ...] are the member's other reads (mail choices, welcome), not it.
+    // The session is the query ['me'] itself, nothing under it.
     if ((event.type !== 'updated' && event.type !== 'added') || !isSessionKey(event.query.queryKey) || event.query.state.status !== 'success') return;
     const me = event.query.state.data as MeLike | null | undefined;
     if (me === undefined) return;
@@ -213,7 +216,7 @@ export function watchCacheOwner(queryClient: QueryClient, persister: Persister, 
     if (memberId === previous) return;
     setCacheOwner(memberId);
     if (previous !== null) {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      queryClient.removeQueries({ predicate: (q) => !isSessionKey(q.queryKey) });
       void persister.removeClient();
       onOwnerChange(previous);
     }

@@ -66,6 +66,7 @@ export async function refreshSession(queryClient: QueryClient): Promise<MeView |
 /** Forget everything about the member on this device (the server may or may not have ended the session). */
 export function clearLocalSession(queryClient: QueryClient) {
   sessionStore.setLocallySignedOut(true);
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.me[0] });
+  // Everything but the session itself, exactly ['me'] (any other key, whatever its first word, was the member's).
+  queryClient.removeQueries({ predicate: (q) => !(q.queryKey.length === 1 && q.queryKey[0] === sessionKeys.me[0]) });
   queryClient.setQueryData(sessionKeys.me, null);
 }
