@@ -11,6 +11,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every /api route must declare it (checked at start-up). */
     access?: RouteAccess;
+    /**
+     * Accept a mutation from any Origin, `null` included: only for a public route that reads no cookie and whose
+     * credential is in the request itself (a signed token), so a forged cross-site request can do nothing the
+     * token's holder could not do directly. CSRF needs ambient authority; such a route has none.
+     */
+    anyOrigin?: true;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -150,7 +156,7 @@ export function registerAccessControl(app: FastifyInstance, ctx: AppContext) {
 
   // Mutations from a foreign Origin are refused (CSRF); requests without Origin come from non-browsers.
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.anyOrigin) return;
     const origin = request.headers.origin;
     if (origin && !ctx.config.origins.includes(origin.replace(/\/$/, ''))) {
       return reply.status(403).send(errorBody('FORBIDDEN', PLATFORM_ERRORS.originNotAllowed({ publicUrl: ctx.config.publicUrl })));

@@ -42,7 +42,9 @@ export const mailRoutes =
       return confirmPage(appName, named.type, request.query.t);
     });
 
-    app.post('/api/mail/unsubscribe', { config: { access: 'public', ...limited(60) }, schema: { querystring: mailUnsubscribeQuerySchema } }, async (request, reply) => {
+    // Any Origin: the unsubscribe page is sent with no referrer (its URL holds the token), and a browser then sends
+    // `Origin: null` with the page's form; the signed token, not a cookie, is the credential.
+    app.post('/api/mail/unsubscribe', { config: { access: 'public', anyOrigin: true, ...limited(60) }, schema: { querystring: mailUnsubscribeQuerySchema } }, async (request, reply) => {
       const named = readUnsubscribeToken(await key(), request.query.t);
       // A browser (a member who clicked) gets a page; anything else (a mail provider's one-click POST, an API
       // client) the API's JSON error.
