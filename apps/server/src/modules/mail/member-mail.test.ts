@@ -14,7 +14,7 @@ import {
 } from '../../test/helpers.js';
 import { insertEvent } from '../../test/calendar-fixtures.js';
 import { parseMail, startSmtpPeer, type ParsedMail } from '../../test/smtp-peer.js';
-import { mailPreferences, users } from '../../db/schema/index.js';
+import { mailPreferences, notifications, users } from '../../db/schema/index.js';
 import { insertNotification } from '../notifications/index.js';
 import { digestJobOf, digestMoment } from '../notifications/index.js';
 import { legacyNotification } from '../notifications/kinds.js';
@@ -139,8 +139,15 @@ describe('the daily digest', () => {
     await injectAs(t, alreadyRead!, { method: 'POST', url: '/api/notifications/mark-read', payload: {} });
     await deactivate(t, gone!.id);
     await prefs(optedOut!, { digest: false });
+    // All of that came before this morning's moment; what comes after it waits for tomorrow's digest.
+    const now = new Date();
+    const moment = digestMoment(now);
+    const before = new Date(moment.getTime() - HOUR);
+    for (const m of [reader!, optedOut!, gone!, alreadyRead!]) await db.update(notifications).set({ createdAt: before }).where(eq(notifications.userId, m.id));
+    const late = await createMember(t);
+    await notice(late.id, 'New hello', 'Kim said hi');
 
-    const run = await job(t).runOnce(new Date());
+    const run = await job(t).runOnce(now);
     expect(run.mailed).toBeGreaterThanOrEqual(1);
     const [mail] = await mailsTo(reader!.email, 1);
     expect(mail!.subject).toBe('You have 2 new notifications');
@@ -148,18 +155,20 @@ describe('the daily digest', () => {
     expect(mail!.text).toContain('- New message: Ana: are you coming <tonight>?');
     expect(mail!.html).toContain('are you coming &lt;tonight&gt;?');
     expectMemberMail(mail!, 'digest');
-    for (const m of [optedOut!, quiet!, gone!, alreadyRead!]) await noMailTo(m.email);
+    for (const m of [optedOut!, quiet!, gone!, alreadyRead!, late]) await noMailTo(m.email);
 
     // The same day again: nothing (even with something new); the next morning: only what is new since.
     await notice(reader!.id, 'New reply', 'Lee replied to your post');
     await job(t).runOnce(new Date());
     await mailsTo(reader!.email, 1);
-    const tomorrow = new Date(digestMoment(new Date()).getTime() + 24 * HOUR + 60_000);
+    const tomorrow = new Date(moment.getTime() + 24 * HOUR + 60_000);
     await job(t).runOnce(tomorrow);
     const [, second] = await mailsTo(reader!.email, 2);
     expect(second!.subject).toBe('You have 1 new notification');
     expect(second!.text).toContain('Lee replied to your post');
     expect(second!.text).not.toContain('Sam said hi');
+    const [lateDigest] = await mailsTo(late.email, 1);
+    expect(lateDigest!.text).toContain('Kim said hi');
   });
 
   it('two processes running the job at once send each member one digest', async () => {
@@ -168,7 +177,8 @@ describe('the daily digest', () => {
     const other = await buildTestApp({ SMTP_URL: peer.url, PUBLIC_URL: 'https://club.test' }, { database: own ?? t.ctx.database });
     const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t)));
     for (const m of members) await notice(m.id, 'New hello', 'Someone said hi');
-    const now = new Date();
+    // Tomorrow morning's run: the first moment after these notifications.
+    const now = new Date(digestMoment(new Date()).getTime() + 24 * HOUR + 60_000);
     const runs = await Promise.all([job(t).runOnce(now), job(other).runOnce(now), job(t).runOnce(now)]);
     expect(runs.reduce((n, r) => n + r.mailed, 0)).toBeGreaterThanOrEqual(members.length);
     for (const m of members) expect((await mailsTo(m.email, 1)).length).toBe(1);

@@ -54,13 +54,14 @@ const itemRow = z.object({ user_id: z.string(), kind: z.string(), params: z.unkn
 
 /**
  * Claim up to BATCH members whose digest is due, in one statement: an INSERT ... ON CONFLICT DO UPDATE that moves
- * `digest_sent_at` to now only where it is still before today's moment. A second process running the same
+ * `digest_sent_at` to today's moment only where it is still before it. A digest covers what came between two
+ * mornings' moments, never after this one: a notification at 14:00 waits for tomorrow's digest (it would otherwise
+ * bring a "Good morning" mail in the afternoon), and the next digest starts exactly where this one ended. A second process running the same
  * statement waits on the rows the first one wrote and, its condition re-checked on the committed row, claims none
  * of them: each member is claimed by one process a day. `since` is when their last digest was claimed (the
  * candidate's own row, read by the claim that won), or a day before the moment for a first digest.
  */
-async function claimDue(tx: Tx, now: Date, moment: Date, skipKinds: string[]) {
-  const at = now.toISOString();
+async function claimDue(tx: Tx, moment: Date, skipKinds: string[]) {
   const due = moment.toISOString();
   return rowsOf(
     await tx.execute(sql`
@@ -76,12 +77,13 @@ async function claimDue(tx: Tx, now: Date, moment: Date, skipKinds: string[]) {
             select 1 from ${notifications} n
             where n.user_id = p.id and n.read_at is null
               and n.created_at > coalesce(mp.digest_sent_at, ${due}::timestamptz - interval '1 day')
+              and n.created_at <= ${due}::timestamptz
               and n.kind <> all(${textArray(skipKinds)}))
         order by p.id
         limit ${BATCH}),
       claimed as (
         insert into ${mailPreferences} (user_id, digest_sent_at)
-        select user_id, ${at}::timestamptz from candidates
+        select user_id, ${due}::timestamptz from candidates
         on conflict (user_id) do update set digest_sent_at = excluded.digest_sent_at, updated_at = now()
           where ${mailPreferences.digest} and (${mailPreferences.digestSentAt} is null or ${mailPreferences.digestSentAt} < ${due}::timestamptz)
         returning user_id)
@@ -91,7 +93,7 @@ async function claimDue(tx: Tx, now: Date, moment: Date, skipKinds: string[]) {
 }
 
 /** The newest unread notifications of each claimed member since their last digest, ITEMS each, with the total. */
-async function unreadSince(tx: Tx, claimed: Array<{ user_id: string; since: string }>, skipKinds: string[]) {
+async function unreadSince(tx: Tx, claimed: Array<{ user_id: string; since: string }>, moment: Date, skipKinds: string[]) {
   return rowsOf(
     await tx.execute(sql`
       select user_id, kind, params, total from (
@@ -100,6 +102,7 @@ async function unreadSince(tx: Tx, claimed: Array<{ user_id: string; since: stri
           count(*) over (partition by n.user_id) as total
         from unnest(${textArray(claimed.map((c) => c.user_id))}::uuid[], ${textArray(claimed.map((c) => c.since))}::timestamptz[]) as c(user_id, since)
         join ${notifications} n on n.user_id = c.user_id and n.read_at is null and n.created_at > c.since
+          and n.created_at <= ${moment.toISOString()}::timestamptz
         where n.kind <> all(${textArray(skipKinds)})) ranked
       where rank <= ${ITEMS}
       order by user_id, rank`),
@@ -128,10 +131,10 @@ export interface DigestRun {
 async function runBatch(db: Db, mailer: MemberMailer, now: Date, moment: Date): Promise<DigestRun> {
   const skipKinds = mailedKindNames();
   const result = await db.transaction(async (tx) => {
-    const claimed = await claimDue(tx, now, moment, skipKinds);
+    const claimed = await claimDue(tx, moment, skipKinds);
     if (claimed.length === 0) return { claimed: 0, mailed: 0 };
     const byMember = new Map<string, { items: Array<{ kind: string; params: unknown }>; total: number }>();
-    for (const r of await unreadSince(tx, claimed, skipKinds)) {
+    for (const r of await unreadSince(tx, claimed, moment, skipKinds)) {
       const entry = byMember.get(r.user_id) ?? { items: [], total: Number(r.total) };
       entry.items.push(r);
       byMember.set(r.user_id, entry);
