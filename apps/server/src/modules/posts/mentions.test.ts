@@ -51,7 +51,8 @@ describe('@username mentions in posts', () => {
     const blockedByAuthor = await member('bla');
     const blockerOfAuthor = await member('blb');
     const gone = await member('gone');
-    const applicant = await applyAs(t, { username: `appl${Date.now().toString(36)}` });
+    const applicantName = `appl${Date.now().toString(36)}`;
+    const applicant = await applyAs(t, { username: applicantName });
     const outsider = await member('outs');
     const insider = await member('ins');
     await block(author.id, blockedByAuthor.id);
@@ -59,7 +60,7 @@ describe('@username mentions in posts', () => {
     await deactivate(t, gone.id);
     const privateCommunity = await insertCommunity(t, { visibility: 'private', creatorId: author.id });
     await addMember(t, privateCommunity, insider.id);
-    const names = [self, blockedByAuthor.username, blockerOfAuthor.username, gone.username, `appl${Date.now().toString(36)}`, outsider.username, insider.username];
+    const names = [self, blockedByAuthor.username, blockerOfAuthor.username, gone.username, applicantName, outsider.username, insider.username];
     const p = await createPost(t, author, { communityId: privateCommunity, content: names.map((n) => `@${n}`).join(' ') });
     // Only the insider: the others are plain text, and nothing says they exist.
     expect(p.mentions).toEqual([insider.username]);
@@ -98,6 +99,25 @@ describe('@username mentions in comments', () => {
   });
 });
 
+describe('@username mentions in a comment on the post of someone blocked with the mentioned member', () => {
+  it('records and notifies nobody, and suggests nobody, the post being gone for them', async () => {
+    const author = await member('pba');
+    const commenter = await member('pbc');
+    const blocker = await member('pbb');
+    await block(blocker.id, author.id);
+    const p = await createPost(t, author);
+    const res = await post(t, commenter, `/api/posts/${p.id}/comments`, { content: `@${blocker.username} see this` });
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as CommentView).mentions ?? []).toEqual([]);
+    expect(await mentionsOf(blocker.id)).toEqual([]);
+    const suggested = (await get(t, commenter, `/api/mentions?q=${blocker.username}&postId=${p.id}`)).json() as { items: Array<{ username: string }> };
+    expect(suggested.items).toEqual([]);
+    // The same member is suggested elsewhere (nothing else hides them from the commenter).
+    const anywhere = (await get(t, commenter, `/api/mentions?q=${blocker.username}`)).json() as { items: Array<{ username: string }> };
+    expect(anywhere.items.map((m) => m.username)).toEqual([blocker.username]);
+  });
+});
+
 describe('GET /api/mentions', () => {
   it('suggests by prefix only members the author may see; in a private community only those who can open it', async () => {
     const prefix = `sg${Date.now().toString(36)}`;
@@ -114,7 +134,8 @@ describe('GET /api/mentions', () => {
     expect(res.statusCode).toBe(200);
     const names = (res.json() as { items: Array<{ username: string }> }).items.map((m) => m.username);
     expect(names).toEqual([ana.username]);
-    expect(names).not.toContain(applicant.email);
+    expect(names).not.toContain(`${prefix}e`);
+    expect(applicant.id).toBeTruthy();
 
     const community = await insertCommunity(t, { visibility: 'private', creatorId: me.id });
     const inside = await member(`${prefix}f`);

@@ -116,13 +116,15 @@ const mentionedNames = (mentioned: SQL, viewer: SQL) => sql`array(
       and ${approvedMemberSql(sql`mu`)} and mu.id <> all(${blockedAround(viewer)}) order by mu.username)`;
 
 /**
- * SQL true when member `m` (a profiles alias) may be mentioned in post `p` by its author `author`: an approved,
- * active member other than the author, not blocked either way with them, who may open the post (member-wide: every
- * approved member; a public community: the same; a private one: its active members and admins; a hidden post: no
- * one, so a mention never leads to a post that reads "not found").
+ * SQL true when member `m` (a profiles alias) may be mentioned in post `p` by `author` (of the post, or of a comment
+ * on it): an approved, active member other than the author, not blocked either way with them, who may open the post
+ * (member-wide: every approved member; a public community: the same; a private one: its active members and admins;
+ * never across a block with the post's own author, whose post is gone for them; a hidden post: no one), so a mention
+ * never leads to a post that reads "not found".
  */
 const mentionableIn = (m: SQL, author: SQL) => sql`(${approvedMemberSql(m)} and ${m}.id <> ${author}
     and not ${blockedBetween(sql`${m}.id`, author)}
+    and not ${blockedBetween(sql`${m}.id`, sql`p.author_id`)}
     and p.hidden_at is null
     and (p.community_id is null
       or exists (select 1 from ${communities} pc where pc.id = p.community_id and pc.visibility = 'public')
@@ -178,6 +180,8 @@ export async function mentionCandidates(
   prefix: string,
   privateCommunityId: string | null,
   limit: number,
+  /** On a post (a comment's mentions): its author, whose post is gone for members blocked with them. */
+  postAuthorId: string | null = null,
 ) {
   const v = sql`${authorId}::uuid`;
   const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -190,6 +194,7 @@ export async function mentionCandidates(
       select ${memberJson(sql`m`)} as member from ${profiles} m
       where m.username like ${pattern} and m.id <> ${v} and ${approvedMemberSql(sql`m`)}
         and m.id <> all(${blockedAround(v)}) ${inCommunity}
+        ${postAuthorId && postAuthorId !== authorId ? sql`and m.id <> all(${blockedAround(sql`${postAuthorId}::uuid`)})` : sql``}
       order by m.username
       limit ${limit}`),
     candidateRow,

@@ -165,8 +165,10 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
     async mentionSuggestions(actor: Actor, q: { q: string; communityId?: string; postId?: string }): Promise<MentionSuggestions> {
       requireApproved(actor);
       let privateCommunity: string | null = null;
+      let postAuthor: string | null = null;
       if (q.postId) {
         const { row } = await readable(actor, q.postId);
+        postAuthor = row.author_id;
         if (row.community_visibility === 'private') privateCommunity = row.community_id;
       } else if (q.communityId) {
         const access = await repo.communityAccess(db, q.communityId, actor.userId);
@@ -174,7 +176,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
         if (!viewer?.canRead) throw communityGone();
         if (access?.visibility === 'private') privateCommunity = q.communityId;
       }
-      const members = await repo.mentionCandidates(db, actor.userId, q.q, privateCommunity, MENTION_LIMITS.suggestions);
+      const members = await repo.mentionCandidates(db, actor.userId, q.q, privateCommunity, MENTION_LIMITS.suggestions, postAuthor);
       return { items: members.map(presentMember) };
     },
 
