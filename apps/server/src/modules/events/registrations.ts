@@ -108,7 +108,7 @@ export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: Prom
   await tx.execute(sql`
     update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count - ${promoted.length}
     where id = ${eventId}::uuid`);
-  await deps.notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, {
+  await deps.notifier.notifyMany(tx, after, userIds, {
     kind: waitlistPromotedNotification,
     params: { eventTitle: first.title },
     relatedId: eventId,

@@ -119,7 +119,7 @@ async function runBatch(db: Db, notifier: Notifier, now: Date): Promise<Reminder
     for (const d of toSend) {
       const userIds = audience.get(d.e.id) ?? [];
       if (userIds.length === 0) continue;
-      await notifier.notifyMany(tx, after, sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`, {
+      await notifier.notifyMany(tx, after, userIds, {
         kind: eventReminderNotification,
         params: { eventTitle: d.e.title, when: d.kind, startsAt: d.startsAt.toISOString(), timeZone: d.e.time_zone, venue: d.e.venue },
         relatedId: d.e.id,

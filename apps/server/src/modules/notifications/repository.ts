@@ -5,7 +5,7 @@ import { notifications } from '../../db/schema/index.js';
 import type { NotificationKind } from './kinds.js';
 import { BUS_CHANNEL, publish } from '../../platform/bus.js';
 import { exactInstant } from '../../platform/cursor.js';
-import { columnsOf, rowsOf } from '../../platform/sql.js';
+import { columnsOf, rowsOf, textArray } from '../../platform/sql.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -42,6 +42,9 @@ const notifiedRow = z.object(columnsOf(notifications, 'user_id'));
  * INSERT ... SELECT, each row announced to its member's sockets at COMMIT as insertNotification does. Returns the
  * members notified (for their pushes). Used where a whole audience hears of one thing (a community's new event).
  */
+/** The members named, as insertNotificationsFor's recipients. */
+export const membersAmong = (userIds: readonly string[]) => sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`;
+
 export async function insertNotificationsFor<P>(db: DbOrTx, recipients: SQL, n: Omit<NewNotification<P>, 'userId'>): Promise<string[]> {
   const v = valuesOf({ ...n, userId: '' });
   const res = await db.execute(sql`

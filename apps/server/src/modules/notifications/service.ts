@@ -1,9 +1,9 @@
 import type { PushPayload } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
-import type { SQL } from 'drizzle-orm';
+import { SQL } from 'drizzle-orm';
 import type { MemberMailer } from '../mail/index.js';
-import { insertNotification, insertNotificationsFor, upsertUnreadNotification, type NewNotification } from './repository.js';
+import { insertNotification, insertNotificationsFor, membersAmong, upsertUnreadNotification, type NewNotification } from './repository.js';
 
 /** What the notifier needs from the push module: a send that never throws and never blocks. */
 export interface PushSender {
@@ -38,11 +38,11 @@ export function createNotifier(push: PushSender, mailer?: MemberMailer) {
     },
 
     /**
-     * The same notification to every member `recipients` selects (one `user_id` column), in one statement, and a
-     * push to each after the commit. Returns the members notified.
+     * The same notification to every member `recipients` names (ids) or selects (one `user_id` column), in one
+     * statement, and a push to each after the commit. Returns the members notified.
      */
-    async notifyMany<P>(tx: DbOrTx, after: AfterCommit, recipients: SQL, n: Omit<NewNotification<P>, 'userId'>) {
-      const userIds = await insertNotificationsFor(tx, recipients, n);
+    async notifyMany<P>(tx: DbOrTx, after: AfterCommit, recipients: SQL | readonly string[], n: Omit<NewNotification<P>, 'userId'>) {
+      const userIds = await insertNotificationsFor(tx, recipients instanceof SQL ? recipients : membersAmong(recipients), n);
       const payload = pushOf(n);
       if (payload) after.add(() => userIds.forEach((userId) => push.sendToUser(userId, payload)));
       await mailOf(tx, after, userIds, n);

@@ -120,10 +120,15 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       ? await repo.recordCommentMentions(tx, target.commentId, actor.userId, names)
       : await repo.recordPostMentions(tx, target.postId, actor.userId, names);
     const params = { actorId: actor.userId, actorName: noticeName(actor), in: target.commentId ? ('comment' as const) : ('post' as const), excerpt: postPreview(target.content) };
-    for (const userId of recorded) {
-      if (skip.has(userId)) continue;
-      await notifier.notify(tx, after, { userId, kind: mentionNotification, params, relatedId: target.postId, path: postPath(target.postId) });
-    }
+    const toTell = recorded.filter((userId) => !skip.has(userId));
+    if (!toTell.length) return;
+    // One statement for all of them (a text may name up to MENTION_LIMITS.perText members).
+    await notifier.notifyMany(tx, after, toTell, {
+      kind: mentionNotification,
+      params,
+      relatedId: target.postId,
+      path: postPath(target.postId),
+    });
   }
 
   const service = {
