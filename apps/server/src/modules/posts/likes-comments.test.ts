@@ -193,6 +193,9 @@ describe('counts a reader sees (issue 21)', () => {
       expect((await post(t, m, `/api/posts/${p.id}/like`)).statusCode).toBe(200);
       expect((await comment(m, p.id, 'here')).statusCode).toBe(201);
     }
+    // The bystander replies under the leaver's comment: a reply the reader cannot reach either (its comment is gone).
+    const leaversComment = ((await get(t, bystander, `/api/posts/${p.id}/comments`)).json() as { items: CommentView[] }).items.at(-1)!;
+    expect((await post(t, bystander, `/api/posts/${p.id}/comments`, { content: 'welcome back', parentId: leaversComment.id })).statusCode).toBe(201);
     expect((await post(t, reader, '/api/blocks', { userId: blockedByReader.id })).statusCode).toBeLessThan(300);
     expect((await post(t, blockerOfReader, '/api/blocks', { userId: reader.id })).statusCode).toBeLessThan(300);
     await db.update(profiles).set({ isDeactivated: true }).where(eq(profiles.id, leaver.id));
@@ -204,9 +207,10 @@ describe('counts a reader sees (issue 21)', () => {
     };
     // What the reader is told equals what they could open: no like, no comment of the three.
     expect(await countsFor(reader)).toEqual({ likes: 0, comments: 0, listed: 0 });
-    // Someone with no blocks still sees the active members' likes and comments (the deactivated one vanishes).
+    // Someone with no blocks still sees the active members' likes and comments (the deactivated one vanishes, with
+    // the reply under their comment).
     expect(await countsFor(bystander)).toEqual({ likes: 2, comments: 2, listed: 2 });
     // The stored totals are untouched.
-    expect(await countsOf(p.id)).toEqual({ likes: 3, comments: 3 });
+    expect(await countsOf(p.id)).toEqual({ likes: 3, comments: 4 });
   });
 });

@@ -216,8 +216,12 @@ export async function mentionCandidates(
  */
 const countsSeenBy = (viewer: SQL) => {
   const hidden = sql`(${blockedAround(viewer)} || array(select d.id from ${profiles} d where d.is_deactivated))`;
+  // Comments: those of hidden members, and the replies of anyone under a hidden member's comment (the list shows
+  // neither: a reply is reached through its comment).
   return sql`p.like_count - (select count(*)::int from ${postLikes} bl where bl.post_id = p.id and bl.user_id = any(${hidden})) as like_count,
-      p.comment_count - (select count(*)::int from ${postComments} bc where bc.post_id = p.id and bc.author_id = any(${hidden})) as comment_count`;
+      p.comment_count - (select count(*)::int from ${postComments} bc where bc.post_id = p.id and bc.author_id = any(${hidden}))
+        - (select count(*)::int from ${postComments} hc join ${postComments} hr on hr.parent_id = hc.id
+            where hc.post_id = p.id and hc.parent_id is null and hc.author_id = any(${hidden}) and hr.author_id <> all(${hidden})) as comment_count`;
 };
 
 function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
