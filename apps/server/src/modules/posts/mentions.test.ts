@@ -43,6 +43,9 @@ describe('@username mentions in posts', () => {
     expect(await mentionsOf(bo.id)).toHaveLength(1);
     // Readers see the mention too.
     expect(((await get(t, ana, `/api/posts/${p.id}`)).json() as PostView).mentions).toContain(ana.username);
+    // An edit that drops a name: readers are no longer told it named them.
+    const dropped = (await patch(t, author, `/api/posts/${p.id}`, { content: `Hi @${ana.username}` })).json() as PostView;
+    expect(dropped.mentions).toEqual([ana.username]);
   });
 
   it('never the author, a blocked member (either way), a deactivated member, an applicant, or someone who cannot open the post', async () => {
@@ -95,7 +98,8 @@ describe('@username mentions in comments', () => {
     await patch(t, commenter, `/api/comments/${c.id}`, { content: `@${ana.username} edited` });
     expect(await mentionsOf(ana.id)).toHaveLength(1);
     const list = (await get(t, ana, `/api/posts/${p.id}/comments`)).json() as { items: CommentView[] };
-    expect(list.items[0]!.mentions).toEqual([ana.username, author.username].sort());
+    // The edit dropped the post author's name: only Ana's is still a mention.
+    expect(list.items[0]!.mentions).toEqual([ana.username]);
   });
 });
 

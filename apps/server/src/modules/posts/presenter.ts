@@ -1,4 +1,4 @@
-import type { CommentView, MemberSummary, PostImageView, PostView } from '@bayclub/shared';
+import { mentionedUsernames, type CommentView, type MemberSummary, type PostImageView, type PostView } from '@bayclub/shared';
 import { publicUrl } from '../../platform/storage/storage.js';
 import type { Actor } from '../access/index.js';
 import type { MembershipFacts } from '../communities/index.js';
@@ -36,6 +36,16 @@ export const membershipOf = (row: Pick<PostRow, 'my_status' | 'my_role'>): Membe
  * A post as the caller sees it (a whitelist of fields). Its permissions come from postPermissions, the same
  * decision the routes make; the report count only for those who moderate it.
  */
+/**
+ * The recorded mentions the text still names: an edit that drops a name keeps its row (the member was told once and
+ * is not told again if the name comes back), but readers are no longer told who it named.
+ */
+function stillMentioned(recorded: string[], content: string): string[] {
+  if (!recorded.length) return recorded;
+  const named = new Set(mentionedUsernames(content));
+  return recorded.filter((username) => named.has(username));
+}
+
 export function presentPost(row: PostRow, actor: Actor): PostView {
   const perms = postPermissions(
     actor,
@@ -58,7 +68,8 @@ export function presentPost(row: PostRow, actor: Actor): PostView {
     hidden: row.hidden === true,
   };
   if (perms.canModerate) view.reportCount = row.report_count;
-  if (row.mentions.length) view.mentions = row.mentions;
+  const mentions = stillMentioned(row.mentions, row.content);
+  if (mentions.length) view.mentions = mentions;
   return view;
 }
 
@@ -76,7 +87,8 @@ export function presentComment(row: CommentRow, actor: Actor, canModerate: boole
     canEdit: own,
     canDelete: own || canModerate,
   };
-  if (row.mentions.length) view.mentions = row.mentions;
+  const mentions = stillMentioned(row.mentions, row.content);
+  if (mentions.length) view.mentions = mentions;
   if (row.parent_id === null && row.reply_count !== undefined) {
     view.replyCount = row.reply_count;
     view.replies = replies ?? [];
