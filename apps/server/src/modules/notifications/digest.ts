@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { mailPreferences, notifications, profiles } from '../../db/schema/index.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
+import { approvedMemberSql } from '../access/index.js';
 import type { MailContent, MemberMailer } from '../mail/index.js';
 import { mailedKindNames, renderNotification } from './kinds.js';
 
@@ -69,8 +70,7 @@ async function claimDue(tx: Tx, moment: Date, skipKinds: string[]) {
         select p.id as user_id, coalesce(mp.digest_sent_at, ${due}::timestamptz - interval '1 day') as since
         from ${profiles} p
         left join ${mailPreferences} mp on mp.user_id = p.id
-        where not p.is_deactivated
-          and (p.account_type = 'full_platform' or coalesce(p.application_status, 'approved') = 'approved')
+        where ${approvedMemberSql(sql`p`)}
           and coalesce(mp.digest, true)
           and (mp.digest_sent_at is null or mp.digest_sent_at < ${due}::timestamptz)
           and exists (
