@@ -31,9 +31,13 @@ import { welcomeRoutes } from './welcome/index.js';
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
   // Member mails (approval, reminders, waitlist, digest): their preferences, look and unsubscribe links (issue 21).
   const mailer = await createMemberMailer(ctx);
+  const db = ctx.database.db;
+  const push = await createPushService({ db, config: ctx.config, log: ctx.log, ca: opts.pushCa });
+  // Notifications as data, with the push and the mail their kind renders (the approval is the first).
+  const notifier = createNotifier(push, mailer);
   await app.register(mailRoutes(ctx));
   await app.register(meRoutes(ctx));
-  await app.register(applicationsRoutes(ctx, { mailer }));
+  await app.register(applicationsRoutes(ctx, { notifier }));
   await app.register(setupRoutes(ctx));
   await app.register(slugRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
@@ -47,9 +51,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(siteAssetsRoutes(ctx));
 
   // Connections, messaging, notifications, push and the realtime socket (issue 4).
-  const db = ctx.database.db;
-  const push = await createPushService({ db, config: ctx.config, log: ctx.log, ca: opts.pushCa });
-  const notifier = createNotifier(push, mailer);
   const bus = await createBus(ctx.database, ctx.log);
   const hub = createHub({ db, bus, log: ctx.log });
   // Sockets close before the server stops accepting, so clients reconnect to another process at once.

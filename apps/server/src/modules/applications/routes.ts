@@ -13,13 +13,13 @@ import { requireActor } from '../access/index.js';
 import { signInNewAccount } from '../auth/index.js';
 import { usernameExists } from '../accounts/index.js';
 import { isCommunitySlug } from '../slugs/index.js';
-import type { MemberMailer } from '../mail/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { createApplicationsService } from './service.js';
 
 export const applicationsRoutes =
-  (ctx: AppContext, deps: { mailer: MemberMailer }): FastifyPluginAsyncZod =>
+  (ctx: AppContext, deps: { notifier: Notifier }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createApplicationsService({ db: ctx.database.db, settings: ctx.settings, passwords: ctx.passwords, mailer: deps.mailer });
+    const service = createApplicationsService({ db: ctx.database.db, settings: ctx.settings, passwords: ctx.passwords, notifier: deps.notifier });
     const limit = (max: number, timeWindow: string) =>
       ctx.config.RATE_LIMIT ? { rateLimit: { max, timeWindow } } : {};
 

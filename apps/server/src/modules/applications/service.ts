@@ -5,10 +5,10 @@ import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js'
 import type { PasswordHasher, SettingsStore } from '../../app-context.js';
 import { emailExists, insertCredentialUser, insertProfile, usernameExists } from '../accounts/index.js';
 import { uniqueViolation } from '../../platform/sql.js';
-import { insertNotification } from '../notifications/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { applicationApprovedNotification, applicationRejectedNotification } from './notifications.js';
 import { publish } from '../../platform/bus.js';
-import type { MemberMailer } from '../mail/index.js';
+import { AfterCommit } from '../../platform/after-commit.js';
 import { isCommunitySlug, lockSlug } from '../slugs/index.js';
 import { findCommunityIdBySlug, joinAppliedCommunity } from '../communities/index.js';
 import { presentApplication } from './presenter.js';
@@ -30,13 +30,13 @@ export function createApplicationsService({
   db,
   settings,
   passwords,
-  mailer,
+  notifier,
 }: {
   db: Db;
   settings: SettingsStore;
   passwords: PasswordHasher;
-  /** The approval mail (absent: none is sent, as in the tests of other things that build this service). */
-  mailer?: MemberMailer;
+  /** The decision's notice, and the approval's push and mail (its kind renders them). */
+  notifier: Notifier;
 }) {
   /** Account, profile (community_only, pending) and application, all in one transaction. */
   async function apply(input: ApplyData): Promise<{ applicationId: string; userId: string }> {
@@ -117,7 +117,7 @@ export function createApplicationsService({
   ) {
     // Read outside the transaction: on PGlite a query on `db` inside an open transaction waits forever.
     const appName = await settings.appName();
-    let mailed = 0;
+    const after = new AfterCommit();
     await db.transaction(async (tx) => {
       const app = await repo.lockApplication(tx, id);
       if (!app) throw notFound(M.notFound);
@@ -128,21 +128,17 @@ export function createApplicationsService({
         await repo.setProfileDecision(tx, app.createdUserId, decision);
         if (decision.status === 'approved' && app.communityId) await joinAppliedCommunity(tx, app.communityId, app.createdUserId);
         const notice = { userId: app.createdUserId, relatedId: id };
+        // The approval also reaches them by mail (unless they turned it off), written in this transaction.
         if (decision.status === 'approved') {
-          const params = { appName, accountType: decision.accountType };
-          await insertNotification(tx, { ...notice, kind: applicationApprovedNotification, params });
-          // The approval also reaches them by mail (unless they turned it off), written in this transaction.
-          const approvalMail = applicationApprovedNotification.mail!;
-          const target = { relatedId: id, path: null };
-          mailed = (await mailer?.enqueue(tx, [app.createdUserId], approvalMail.type, (to) => approvalMail.render(params, target, to))) ?? 0;
+          await notifier.notify(tx, after, { ...notice, kind: applicationApprovedNotification, params: { appName, accountType: decision.accountType } });
         } else {
-          await insertNotification(tx, { ...notice, kind: applicationRejectedNotification, params: { reason: decision.reason } });
+          await notifier.notify(tx, after, { ...notice, kind: applicationRejectedNotification, params: { reason: decision.reason } });
         }
         // The applicant's open tabs reload their session at COMMIT: the layout switches without waiting for a poll.
         await publish(tx, { k: 'member', u: [app.createdUserId] });
       }
     });
-    if (mailed) mailer?.kick();
+    after.run();
     const row = await repo.findApplication(db, id);
     return presentApplication(row!);
   }
