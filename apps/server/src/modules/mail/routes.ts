@@ -1,5 +1,7 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mailUnsubscribeQuerySchema, updateMailPreferencesSchema } from '@bayclub/shared';
+import { mailUnsubscribeQuerySchema, updateMailPreferencesSchema, type MailType } from '@bayclub/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { badRequest } from '../../platform/errors.js';
 import { requireActor } from '../access/index.js';
@@ -14,6 +16,7 @@ import { confirmPage, donePage, invalidPage } from './unsubscribe-page.js';
  * (RFC 8058: `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, a POST with no sign-in).
  */
 const wantsHtml = (accept: string | undefined) => !!accept && accept.includes('text/html');
+type MailUnsubscribeQuery = z.output<typeof mailUnsubscribeQuerySchema>;
 
 export const mailRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -31,29 +34,33 @@ export const mailRoutes =
     // that counts, so the body is read and dropped (in this plugin only: the rest of the API takes JSON).
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
-    app.get('/api/mail/unsubscribe', { config: { access: 'public', ...limited(60) }, schema: { querystring: mailUnsubscribeQuerySchema } }, async (request, reply) => {
-      const named = readUnsubscribeToken(await key(), request.query.t);
-      // A browser (a member who clicked) gets a page; anything else (a mail provider's one-click POST, an API
-      // client) the API's JSON error.
-      if (!named && !wantsHtml(request.headers.accept)) throw badRequest(M.invalidLink);
-      const appName = await ctx.settings.appName();
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (!named) return reply.status(400).send(invalidPage(appName, M.invalidLink.text));
-      return confirmPage(appName, named.type, request.query.t);
-    });
+    /**
+     * The unsubscribe link: a browser (a member who clicked) gets a page; anything else (a mail provider's one-click
+     * POST, an API client) the API's JSON error for a bad token. `act` runs for a good one and gives the page.
+     */
+    const unsubscribePage =
+      (act: (named: { userId: string; type: MailType }, appName: string, token: string) => Promise<string> | string) =>
+      async (request: FastifyRequest<{ Querystring: MailUnsubscribeQuery }>, reply: FastifyReply) => {
+        const named = readUnsubscribeToken(await key(), request.query.t);
+        if (!named && !wantsHtml(request.headers.accept)) throw badRequest(M.invalidLink);
+        const appName = await ctx.settings.appName();
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+        if (!named) return reply.status(400).send(invalidPage(appName, M.invalidLink.text));
+        return act(named, appName, request.query.t);
+      };
 
+    const unsubscribeRoute = { config: { access: 'public' as const, ...limited(60) }, schema: { querystring: mailUnsubscribeQuerySchema } };
+    // GET only asks (a link scanner that follows it changes nothing).
+    app.get('/api/mail/unsubscribe', unsubscribeRoute, unsubscribePage((named, appName, token) => confirmPage(appName, named.type, token)));
     // Any Origin: the unsubscribe page is sent with no referrer (its URL holds the token), and a browser then sends
     // `Origin: null` with the page's form; the signed token, not a cookie, is the credential.
-    app.post('/api/mail/unsubscribe', { config: { access: 'public', anyOrigin: true, ...limited(60) }, schema: { querystring: mailUnsubscribeQuerySchema } }, async (request, reply) => {
-      const named = readUnsubscribeToken(await key(), request.query.t);
-      // A browser (a member who clicked) gets a page; anything else (a mail provider's one-click POST, an API
-      // client) the API's JSON error.
-      if (!named && !wantsHtml(request.headers.accept)) throw badRequest(M.invalidLink);
-      const appName = await ctx.settings.appName();
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (!named) return reply.status(400).send(invalidPage(appName, M.invalidLink.text));
-      // The same answer whether the member still exists or not.
-      await turnOff(db, named.userId, named.type);
-      return donePage(appName, named.type);
-    });
+    app.post(
+      '/api/mail/unsubscribe',
+      { ...unsubscribeRoute, config: { ...unsubscribeRoute.config, anyOrigin: true as const } },
+      unsubscribePage(async (named, appName) => {
+        // The same answer whether the member still exists or not.
+        await turnOff(db, named.userId, named.type);
+        return donePage(appName, named.type);
+      }),
+    );
   };
