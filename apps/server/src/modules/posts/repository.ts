@@ -172,7 +172,8 @@ const candidateRow = z.object({ member: memberJsonSchema });
 /**
  * Members the composer suggests for `@prefix`: approved, active, not blocked either way with the author, not the
  * author; in a private community only its active members (and admins), who can open the post. Usernames are
- * stored lowercase; the prefix walks profiles_username_key. One statement.
+ * stored lowercase; the prefix is served by profiles_username_trgm_idx (a btree cannot serve LIKE under a
+ * non-C collation such as C.UTF-8). One statement.
  */
 export async function mentionCandidates(
   db: DbOrTx,
