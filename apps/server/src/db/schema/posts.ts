@@ -81,7 +81,9 @@ export const postComments = pgTable(
     // Top-level comments of a post, oldest first (newest last).
     index('post_comments_post_idx').on(t.postId, t.createdAt, t.id).where(sql`${t.parentId} IS NULL`),
     index('post_comments_parent_idx').on(t.parentId, t.createdAt, t.id),
-    index('post_comments_author_idx').on(t.authorId),
+    // A member's comments; with the post, what a reader's comment count leaves out (posts/repository.ts countsSeenBy:
+    // a probe per hidden member and post, not a walk through all their comments).
+    index('post_comments_author_post_idx').on(t.authorId, t.postId),
     check('post_comments_content_length', sql`char_length(${t.content}) BETWEEN 1 AND 2000`),
   ],
 );

@@ -211,23 +211,30 @@ export async function mentionCandidates(
  * The like and comment counts of post `p` (an alias of posts) as `viewer` sees them: the stored totals less the likes
  * and comments of members blocked with the viewer either way and of deactivated members (issue 21). The stored
  * totals count everyone, and a count that moved when a blocked member liked showed they were active; the comments
- * list hides the same authors, so the count equals what the reader can open. The deactivated members' array is one
- * uncorrelated subquery (evaluated once per statement); the lookups are primary-key and author-index probes.
+ * list hides the same authors, so the count equals what the reader can open. `hidden` is the `ids` of hiddenFrom,
+ * joined once per statement (per recipient for the live event); the lookups are primary-key and index probes.
  * Every count a reader gets goes through here: a page, the answer to a like, the live `post:counts`.
  */
-const countsSeenBy = (viewer: SQL) => {
-  const hidden = sql`(${blockedAround(viewer)} || array(select d.id from ${profiles} d where d.is_deactivated))`;
-  // Comments: those of hidden members, and the replies of anyone under a hidden member's comment (the list shows
-  // neither: a reply is reached through its comment).
-  return sql`p.like_count - (select count(*)::int from ${postLikes} bl where bl.post_id = p.id and bl.user_id = any(${hidden})) as like_count,
-      p.comment_count - (select count(*)::int from ${postComments} bc where bc.post_id = p.id and bc.author_id = any(${hidden}))
-        - (select count(*)::int from ${postComments} hc join ${postComments} hr on hr.parent_id = hc.id
-            where hc.post_id = p.id and hc.parent_id is null and hc.author_id = any(${hidden}) and hr.author_id <> all(${hidden})) as comment_count`;
+/** The members whose likes and comments `viewer` does not see (countsSeenBy), as a one-row `ids` subquery to join. */
+const hiddenFrom = (viewer: SQL) =>
+  sql`(select ${blockedAround(viewer)} || array(select d.id from ${profiles} d where d.is_deactivated) as ids)`;
+
+const countsSeenBy = (hidden: SQL) => {
+  // Most readers have nobody hidden: then the stored totals are the answer, and no subquery runs. Comments: those of
+  // hidden members, and the replies of anyone under a hidden member's comment (the list shows neither: a reply is
+  // reached through its comment); post_comments_author_post_idx probes.
+  const nobodyHidden = sql`cardinality(${hidden}) = 0`;
+  return sql`case when ${nobodyHidden} then p.like_count
+        else p.like_count - (select count(*)::int from ${postLikes} bl where bl.post_id = p.id and bl.user_id = any(${hidden})) end as like_count,
+      case when ${nobodyHidden} then p.comment_count
+        else p.comment_count - (select count(*)::int from ${postComments} bc where bc.post_id = p.id and bc.author_id = any(${hidden}))
+          - (select count(*)::int from ${postComments} hc join ${postComments} hr on hr.parent_id = hc.id
+              where hc.post_id = p.id and hc.parent_id is null and hc.author_id = any(${hidden}) and hr.author_id <> all(${hidden})) end as comment_count`;
 };
 
 function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
   return sql`
-    select p.id, p.author_id, p.community_id, p.content, p.image_keys, p.image_sizes, ${countsSeenBy(viewer)},
+    select p.id, p.author_id, p.community_id, p.content, p.image_keys, p.image_sizes, ${countsSeenBy(sql`h.ids`)},
       p.report_count, (p.hidden_at is not null) as hidden, p.created_at, ${exactInstant(sql`p.created_at`)} as cursor_at, p.edited_at,
       a.full_name, a.username, a.profile_picture_url, a.is_verified, a.age, a.city,
       c.name as community_name, c.url_slug as community_slug, c.visibility as community_visibility,
@@ -235,6 +242,7 @@ function hydrate(candidates: SQL, viewer: SQL, order: SQL = newestFirst) {
       exists (select 1 from ${postLikes} l where l.post_id = p.id and l.user_id = ${viewer}) as liked_by_me,
       ${mentionedNames(sql`select pm.user_id from ${postMentions} pm where pm.post_id = p.id`, viewer)} as mentions
     from (${candidates}) k
+    cross join ${hiddenFrom(viewer)} h
     join ${posts} p on p.id = k.id
     join ${profiles} a on a.id = p.author_id
     left join ${communities} c on c.id = p.community_id
@@ -441,13 +449,14 @@ const likedCountsRow = z.object({ stored_likes: z.number().int(), like_count: z.
  * counts the liker sees (countsSeenBy), one statement.
  */
 async function countsAfter(tx: DbOrTx, postId: string, viewerId: string, delta: number) {
-  const seen = countsSeenBy(sql`${viewerId}::uuid`);
+  const seen = countsSeenBy(sql`h.ids`);
+  const hidden = hiddenFrom(sql`${viewerId}::uuid`);
   const [row] = rowsOf(
     await tx.execute(
       delta
-        ? sql`update ${posts} p set like_count = p.like_count + ${delta}::int where p.id = ${postId}::uuid
+        ? sql`update ${posts} p set like_count = p.like_count + ${delta}::int from ${hidden} h where p.id = ${postId}::uuid
             returning p.like_count as stored_likes, ${seen}`
-        : sql`select p.like_count as stored_likes, ${seen} from ${posts} p where p.id = ${postId}::uuid`,
+        : sql`select p.like_count as stored_likes, ${seen} from ${posts} p cross join ${hidden} h where p.id = ${postId}::uuid`,
     ),
     likedCountsRow,
   );
@@ -724,11 +733,13 @@ const countsRecipientRow = recipientRow.extend({ like_count: z.number().int(), c
  */
 export async function postCountsRecipients(db: DbOrTx, local: string[], e: Omit<RecipientsOf, 'kind' | 'hidden'>) {
   if (!local.length) return [];
-  return rowsOf(await db.execute(recipientsQuery(local, { ...e, kind: 'readers' }, countsSeenBy(sql`pr.id`))), countsRecipientRow);
+  const counts = { columns: countsSeenBy(sql`h.ids`), join: sql`cross join lateral ${hiddenFrom(sql`pr.id`)} h` };
+  return rowsOf(await db.execute(recipientsQuery(local, { ...e, kind: 'readers' }, counts)), countsRecipientRow);
 }
 
-function recipientsQuery(local: string[], e: RecipientsOf, extra?: SQL): SQL {
-  const columns = extra ? sql`pr.id, ${extra}` : sql`pr.id`;
+function recipientsQuery(local: string[], e: RecipientsOf, extra?: { columns: SQL; join: SQL }): SQL {
+  const columns = extra ? sql`pr.id, ${extra.columns}` : sql`pr.id`;
+  const join = extra?.join ?? sql``;
   const ids = sql`${`{${local.join(',')}}`}::uuid[]`;
   const author = sql`${e.authorId}::uuid`;
   const base = sql`pr.id = any(${ids}) and ${approved(sql`pr`)} and not ${blockedBetween(sql`pr.id`, author)}
@@ -738,7 +749,7 @@ function recipientsQuery(local: string[], e: RecipientsOf, extra?: SQL): SQL {
     const staff = isPlatformModSql(sql`pr.id`);
     const hiddenRule =
       e.kind === 'readers' ? sql`and (p.hidden_at is null or pr.id = p.author_id or ${staff})` : e.kind === 'removed' && e.hidden ? sql`and pr.id <> ${author} and not ${staff}` : sql``;
-    query = sql`select ${columns} from ${profiles} pr ${e.kind === 'readers' ? sql`join ${posts} p on p.id = ${e.postId}::uuid` : sql``}
+    query = sql`select ${columns} from ${profiles} pr ${join} ${e.kind === 'readers' ? sql`join ${posts} p on p.id = ${e.postId}::uuid` : sql``}
       where ${base} ${hiddenRule}`;
   } else {
     const c = sql`${e.communityId}::uuid`;
@@ -749,7 +760,7 @@ function recipientsQuery(local: string[], e: RecipientsOf, extra?: SQL): SQL {
         : sql`(cm.visibility = 'public' or m.status = 'active' or ${isAdminSql(sql`pr.id`)})`;
     const hiddenRule =
       e.kind === 'readers' ? sql`and (p.hidden_at is null or pr.id = p.author_id or ${staff})` : e.kind === 'removed' && e.hidden ? sql`and pr.id <> ${author} and not ${staff}` : sql``;
-    query = sql`select ${columns} from ${profiles} pr
+    query = sql`select ${columns} from ${profiles} pr ${join}
       join ${communities} cm on cm.id = ${c}
       ${e.kind === 'readers' ? sql`join ${posts} p on p.id = ${e.postId}::uuid` : sql``}
       left join ${communityMembers} m on m.community_id = ${c} and m.user_id = pr.id
