@@ -13,6 +13,15 @@ type MentionTextareaProps = Omit<React.ComponentProps<'textarea'>, 'value' | 'on
 };
 
 /**
+ * For a dialog that holds a MentionTextarea (its content's `onEscapeKeyDown`): Radix closes the dialog from a
+ * document listener that runs before the textarea sees the key, so while suggestions are showing the dialog stays
+ * open and Escape closes only them.
+ */
+export function keepOpenWhileSuggesting(event: KeyboardEvent) {
+  if ((event.target as HTMLElement | null)?.closest?.('[data-suggesting]')) event.preventDefault();
+}
+
+/**
  * A plain textarea that suggests members while an `@name` is being typed (issue 21). The suggestions are a listbox
  * the textarea controls (aria-controls, aria-activedescendant, aria-autocomplete="list": the attributes a textbox
  * may carry; a textarea may not take the combobox role). Keys: arrows move, Enter or Tab insert, Escape closes.
@@ -59,7 +68,8 @@ export function MentionTextarea({ value, onValueChange, scope, className, contai
         return;
       }
       if (event.key === 'Escape') {
-        // Closes the suggestions only, not the dialog the composer may be in.
+        // Closes the suggestions only: a dialog around it stays open through keepOpenWhileSuggesting, and handlers
+        // that bubble up from here never see the key.
         event.preventDefault();
         event.stopPropagation();
         setDismissedAt(mention?.start ?? null);
@@ -79,6 +89,7 @@ export function MentionTextarea({ value, onValueChange, scope, className, contai
         aria-autocomplete="list"
         aria-controls={shown ? listId : undefined}
         aria-activedescendant={shown ? `${listId}-${activeIndex}` : undefined}
+        data-suggesting={shown ? '' : undefined}
         onChange={(event) => {
           onValueChange(event.target.value);
           trackCaret(event.target);
