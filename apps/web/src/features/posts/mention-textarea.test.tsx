@@ -67,6 +67,14 @@ describe('MentionTextarea', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/mentions?q=ab'))).toBe(true);
   });
 
+  it('asks once typing pauses, not once per key', async () => {
+    const { fetchMock, user } = setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Post' }, LOAD), 'Hi @abby');
+    await screen.findByRole('option', { name: /@abby/ }, LOAD);
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/mentions'));
+    expect(asked).toEqual(['/api/mentions?q=abby']);
+  });
+
   it("ArrowDown then Enter inserts '@username ' and closes the list", async () => {
     const { user } = setup();
     const textbox = await screen.findByRole('textbox', { name: 'Post' }, LOAD);

@@ -1,8 +1,12 @@
 import * as React from 'react';
 import { mentionAtCaret, type MemberSummary } from '@bayclub/shared';
 import { Textarea } from '#/components/ui/textarea';
+import { useDebouncedValue } from '#/lib/use-debounced-value';
 import { cn } from '#/lib/utils';
 import { useMentionSuggestions, type MentionScope } from './mentions-api';
+
+/** How long typing pauses before members are asked for: one request per pause, not one per key. */
+const SUGGEST_DELAY_MS = 150;
 
 type MentionTextareaProps = Omit<React.ComponentProps<'textarea'>, 'value' | 'onChange'> & {
   value: string;
@@ -34,7 +38,9 @@ export function MentionTextarea({ value, onValueChange, scope, className, contai
   const [dismissedAt, setDismissedAt] = React.useState<number | null>(null);
   const mention = caret === null ? null : mentionAtCaret(value, caret);
   const open = mention !== null && dismissedAt !== mention.start;
-  const { data } = useMentionSuggestions(scope, open ? mention.query : null);
+  // A bare `@` asks too (q=''): the server answers it with the first members, which is what the list offers then.
+  const query = useDebouncedValue(open ? mention.query : null, SUGGEST_DELAY_MS);
+  const { data } = useMentionSuggestions(scope, query);
   const items = open ? (data?.items ?? []) : [];
   const shown = items.length > 0;
   const activeIndex = Math.min(active, Math.max(items.length - 1, 0));
