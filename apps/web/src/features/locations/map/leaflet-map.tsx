@@ -134,13 +134,17 @@ const PickedOnMap = React.createContext<React.RefObject<MapPoint | null>>({ curr
 function FollowOutsidePicks({ value }: { value: MapPoint | null }) {
   const map = useMap();
   const pickedOnMap = React.useContext(PickedOnMap);
+  // Followed by its numbers: the form makes a new point object on every render, and following the object pulled the
+  // map back to the pin on any re-render after the member had panned away.
+  const lat = value?.lat;
+  const lng = value?.lng;
   React.useEffect(() => {
-    if (!value) return;
+    if (lat === undefined || lng === undefined) return;
     const own = pickedOnMap.current;
-    if (own && own.lat === value.lat && own.lng === value.lng) return;
+    if (own && own.lat === lat && own.lng === lng) return;
     // Without animation: the pin is where it will stay as soon as it is drawn (a tap right after lands true).
-    map.setView([value.lat, value.lng], Math.max(map.getZoom(), 16), { animate: false });
-  }, [map, value, pickedOnMap]);
+    map.setView([lat, lng], Math.max(map.getZoom(), 16), { animate: false });
+  }, [map, lat, lng, pickedOnMap]);
   return null;
 }
 
