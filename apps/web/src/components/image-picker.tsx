@@ -22,6 +22,7 @@ export function checkImageFile(file: File, maxBytes: number): string | null {
 }
 
 interface ImageFileInputProps {
+  /** The button's id: the field's `<label htmlFor>` names the button. */
   id: string;
   describedBy: string;
   multiple?: boolean;
@@ -33,9 +34,9 @@ interface ImageFileInputProps {
 
 /**
  * A button that opens the file chooser for images, over a visually hidden file input (the browser's own "Choose
- * File" control looked raw beside the app's buttons). The input stays in the page with its label, so assistive
- * technology, the field's label and tests still reach it; it forgets the choice at once, so the same file can be
- * chosen again after a failure.
+ * File" control looked raw beside the app's buttons). The button is the one control: the field's label names it,
+ * and the input is kept out of the accessibility tree (a second, differently named control for the same thing). The
+ * input forgets the choice at once, so the same file can be chosen again after a failure.
  */
 export function ImageFileInput({ id, describedBy, multiple = false, disabled, onFiles, buttonLabel }: ImageFileInputProps) {
   const inputRef = React.useRef<HTMLInputElement>(null);
@@ -43,12 +44,11 @@ export function ImageFileInput({ id, describedBy, multiple = false, disabled, on
     <div>
       <input
         ref={inputRef}
-        id={id}
         type="file"
         multiple={multiple}
         accept={GALLERY_IMAGE_TYPES.join(',')}
-        aria-describedby={describedBy}
         disabled={disabled}
+        aria-hidden="true"
         tabIndex={-1}
         className="sr-only"
         onChange={(e) => {
@@ -56,7 +56,7 @@ export function ImageFileInput({ id, describedBy, multiple = false, disabled, on
           e.target.value = '';
         }}
       />
-      <Button type="button" variant="outline" size="sm" disabled={disabled} aria-describedby={describedBy} onClick={() => inputRef.current?.click()}>
+      <Button id={id} type="button" variant="outline" size="sm" disabled={disabled} aria-describedby={describedBy} onClick={() => inputRef.current?.click()}>
         <ImagePlusIcon aria-hidden="true" />
         {buttonLabel ?? (multiple ? 'Choose photos' : 'Choose image')}
       </Button>
@@ -102,7 +102,7 @@ interface ImagePickerProps {
 export function ImagePicker({ label, current, frameClassName, hint, uploadedMessage, maxBytes, upload, uploading }: ImagePickerProps) {
   const [problem, setProblem] = React.useState<string | null>(null);
   const [done, setDone] = React.useState(false);
-  const inputId = React.useId();
+  const buttonId = React.useId();
   const messageId = React.useId();
 
   const handleFiles = ([file]: File[]) => {
@@ -119,7 +119,7 @@ export function ImagePicker({ label, current, frameClassName, hint, uploadedMess
 
   return (
     <div className="grid content-start gap-2">
-      <label htmlFor={inputId} className="text-sm font-medium">
+      <label htmlFor={buttonId} className="text-sm font-medium">
         {label}
       </label>
       <div className={frameClassName}>
@@ -132,7 +132,7 @@ export function ImagePicker({ label, current, frameClassName, hint, uploadedMess
         )}
       </div>
       <ImageFileInput
-        id={inputId}
+        id={buttonId}
         describedBy={messageId}
         disabled={uploading}
         onFiles={handleFiles}

@@ -1,6 +1,7 @@
 import { AlertCircleIcon, ClockIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
+import { cn } from '#/lib/utils';
 import { outbox, useOutbox, type OutboxEntry, type OutboxStatus } from '#/lib/offline/outbox';
 
 export const QUEUED_STATUS_TEXT: Record<OutboxStatus, string> = {
@@ -25,26 +26,32 @@ export function QueuedSends({ kind, place, label }: { kind: OutboxEntry['kind'];
   );
 }
 
+/** Where one queued send stands. The words are one live region in every state, so each change is announced. */
 export function QueuedStatus({ entry }: { entry: OutboxEntry }) {
-  if (entry.status === 'failed') {
-    return (
-      <span className="flex flex-wrap items-center gap-1 text-xs text-destructive">
-        <AlertCircleIcon aria-hidden="true" className="size-3.5" />
-        {QUEUED_STATUS_TEXT.failed}
-        {entry.error ? `: ${entry.error}` : null}
-        <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => outbox.retry(entry.id)}>
-          Retry
-        </Button>
-        <Button variant="link" size="sm" className="h-auto p-0 text-xs text-muted-foreground" onClick={() => outbox.remove(entry.id)}>
-          Remove
-        </Button>
-      </span>
-    );
-  }
+  const failed = entry.status === 'failed';
   return (
-    <span className="flex items-center gap-1 text-xs text-muted-foreground">
-      {entry.status === 'sending' ? <Spinner className="size-3" /> : <ClockIcon aria-hidden="true" className="size-3.5" />}
-      {QUEUED_STATUS_TEXT[entry.status]}
+    <span className={cn('flex flex-wrap items-center gap-1 text-xs', failed ? 'text-destructive' : 'text-muted-foreground')}>
+      {failed ? (
+        <AlertCircleIcon aria-hidden="true" className="size-3.5" />
+      ) : entry.status === 'sending' ? (
+        <Spinner className="size-3" />
+      ) : (
+        <ClockIcon aria-hidden="true" className="size-3.5" />
+      )}
+      <span role="status">
+        {QUEUED_STATUS_TEXT[entry.status]}
+        {failed && entry.error ? `: ${entry.error}` : null}
+      </span>
+      {failed && (
+        <>
+          <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => outbox.retry(entry.id)}>
+            Retry
+          </Button>
+          <Button variant="link" size="sm" className="h-auto p-0 text-xs text-muted-foreground" onClick={() => outbox.remove(entry.id)}>
+            Remove
+          </Button>
+        </>
+      )}
     </span>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { COMMUNITY_MESSAGES, DEFAULT_LIMITED_USER_FLAGS, type MeView, type MyCommunityView } from '@bayclub/shared';
 import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
+import { fileInputBeside } from '#/test/file-input';
 import { makeCommunity, makeSummary } from './community-fixtures';
 
 vi.mock('#/features/posts/community-posts', () => ({ CommunityPosts: () => null, ReportedPosts: () => null }));
@@ -167,10 +168,10 @@ describe('create a community', () => {
       interests: ['Swimming'],
     });
     // Client check: not an image.
-    await user.upload(within(images).getByLabelText('Avatar'), new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    await user.upload(fileInputBeside(within(images).getByRole('button', { name: 'Avatar' })), new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(await within(images).findByText('Choose a JPEG, PNG, WebP, GIF or AVIF image')).toBeInTheDocument();
     // The server refuses: the reason is shown, the community stands.
-    await user.upload(within(images).getByLabelText('Cover image'), new File(['x'], 'c.png', { type: 'image/png' }));
+    await user.upload(fileInputBeside(within(images).getByRole('button', { name: 'Cover image' })), new File(['x'], 'c.png', { type: 'image/png' }));
     expect(await within(images).findByText('Upload failed: File is not an image')).toBeInTheDocument();
     await user.click(within(images).getByRole('button', { name: 'Go to the community' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/community/${created.id}`));

@@ -3,7 +3,7 @@ import { SlidersHorizontalIcon } from 'lucide-react';
 import { CITIES, CITY_LABELS, EVENT_RANGE_LABELS, EVENT_RANGES, type EventRange } from '@bayclub/shared';
 import { ToggleButton } from '#/components/toggle-button';
 import { Button } from '#/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '#/components/ui/sheet';
+import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '#/components/ui/sheet';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
@@ -46,23 +46,18 @@ export function EventFiltersSheet({ filters, update, approved }: { filters: Even
   const active = activeFilterCount(filters);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="rounded-full"
-        aria-haspopup="dialog"
-        aria-label={active > 0 ? `Filters, ${active} on` : 'Filters'}
-        onClick={() => setOpen(true)}
-      >
-        <SlidersHorizontalIcon aria-hidden="true" />
-        Filters
-        {active > 0 && (
-          <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
-            {active}
-          </span>
-        )}
-      </Button>
+      {/* The sheet's trigger: Radix returns focus to it when the sheet closes. */}
+      <SheetTrigger asChild>
+        <Button type="button" variant="outline" size="sm" className="rounded-full" aria-label={active > 0 ? `Filters, ${active} on` : 'Filters'}>
+          <SlidersHorizontalIcon aria-hidden="true" />
+          Filters
+          {active > 0 && (
+            <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
+              {active}
+            </span>
+          )}
+        </Button>
+      </SheetTrigger>
       <SheetContent side="bottom" className="max-h-[85dvh] overflow-y-auto rounded-t-2xl pb-[env(safe-area-inset-bottom)]">
         <SheetHeader className="pb-0">
           <SheetTitle>Filters</SheetTitle>

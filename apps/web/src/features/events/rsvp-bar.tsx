@@ -6,7 +6,7 @@ import { errorMessage } from '#/lib/api';
 import { seatsLabel, seatsLeft, statusLabel } from './event-format';
 import { useRsvpMutation } from './rsvp-api';
 
-/** The RSVP panel's element id: the bar's second button scrolls to it. */
+/** The RSVP panel's element id: the bar's second button scrolls to it and focuses it. */
 export const rsvpPanelId = (eventId: string) => `rsvp-panel-${eventId}`;
 
 /**
@@ -24,7 +24,12 @@ export function RsvpBar({ event }: { event: EventView }) {
   const left = seatsLeft(event);
   const fits = left === null || left >= 1;
   const status = registered ? statusLabel(mine) : (seatsLabel(event) ?? `${event.attendingCount} going`);
-  const showPanel = () => document.getElementById(rsvpPanelId(event.id))?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  const showPanel = () => {
+    const panel = document.getElementById(rsvpPanelId(event.id));
+    panel?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    // Focus goes along (the keyboard and a screen reader carry on from the panel) without cutting the smooth scroll short.
+    panel?.focus({ preventScroll: true });
+  };
   const send = () =>
     rsvp.mutate(
       { status: 'going', guests: 0 },

@@ -37,7 +37,13 @@ export function RsvpPanel({ event }: { event: EventView }) {
   }
   if (!event.permissions.canRsvp && !registered) return null;
   return (
-    <section id={rsvpPanelId(event.id)} aria-labelledby={headingId} className="grid scroll-mt-4 gap-3 rounded-lg border p-4">
+    // tabIndex -1: the RSVP bar's "Your ticket" moves focus here.
+    <section
+      id={rsvpPanelId(event.id)}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      className="grid scroll-mt-4 gap-3 rounded-lg border p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <h2 id={headingId} className="text-lg font-semibold">
         Your RSVP
       </h2>

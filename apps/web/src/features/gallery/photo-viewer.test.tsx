@@ -72,6 +72,22 @@ describe('photo viewer', () => {
     expect(position()).toBe('1 / 3');
   });
 
+  it('lets two fingers zoom the photo: a pinch never turns the page', async () => {
+    await openViewerOn('Boat');
+    const stage = screen.getByTestId('photo-viewer-stage');
+    expect(stage).toHaveClass('[touch-action:pinch-zoom]');
+    // Two fingers down; the second moves far right and lifts first, then the first.
+    fireEvent.pointerDown(stage, { pointerId: 1, clientX: 200, clientY: 300 });
+    fireEvent.pointerDown(stage, { pointerId: 2, clientX: 250, clientY: 300 });
+    fireEvent.pointerUp(stage, { pointerId: 2, clientX: 400, clientY: 300 });
+    fireEvent.pointerUp(stage, { pointerId: 1, clientX: 50, clientY: 300 });
+    expect(position()).toBe('1 / 3');
+    // Once both are lifted, one finger swipes again.
+    fireEvent.pointerDown(stage, { pointerId: 3, clientX: 250, clientY: 300 });
+    fireEvent.pointerUp(stage, { pointerId: 3, clientX: 100, clientY: 300 });
+    expect(position()).toBe('2 / 3');
+  });
+
   it('closes with a swipe down, back to the thumbnail', async () => {
     await openViewerOn('Pier');
     const stage = screen.getByTestId('photo-viewer-stage');

@@ -40,6 +40,8 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onCloseAuto
   const total = photos.length;
   const photo = index !== null ? photos[index] : undefined;
   const swipeStart = React.useRef<{ id: number; x: number; y: number } | null>(null);
+  /** The pointers down on the photo: two or more are a pinch (the browser zooms), never a swipe. */
+  const pointersDown = React.useRef(new Set<number>());
   const [broken, setBroken] = React.useState<string | null>(null);
 
   const go = (delta: number) => {
@@ -57,7 +59,14 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onCloseAuto
     }
   };
 
+  const handlePointerDown = (event: React.PointerEvent) => {
+    pointersDown.current.add(event.pointerId);
+    // A second finger makes the gesture a pinch until every finger is lifted.
+    swipeStart.current = pointersDown.current.size === 1 ? { id: event.pointerId, x: event.clientX, y: event.clientY } : null;
+  };
+
   const handlePointerUp = (event: React.PointerEvent) => {
+    pointersDown.current.delete(event.pointerId);
     const start = swipeStart.current;
     swipeStart.current = null;
     if (!start || start.id !== event.pointerId) return;
@@ -81,13 +90,13 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onCloseAuto
             Use the left and right arrow keys or swipe to see other photos; swipe down or press Escape to close.
           </DialogDescription>
           <div
-            // touch-none: the browser's own panning would cancel the pointer (pointercancel) before a swipe ends.
-            className="relative flex min-h-48 touch-none items-center justify-center overflow-hidden rounded-md bg-black max-md:min-h-0 max-md:flex-1"
-            onPointerDown={(e) => {
-              swipeStart.current = { id: e.pointerId, x: e.clientX, y: e.clientY };
-            }}
+            // pinch-zoom only: the browser's own one-finger panning would cancel the pointer (pointercancel) before a
+            // swipe ends, while two fingers still zoom into the photo.
+            className="relative flex min-h-48 [touch-action:pinch-zoom] items-center justify-center overflow-hidden rounded-md bg-black max-md:min-h-0 max-md:flex-1"
+            onPointerDown={handlePointerDown}
             onPointerUp={handlePointerUp}
-            onPointerCancel={() => {
+            onPointerCancel={(e) => {
+              pointersDown.current.delete(e.pointerId);
               swipeStart.current = null;
             }}
             data-testid="photo-viewer-stage"

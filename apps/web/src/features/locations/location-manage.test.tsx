@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { LOCATION_MESSAGES, type LocationQrView, type LocationView } from '@bayclub/shared';
 import { json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
+import { fileInputBeside } from '#/test/file-input';
 import { MANAGER_PERMISSIONS, makePlace, page, PLACE_ID } from './location-fixtures';
 
 const LOAD = { timeout: 5000 };
@@ -92,7 +93,7 @@ describe('New place (managers, from /locations)', () => {
       },
     ]);
     const file = new File([new Uint8Array(2048)], 'bar.jpg', { type: 'image/jpeg' });
-    await user.upload(within(photos).getByLabelText('Add photos'), file);
+    await user.upload(fileInputBeside(within(photos).getByRole('button', { name: 'Add photos' })), file);
     expect(await screen.findByText(LOCATION_MESSAGES.photoAdded)).toBeInTheDocument();
     expect(bodies(fetchMock, 'POST', `${PLACE_PATH}/photos`)[0]).toBeInstanceOf(FormData);
     await user.click(within(photos).getByRole('button', { name: 'Done' }));

@@ -15,7 +15,7 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
   const { add, remove } = useLocationPhotoMutations(place.id);
   const [problem, setProblem] = React.useState<string | null>(null);
   const [uploading, setUploading] = React.useState(0);
-  const inputId = React.useId();
+  const pickerId = React.useId();
   const hintId = React.useId();
   const full = place.photos.length >= LOCATION_LIMITS.photosMax;
 
@@ -48,8 +48,8 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
     });
 
   return (
-    <section aria-labelledby={`${inputId}-title`} className="grid gap-3">
-      <h3 id={`${inputId}-title`} className="font-medium">
+    <section aria-labelledby={`${pickerId}-title`} className="grid gap-3">
+      <h3 id={`${pickerId}-title`} className="font-medium">
         Photos ({place.photos.length}/{LOCATION_LIMITS.photosMax})
       </h3>
       {place.photos.length > 0 && (
@@ -72,10 +72,10 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
           ))}
         </ul>
       )}
-      <label htmlFor={inputId} className="text-sm font-medium">
+      <label htmlFor={pickerId} className="text-sm font-medium">
         Add photos
       </label>
-      <ImageFileInput id={inputId} describedBy={hintId} multiple disabled={full || uploading > 0} onFiles={(files) => void handleFiles(files)} />
+      <ImageFileInput id={pickerId} describedBy={hintId} multiple disabled={full || uploading > 0} onFiles={(files) => void handleFiles(files)} />
       <UploadStatus id={hintId} uploading={uploading > 0} problem={problem}>
         {full ? LOCATION_MESSAGES.photosFull : 'JPEG, PNG, WebP, GIF or AVIF, up to 10MB each. The first photo is shown on the card.'}
       </UploadStatus>

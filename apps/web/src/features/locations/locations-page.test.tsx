@@ -6,6 +6,7 @@ import { realtime } from '#/lib/realtime/realtime-client';
 import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
 import { makeEventSummary } from '#/features/events/event-fixtures';
+import { deferred } from '#/features/posts/post-fixtures';
 import { makeCard, page } from './location-fixtures';
 
 const LOAD = { timeout: 5000 };
@@ -194,6 +195,20 @@ describe('/locations', () => {
     expect(within(events).getByRole('link', { name: 'Sunset Social' })).toHaveAttribute('href', `/events/${social.id}`);
     expect(within(map).getByRole('link', { name: 'The Pier' })).toHaveAttribute('href', `/locations/${pier.id}`);
     expect(screen.queryByText('Elsewhere Meetup')).toBeNull();
+  });
+
+  it("renames a place's pin when its upcoming events arrive after the pin is drawn", async () => {
+    const pier = makeCard({ name: 'The Pier', latitude: 27.7734, longitude: -82.6226 });
+    const brew = makeCard({ name: 'Buddy Brew Coffee', latitude: 27.9447, longitude: -82.4853 });
+    const events = deferred();
+    openList(() => json(page([brew, pier])), {
+      'GET /api/locations/map-tiles': () => json({ tiles: { urlTemplate: 'http://127.0.0.1:4100/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' } }),
+      'GET /api/events': () => events.promise,
+    });
+    const map = await screen.findByRole('region', { name: /^Map of 2 places/ }, LOAD);
+    const pin = within(map).getByRole('button', { name: 'The Pier' });
+    events.resolve(json({ items: [makeEventSummary({ title: 'Sunset Social', locationId: pier.id })], nextCursor: null }));
+    await waitFor(() => expect(pin).toHaveAccessibleName('The Pier, 1 upcoming event'));
   });
 
   it('shows no map when the server has maps off', async () => {

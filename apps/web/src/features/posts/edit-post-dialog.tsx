@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
 import { useUpdatePostMutation } from './api';
-import { MentionTextarea } from './mention-textarea';
+import { keepOpenWhileSuggesting, MentionTextarea } from './mention-textarea';
 
 interface EditPostDialogProps {
   post: PostView;
@@ -43,7 +43,7 @@ export function EditPostDialog({ post, open, onOpenChange, onCloseAutoFocus }: E
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus} onEscapeKeyDown={keepOpenWhileSuggesting}>
         <DialogHeader>
           <DialogTitle>Edit post</DialogTitle>
           <DialogDescription>Photos stay as they were posted.</DialogDescription>

@@ -167,3 +167,21 @@ describe('feed', () => {
     expect(await screen.findByText(POST_MESSAGES.emptyFeed)).toBeInTheDocument();
   });
 });
+
+describe('welcome', () => {
+  it('moves focus to the Home heading when the welcome is dismissed', async () => {
+    let dismissed = false;
+    homeApi([], {
+      'GET /api/me/welcome': () => json({ dismissed, checklist: { profile: false, communities: false, rsvp: false, notifications: false }, communities: [], events: [] }),
+      'POST /api/me/welcome/dismiss': () => {
+        dismissed = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    await openHome();
+    await user.click(await screen.findByRole('button', { name: 'Dismiss welcome' }, LOAD));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: /Welcome to the club/ })).toBeNull());
+    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toHaveFocus();
+  });
+});

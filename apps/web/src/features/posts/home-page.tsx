@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { POST_MESSAGES } from '@bayclub/shared';
 import { Welcome } from '#/features/welcome';
@@ -18,12 +19,14 @@ export function HomePage() {
   // The same cache entry LivePosts reads: no second request.
   const feed = useInfiniteQuery(feedQueryOptions());
   const thin = feed.isSuccess && (feed.data.pages[0]?.items.length ?? 0) < THIN_FEED;
+  // Focus lands on the page's heading when the welcome (and its focused close button) goes, not on <body>.
+  const titleRef = React.useRef<HTMLHeadingElement>(null);
   return (
     <section aria-labelledby="home-title" className="mx-auto grid w-full max-w-2xl content-start gap-4 px-4 py-6 sm:px-6 sm:py-8">
-      <h1 id="home-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
+      <h1 ref={titleRef} id="home-title" tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl">
         Home
       </h1>
-      <Welcome thin={thin} />
+      <Welcome thin={thin} onDismissed={() => titleRef.current?.focus()} />
       <Composer />
       <LivePosts
         options={feedQueryOptions()}

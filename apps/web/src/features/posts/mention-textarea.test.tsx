@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import type { MemberSummary } from '@bayclub/shared';
 import { json, mockApi, renderInProviders, signedInAs } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
+import { EditPostDialog } from './edit-post-dialog';
 import { MentionTextarea } from './mention-textarea';
+import { makePost } from './post-fixtures';
 
 const LOAD = { timeout: 5000 };
 
@@ -32,7 +34,13 @@ function Harness() {
   );
 }
 
-function setup() {
+/** The edit dialog, open, the way a post card holds it. */
+function EditHarness() {
+  const [open, setOpen] = React.useState(true);
+  return <EditPostDialog post={makePost({ content: '', canEdit: true })} open={open} onOpenChange={setOpen} />;
+}
+
+function setup(element: React.ReactElement = <Harness />) {
   const fetchMock = mockApi({
     ...signedInAs(makeMe()),
     'GET /api/mentions': ({ url }) => {
@@ -40,7 +48,7 @@ function setup() {
       return json({ items: [ABBY, ABE].filter((m) => m.username!.startsWith(q)) });
     },
   });
-  renderInProviders(<Harness />);
+  renderInProviders(element);
   return { fetchMock, user: userEvent.setup() };
 }
 
@@ -57,6 +65,14 @@ describe('MentionTextarea', () => {
     expect(textbox).toHaveAttribute('aria-controls', list.id);
     expect(textbox).toHaveAttribute('aria-activedescendant', options[0]!.id);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/mentions?q=ab'))).toBe(true);
+  });
+
+  it('asks once typing pauses, not once per key', async () => {
+    const { fetchMock, user } = setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Post' }, LOAD), 'Hi @abby');
+    await screen.findByRole('option', { name: /@abby/ }, LOAD);
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/mentions'));
+    expect(asked).toEqual(['/api/mentions?q=abby']);
   });
 
   it("ArrowDown then Enter inserts '@username ' and closes the list", async () => {
@@ -83,5 +99,20 @@ describe('MentionTextarea', () => {
     expect(textbox).toHaveValue('@ab');
     await user.keyboard('{Enter}');
     expect(textbox).toHaveValue('@ab\n');
+  });
+
+  it('Escape in a dialog closes the suggestions and leaves the dialog open; a second Escape closes the dialog', async () => {
+    const { user } = setup(<EditHarness />);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' }, LOAD);
+    const textbox = screen.getByRole('textbox', { name: 'Post text' });
+    await user.type(textbox, '@a');
+    await screen.findByRole('listbox', {}, LOAD);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(dialog).toBeInTheDocument();
+    expect(textbox).toHaveFocus();
+    expect(textbox).toHaveValue('@a');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

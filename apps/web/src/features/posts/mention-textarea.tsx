@@ -1,8 +1,12 @@
 import * as React from 'react';
 import { mentionAtCaret, type MemberSummary } from '@bayclub/shared';
 import { Textarea } from '#/components/ui/textarea';
+import { useDebouncedValue } from '#/lib/use-debounced-value';
 import { cn } from '#/lib/utils';
 import { useMentionSuggestions, type MentionScope } from './mentions-api';
+
+/** How long typing pauses before members are asked for: one request per pause, not one per key. */
+const SUGGEST_DELAY_MS = 150;
 
 type MentionTextareaProps = Omit<React.ComponentProps<'textarea'>, 'value' | 'onChange'> & {
   value: string;
@@ -11,6 +15,15 @@ type MentionTextareaProps = Omit<React.ComponentProps<'textarea'>, 'value' | 'on
   /** Classes of the wrapper that anchors the suggestions (a flex row's `flex-1`). */
   containerClassName?: string;
 };
+
+/**
+ * For a dialog that holds a MentionTextarea (its content's `onEscapeKeyDown`): Radix closes the dialog from a
+ * document listener that runs before the textarea sees the key, so while suggestions are showing the dialog stays
+ * open and Escape closes only them.
+ */
+export function keepOpenWhileSuggesting(event: KeyboardEvent) {
+  if ((event.target as HTMLElement | null)?.closest?.('[data-suggesting]')) event.preventDefault();
+}
 
 /**
  * A plain textarea that suggests members while an `@name` is being typed (issue 21). The suggestions are a listbox
@@ -25,7 +38,9 @@ export function MentionTextarea({ value, onValueChange, scope, className, contai
   const [dismissedAt, setDismissedAt] = React.useState<number | null>(null);
   const mention = caret === null ? null : mentionAtCaret(value, caret);
   const open = mention !== null && dismissedAt !== mention.start;
-  const { data } = useMentionSuggestions(scope, open ? mention.query : null);
+  // A bare `@` asks too (q=''): the server answers it with the first members, which is what the list offers then.
+  const query = useDebouncedValue(open ? mention.query : null, SUGGEST_DELAY_MS);
+  const { data } = useMentionSuggestions(scope, query);
   const items = open ? (data?.items ?? []) : [];
   const shown = items.length > 0;
   const activeIndex = Math.min(active, Math.max(items.length - 1, 0));
@@ -59,7 +74,8 @@ export function MentionTextarea({ value, onValueChange, scope, className, contai
         return;
       }
       if (event.key === 'Escape') {
-        // Closes the suggestions only, not the dialog the composer may be in.
+        // Closes the suggestions only: a dialog around it stays open through keepOpenWhileSuggesting, and handlers
+        // that bubble up from here never see the key.
         event.preventDefault();
         event.stopPropagation();
         setDismissedAt(mention?.start ?? null);
@@ -79,6 +95,7 @@ export function MentionTextarea({ value, onValueChange, scope, className, contai
         aria-autocomplete="list"
         aria-controls={shown ? listId : undefined}
         aria-activedescendant={shown ? `${listId}-${activeIndex}` : undefined}
+        data-suggesting={shown ? '' : undefined}
         onChange={(event) => {
           onValueChange(event.target.value);
           trackCaret(event.target);

@@ -5,11 +5,17 @@ import { useInstalled } from './use-installed';
 import { WelcomeChecklist, welcomeSteps } from './welcome-checklist';
 import { WelcomeSuggestions } from './welcome-suggestions';
 
+interface WelcomeProps {
+  thin: boolean;
+  /** After the checklist is closed: its close button, which had focus, is gone, so the page moves focus on. */
+  onDismissed?: () => void;
+}
+
 /**
  * Home's welcome (issue 21): the checklist until every step is done or the member closes it, and the suggestions
  * while the feed is `thin` (the Home page decides). Nothing for applicants: the server refuses them too.
  */
-export function Welcome({ thin }: { thin: boolean }) {
+export function Welcome({ thin, onDismissed }: WelcomeProps) {
   const me = useMe();
   const approved = canSeeMembers(me?.profile ?? null);
   const installed = useInstalled();
@@ -21,7 +27,16 @@ export function Welcome({ thin }: { thin: boolean }) {
   const name = me?.profile?.fullName?.trim().split(/\s+/)[0] ?? null;
   return (
     <>
-      {showChecklist && <WelcomeChecklist name={name} steps={steps} onDismiss={() => dismiss.mutate()} />}
+      {showChecklist && (
+        <WelcomeChecklist
+          name={name}
+          steps={steps}
+          onDismiss={() => {
+            dismiss.mutate();
+            onDismissed?.();
+          }}
+        />
+      )}
       {thin && <WelcomeSuggestions communities={data.communities} events={data.events} />}
     </>
   );

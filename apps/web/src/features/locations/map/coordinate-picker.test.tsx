@@ -109,6 +109,25 @@ describe('the coordinate picker', () => {
     expect(await screen.findByRole('button', { name: /^Pin at 27\.77340° N, 82\.62260° W/ }, LOAD)).toBeInTheDocument();
   });
 
+  it('stays where the member panned it when the form re-renders (it follows the pin only when the pin moves)', async () => {
+    geolocation((_ok, fail) => fail({ code: 1, message: '' } as GeolocationPositionError));
+    const user = open(TILES, { latitude: 27.7734, longitude: -82.6226 });
+    const map = await screen.findByRole('region', { name: MAP_NAME }, LOAD);
+    const pin = await screen.findByRole('button', { name: /^Pin at 27\.77340° N/ }, LOAD);
+    // Where Leaflet draws the pin in the map (left and top in jsdom, which has no 3D transforms).
+    const drawn = () => `${pin.style.left} ${pin.style.top}`;
+    const drawnAt = drawn();
+    // Leaflet's keyboard pans the focused map (keyCode 39: ArrowRight); the pin is drawn further left.
+    act(() => map.focus());
+    fireEvent.keyDown(map, { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(() => expect(drawn()).not.toBe(drawnAt));
+    const pannedAt = drawn();
+    // Anything that re-renders the picker (here a refused "Use my position") leaves the view alone.
+    await user.click(screen.getByRole('button', { name: 'Use my position' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PICKER_GEOLOCATION_MESSAGES.denied);
+    expect(drawn()).toBe(pannedAt);
+  });
+
   it('falls back to typed coordinates when the server has maps off', async () => {
     open(null);
     expect(await screen.findByText('Typed coordinates', {}, LOAD)).toBeInTheDocument();

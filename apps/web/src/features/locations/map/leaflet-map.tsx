@@ -3,7 +3,7 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import * as React from 'react';
-import { divIcon, latLngBounds, type Marker as LeafletMarker } from 'leaflet';
+import { divIcon, latLngBounds, type DivIcon, type Marker as LeafletMarker } from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { cn } from '#/lib/utils';
 import { BAY_CENTER, roundPoint, type MapPoint, type MapTiles } from './map-model';
@@ -23,6 +23,16 @@ const pinIcon = (tone: PinTone) =>
     iconAnchor: [14, 36],
     popupAnchor: [0, -32],
   });
+
+/** One icon per tone, made once: react-leaflet redraws a marker whose icon is a new object, on every render. */
+const PIN_ICONS = { place: pinIcon('place'), event: pinIcon('event'), picked: pinIcon('picked') } satisfies Record<PinTone, DivIcon>;
+
+/** Leaflet reads a marker's `title` (its accessible name) once, when it makes the marker: later names are set here. */
+function useMarkerTitle(marker: React.RefObject<LeafletMarker | null>, name: string) {
+  React.useEffect(() => {
+    marker.current?.getElement()?.setAttribute('title', name);
+  }, [marker, name]);
+}
 
 /** The map's container is a named, focusable region (Leaflet makes it focusable: arrow keys pan, + and - zoom). */
 function NameTheMap({ label }: { label: string }) {
@@ -98,11 +108,20 @@ export function MarkersMap({ tiles, label, className, markers }: Omit<FrameProps
     <Frame tiles={tiles} label={label} className={className} center={first} zoom={markers.length === 1 ? 15 : 10}>
       <FitToMarkers markers={markers} />
       {markers.map((m) => (
-        <Marker key={m.id} position={[m.position.lat, m.position.lng]} icon={pinIcon(m.tone)} title={m.name} keyboard>
-          <Popup>{m.popup}</Popup>
-        </Marker>
+        <MarkerOf key={m.id} spec={m} />
       ))}
     </Frame>
+  );
+}
+
+function MarkerOf({ spec }: { spec: MapMarkerSpec }) {
+  const marker = React.useRef<LeafletMarker>(null);
+  // A place's name grows "N upcoming events" when its events arrive after its pin is drawn.
+  useMarkerTitle(marker, spec.name);
+  return (
+    <Marker ref={marker} position={[spec.position.lat, spec.position.lng]} icon={PIN_ICONS[spec.tone]} title={spec.name} keyboard>
+      <Popup>{spec.popup}</Popup>
+    </Marker>
   );
 }
 
@@ -134,13 +153,17 @@ const PickedOnMap = React.createContext<React.RefObject<MapPoint | null>>({ curr
 function FollowOutsidePicks({ value }: { value: MapPoint | null }) {
   const map = useMap();
   const pickedOnMap = React.useContext(PickedOnMap);
+  // Followed by its numbers: the form makes a new point object on every render, and following the object pulled the
+  // map back to the pin on any re-render after the member had panned away.
+  const lat = value?.lat;
+  const lng = value?.lng;
   React.useEffect(() => {
-    if (!value) return;
+    if (lat === undefined || lng === undefined) return;
     const own = pickedOnMap.current;
-    if (own && own.lat === value.lat && own.lng === value.lng) return;
+    if (own && own.lat === lat && own.lng === lng) return;
     // Without animation: the pin is where it will stay as soon as it is drawn (a tap right after lands true).
-    map.setView([value.lat, value.lng], Math.max(map.getZoom(), 16), { animate: false });
-  }, [map, value, pickedOnMap]);
+    map.setView([lat, lng], Math.max(map.getZoom(), 16), { animate: false });
+  }, [map, lat, lng, pickedOnMap]);
   return null;
 }
 
@@ -167,15 +190,13 @@ function PickedPin({ value, name, onPick }: { value: MapPoint; name: string; onP
     element.addEventListener('keydown', onKeyDown);
     return () => element.removeEventListener('keydown', onKeyDown);
   }, [map]);
-  React.useEffect(() => {
-    // Leaflet reads `title` once, when the marker is made; the pin is kept (and keeps focus) as it moves.
-    marker.current?.getElement()?.setAttribute('title', name);
-  }, [name]);
+  // The pin is kept (and keeps focus) as it moves, named by where it is now.
+  useMarkerTitle(marker, name);
   return (
     <Marker
       ref={marker}
       position={[value.lat, value.lng]}
-      icon={pinIcon('picked')}
+      icon={PIN_ICONS.picked}
       title={name}
       keyboard
       draggable
