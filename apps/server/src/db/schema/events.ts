@@ -49,6 +49,8 @@ export const events = pgTable(
   (t) => [
     // /events: upcoming soonest first, keyset (starts_at, id); with a city or a community.
     index('events_starts_idx').on(t.startsAt, t.id),
+    // A member's own events, soonest first: they are going to them (decision 025), so "Going" lists them.
+    index('events_creator_starts_idx').on(t.createdBy, t.startsAt, t.id),
     index('events_city_starts_idx').on(t.city, t.startsAt, t.id),
     index('events_community_starts_idx').on(t.communityId, t.startsAt, t.id),
     // A place's upcoming events (issue 12) and the venue check-in's "happening now here".

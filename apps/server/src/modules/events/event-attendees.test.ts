@@ -52,6 +52,17 @@ describe('the host is going to their own event', () => {
     });
   });
 
+  it("lists the creator's own events under Going, marked as going, without a registration", async () => {
+    const id = await createTestEvent(db, { createdBy: host.id, title: 'Mine to host' });
+    const mine = (await injectAs(t, host, { method: 'GET', url: '/api/events?going=true&limit=50' })).json() as EventsPage;
+    expect(mine.items.find((e) => e.id === id)).toMatchObject({ myStatus: 'going' });
+    // Another member sees it unmarked, and not under their own Going.
+    const theirs = (await injectAs(t, reader, { method: 'GET', url: '/api/events?going=true&limit=50' })).json() as EventsPage;
+    expect(theirs.items.map((e) => e.id)).not.toContain(id);
+    const all = (await injectAs(t, reader, { method: 'GET', url: '/api/events?limit=50' })).json() as EventsPage;
+    expect(all.items.find((e) => e.id === id)).toMatchObject({ myStatus: null });
+  });
+
   it('refuses the creator an RSVP of going (409), and counts a creator who RSVPed before the rule once', async () => {
     const id = await createTestEvent(db, { createdBy: host.id, title: 'No double count' });
     const res = await injectAs(t, host, { method: 'PUT', url: `/api/events/${id}/rsvp`, payload: { status: 'going', guests: 0 } });

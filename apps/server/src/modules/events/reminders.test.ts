@@ -54,7 +54,8 @@ describe('the reminder job', () => {
 
     await job(t).runOnce(now);
     const sent = await remindersOf(id);
-    expect(sent.map((n) => n.userId).sort()).toEqual([going!.id, withGuests!.id].sort());
+    // The host is going to their own event without a registration (decision 025): reminded too.
+    expect(sent.map((n) => n.userId).sort()).toEqual([going!.id, withGuests!.id, host.id].sort());
     expect(sent[0]).toMatchObject({ type: 'event', title: 'Tomorrow: Paddleboard morning', path: `/events/${id}` });
     expect(sent[0]!.message).toContain('at Ben T. Davis Beach');
     expect((await reminded(id)).day).not.toBeNull();
@@ -65,15 +66,15 @@ describe('the reminder job', () => {
 
     await job(t).runOnce(now);
     await job(t).runOnce(new Date(now.getTime() + 10 * 60_000));
-    expect(await remindersOf(id)).toHaveLength(2);
+    expect(await remindersOf(id)).toHaveLength(3);
 
     // An hour before: the second reminder, once.
     const hourBefore = new Date(now.getTime() + 22.6 * HOUR);
     await job(t).runOnce(hourBefore);
     await job(t).runOnce(hourBefore);
     const all = await remindersOf(id);
-    expect(all.filter((n) => n.title === 'Starting soon: Paddleboard morning').map((n) => n.userId).sort()).toEqual([going!.id, withGuests!.id].sort());
-    expect(all).toHaveLength(4);
+    expect(all.filter((n) => n.title === 'Starting soon: Paddleboard morning').map((n) => n.userId).sort()).toEqual([going!.id, withGuests!.id, host.id].sort());
+    expect(all).toHaveLength(6);
     expect((await reminded(id)).hour).not.toBeNull();
   });
 
@@ -95,7 +96,8 @@ describe('the reminder job', () => {
     expect(await remindersOf(cancelled)).toEqual([]);
 
     await job(t).runOnce(new Date(now.getTime() + 4.2 * HOUR));
-    expect((await remindersOf(soon)).map((n) => n.title)).toEqual(['Starting soon: Sunset yoga on the pier']);
+    // The member and the host (going to their own event).
+    expect((await remindersOf(soon)).map((n) => n.title)).toEqual(['Starting soon: Sunset yoga on the pier', 'Starting soon: Sunset yoga on the pier']);
   });
 
   it('two app instances on one database send each reminder exactly once; a restart sends nothing again', async () => {
@@ -113,7 +115,8 @@ describe('the reminder job', () => {
       select related_id, user_id, count(*)::int as n from ${notifications}
       where related_id = any(${`{${ids.join(',')}}`}::text[]) group by related_id, user_id`);
     const rows = ((counts as unknown as { rows?: Array<{ n: number }> }).rows ?? (counts as unknown as Array<{ n: number }>)).map((r) => Number(r.n));
-    expect(rows).toHaveLength(ids.length * members.length);
+    // The four members and the host of each event, once each.
+    expect(rows).toHaveLength(ids.length * (members.length + 1));
     expect(rows.every((n) => n === 1)).toBe(true);
     await second.close();
 
@@ -122,7 +125,7 @@ describe('the reminder job', () => {
     const run = await job(restarted).runOnce(now);
     expect(run.sent).toBe(0);
     const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(sql`${notifications.relatedId} = any(${`{${ids.join(',')}}`}::text[])`);
-    expect(Number(total!.n)).toBe(ids.length * members.length);
+    expect(Number(total!.n)).toBe(ids.length * (members.length + 1));
     await restarted.close();
   });
 });

@@ -60,8 +60,8 @@ function actorOfRecipient(r: Recipient): Actor {
 }
 
 /**
- * Everyone going to these events who may still see them (eventViewer, per member and event) and is not
- * deactivated: one statement for the whole batch.
+ * Everyone going to these events (their creator included) who may still see them (eventViewer, per member and
+ * event) and is not deactivated: one statement for the whole batch.
  */
 async function recipients(tx: Tx, eventIds: string[], now: Date): Promise<Map<string, string[]>> {
   const access = eventAccessSql(sql`r.user_id`);
@@ -70,11 +70,13 @@ async function recipients(tx: Tx, eventIds: string[], now: Date): Promise<Map<st
       select r.event_id, r.user_id, p.account_type, p.application_status, p.is_deactivated,
         exists (select 1 from ${userRoles} ur where ur.user_id = r.user_id and ur.role = 'admin') as is_admin,
         ${access.columns}
-      from ${eventRegistrations} r
+      from (
+        select g.event_id, g.user_id from ${eventRegistrations} g where g.event_id = any(${textArray(eventIds)}::uuid[]) and g.status = 'going'
+        -- The creator is going to their own event without a registration (decision 025); union: never twice.
+        union select ce.id, ce.created_by from ${events} ce where ce.id = any(${textArray(eventIds)}::uuid[]) and ce.created_by is not null) r
       join ${events} e on e.id = r.event_id
       left join ${profiles} p on p.id = r.user_id
-      ${access.joins}
-      where r.event_id = any(${textArray(eventIds)}::uuid[]) and r.status = 'going'`),
+      ${access.joins}`),
     recipientRow,
   );
   const byEvent = new Map<string, string[]>();

@@ -100,11 +100,13 @@ export function eventsListQuery(viewer: EventsViewer, f: EventListFilters, page:
   if (f.to) conditions.push(sql`e.starts_at < ${f.to.toISOString()}::timestamptz`);
   // An ended event started before now: the bound keeps the backward scan off the upcoming events.
   if (f.past) conditions.push(sql`e.ends_at < now() and e.starts_at < now()`);
-  // The member's few registrations drive "going" (event_registrations_user_idx), not a walk of every event.
+  // The member's few registrations drive "going" (event_registrations_user_idx), not a walk of every event; and
+  // the events they created, to which they are going without a registration (decision 025; events_creator_starts_idx).
   if (f.going)
     conditions.push(
       caller
-        ? sql`e.id in (select g.event_id from ${eventRegistrations} g where g.user_id = ${caller} and g.status in ('going', 'waitlisted'))`
+        ? sql`(e.id in (select g.event_id from ${eventRegistrations} g where g.user_id = ${caller} and g.status in ('going', 'waitlisted'))
+            or e.id in (select ce.id from ${events} ce where ce.created_by = ${caller}))`
         : sql`false`,
     );
   const dir = f.past ? sql`desc` : sql`asc`;
@@ -118,7 +120,7 @@ export function eventsListQuery(viewer: EventsViewer, f: EventListFilters, page:
     ? sql`left join ${eventRegistrations} r on r.event_id = e.id and r.user_id = ${caller}`
     : sql``;
   return sql`
-      select ${summaryColumns}, ${caller ? sql`r.status` : sql`null::text`} as my_status
+      select ${summaryColumns}, ${caller ? sql`coalesce(r.status, case when e.created_by = ${caller} then 'going' end)` : sql`null::text`} as my_status
       from ${events} e
       left join ${communities} c on c.id = e.community_id
       ${mine}
