@@ -120,7 +120,7 @@ export const locationManagers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.locationId, t.userId] }),
-    // The places a member manages (the list's "Show deactivated").
+    // A member's rows, found when their account is deleted (the cascade); a place's managers use the primary key.
     index('location_managers_user_idx').on(t.userId, t.locationId),
   ],
 );

@@ -95,7 +95,7 @@ export type SearchRow = z.output<typeof searchRow>;
 
 /**
  * A row's city and topics (or interests, or a place's category) as one lower-case text: bayclub_search_tags of
- * migration 0011, an immutable function its trigram indexes are built on. Words of a query match across these and
+ * migration 0012, an immutable function its trigram indexes are built on. Words of a query match across these and
  * the names and descriptions: "tampa yoga" finds a Tampa community about yoga (decision 026).
  */
 const tags = (city: SQL, list: SQL) => sql`bayclub_search_tags(${city}, ${list})`;
@@ -256,7 +256,7 @@ function postsSql(plan: SearchPlan, reader: Reader): SQL {
 
 function placesSql(plan: SearchPlan): SQL {
   // Active places only (a deactivated one is gone to members); a club has hundreds. Name, address, description, city
-  // and category: lower(name) and lower(address) are the list's trigram indexes, description has its own (0011).
+  // and category: lower(name) and lower(address) are the list's trigram indexes, description has its own (0012).
   const fields = [sql`lower(l.name)`, sql`lower(l.address)`, sql`l.description`, tags(sql`l.city`, sql`array[l.category]`)];
   const pool = sql`select l.id, l.name as title, l.category as subtitle, l.address as body, null::text as picture,
       null::boolean as verified, null::timestamptz as starts_at, null::text as time_zone, l.city, null::text as status,
