@@ -225,13 +225,16 @@ export function routesFor(audience: Audience): RouteObject[] {
  * instead of one after the other. What a visitor of another kind would need is at most a small page or two.
  */
 export function preloadForAnyVisitor(pathname: string) {
-  for (const audience of ['signed-out', 'full_platform', 'community_only'] as const) {
-    const matches = matchRoutes(routesFor(audience), pathname) ?? [];
-    // A redirect for this kind of visitor ('/' for members): its frame is not needed here.
-    const leaf = matches.at(-1)?.route.element;
-    if (React.isValidElement(leaf) && leaf.type === Navigate) continue;
-    preloadElements(matches.map((m) => m.route.element))?.catch(() => undefined);
-  }
+  for (const audience of ['signed-out', 'full_platform', 'community_only'] as const) preloadPage(audience, pathname);
+}
+
+/** Start downloading the code of the page at `pathname` for this kind of visitor (and its frame); failures are left to the render. */
+function preloadPage(audience: Audience, pathname: string) {
+  const matches = matchRoutes(routesFor(audience), pathname) ?? [];
+  // A redirect for this kind of visitor ('/' for members): its frame is not needed here.
+  const leaf = matches.at(-1)?.route.element;
+  if (React.isValidElement(leaf) && leaf.type === Navigate) return;
+  preloadElements(matches.map((m) => m.route.element))?.catch(() => undefined);
 }
 
 /** What a member reads offline (the kept cache, lib/offline/persister.ts); an id stands for any. */
@@ -253,10 +256,7 @@ export function warmOfflinePages(audience: Audience): () => void {
     if (cancelled) return;
     idle = window.requestIdleCallback(
       () => {
-        for (const path of OFFLINE_PATHS) {
-          const matches = matchRoutes(routesFor(audience), path) ?? [];
-          preloadElements(matches.map((m) => m.route.element))?.catch(() => undefined);
-        }
+        for (const path of OFFLINE_PATHS) preloadPage(audience, path);
       },
       { timeout: 10_000 },
     );
