@@ -2,6 +2,7 @@
 // by adding one entry to `scenarios` below: a name, an optional setup that creates what the page needs THROUGH THE
 // API (never rows written behind the server's back), and the request to repeat.
 import crypto from 'node:crypto';
+import Stripe from 'stripe';
 import type { Page, PostView } from '@bayclub/shared';
 import type { AutocannonRequest } from 'autocannon';
 import {
@@ -404,6 +405,97 @@ scenarios.push(
         headers: { cookie: w.reader.cookie, origin: PROCESS_ORIGIN, 'content-type': 'application/json' },
         body: JSON.stringify({ communityId: null, content: `Bench post about ${freshWord()} and the beach at sunset.`, imageKeys: [] }),
       }),
+    }),
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 22: money against the local Stripe double (no STRIPE_SECRET_KEY in the bench's server), on the events data at
+// scale (10,000 members, 5,000 events): a paid RSVP (the hold under the event's lock, the payment row, a Checkout
+// Session created at the double) alternating with giving the hold back (release, the session expired at the double),
+// and the platform webhook under a burst (signature, the event id recorded once, the payment looked up).
+
+const paidEventOf = new WeakMap<World, string>();
+const paidSent = new WeakMap<World, { n: number }>();
+
+/** The reader sets up payouts (the double's onboarding page, as a member would) and sells an unlimited paid event. */
+async function paidSetup(w: World) {
+  if (paidEventOf.has(w)) return;
+  const setup = await expectStatus<{ onboardingUrl: string }>(200, w.base, 'POST', '/api/payments/payout-account', {
+    cookie: w.reader.cookie,
+    body: { email: w.reader.email, country: 'US' },
+  });
+  const page = await fetch(setup.body.onboardingUrl, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: PROCESS_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=complete',
+  });
+  if (page.status !== 303) throw new Error(`onboarding page answered ${page.status}`);
+  await expectStatus(200, w.base, 'POST', '/api/payments/payout-account/refresh', { cookie: w.reader.cookie, body: {} });
+  const starts = new Date(Date.now() + 30 * 86_400_000);
+  const local = (d: Date) => d.toISOString().slice(0, 16);
+  const event = await expectStatus<{ id: string }>(201, w.base, 'POST', '/api/events', {
+    cookie: w.reader.cookie,
+    body: {
+      title: 'Bench paid event',
+      venue: 'Bench venue',
+      visibility: 'members',
+      startsAtLocal: local(starts),
+      endsAtLocal: local(new Date(starts.getTime() + 7_200_000)),
+      timeZone: 'UTC',
+      priceAmount: 2500,
+    },
+  });
+  paidEventOf.set(w, event.body.id);
+}
+
+scenarios.push(
+  {
+    name: 'POST checkout / ticket cancel (paid RSVP against the Stripe double)',
+    bulk: eventsBulk,
+    setup: paidSetup,
+    request: (w) => {
+      const cookies = [...w.partners.map((p) => p.cookie), ...w.senders.map((s) => s.cookie)];
+      let c = paidSent.get(w);
+      if (!c) paidSent.set(w, (c = { n: 0 }));
+      const counter = c;
+      return {
+        method: 'POST',
+        path: '/',
+        setupRequest: (request) => {
+          const n = counter.n++;
+          const member = n % cookies.length;
+          const buying = Math.floor(n / cookies.length) % 2 === 0;
+          const event = paidEventOf.get(w)!;
+          return { ...request, ...write('POST', buying ? `/api/events/${event}/checkout` : `/api/events/${event}/ticket/cancel`, cookies[member]!, buying ? { guests: 0 } : {}) };
+        },
+      };
+    },
+  },
+  {
+    name: 'POST Stripe webhook (burst, signed, each event once)',
+    bulk: eventsBulk,
+    request: () => ({
+      method: 'POST',
+      path: '/',
+      setupRequest: (request) => {
+        const payload = JSON.stringify({
+          id: `evt_bench_${crypto.randomUUID().replaceAll('-', '')}`,
+          object: 'event',
+          type: 'checkout.session.expired',
+          created: Math.floor(Date.now() / 1000),
+          data: { object: { id: `cs_test_bench${crypto.randomUUID().replaceAll('-', '')}`, object: 'checkout.session', status: 'expired', metadata: { bayclub_payment_id: crypto.randomUUID() } } },
+        });
+        const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_local_platform' });
+        return {
+          ...request,
+          method: 'POST',
+          path: '/api/payments/webhooks/stripe',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body: payload,
+        };
+      },
     }),
   },
 );

@@ -67,6 +67,14 @@ const envSchema = z.object({
     })
     .default(DEFAULT_MAP_TILE_URL),
   MAP_TILE_ATTRIBUTION: z.string().max(300).default(DEFAULT_MAP_TILE_ATTRIBUTION),
+  /**
+   * Payments (issue 22): Stripe's secret key (sk_test_... or sk_live_...) and the signing secrets of the two webhook
+   * endpoints (the platform's events, and Connect's events of members' accounts). Without a key, the app runs the
+   * whole money path against the local Stripe double it ships with (docs/decisions/028).
+   */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { error: 'must be a Stripe secret key (sk_test_... or sk_live_...)' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, { error: 'must be a webhook signing secret (whsec_...)' }).optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, { error: 'must be a webhook signing secret (whsec_...)' }).optional(),
   /** Benchmark only (npm run bench:http): count SQL statements per request into a response header. */
   BENCH_COUNT_SQL: bool.default(false),
 });
@@ -100,6 +108,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const parsed = { ...result.data, ...overrides };
+  if (parsed.STRIPE_SECRET_KEY && (!parsed.STRIPE_WEBHOOK_SECRET || !parsed.STRIPE_CONNECT_WEBHOOK_SECRET))
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET are required with STRIPE_SECRET_KEY (see the README, "Payments")',
+    );
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
   const extra = parsed.TRUSTED_ORIGINS.split(',')
     .map((s) => s.trim().replace(/\/$/, ''))

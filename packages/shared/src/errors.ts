@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'NO_MATCH',
   /** The daily hello limit is reached (issue 4). */
   'DAILY_LIMIT',
+  /** A service the request needs (Stripe) did not answer; nothing was done (issue 22). 503. */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,7 @@ import { addDays, addMonths, endOfMonth, startOfDay, startOfMonth } from 'date-f
 import { CITIES, type City } from './enums.js';
 import type { MemberSummary } from './connections.js';
 import type { Page } from './applications.js';
+import { PAYMENT_LIMITS, eventPriceFields, type Currency, type EventPriceView } from './payments.js';
 
 /**
  * Events (issue 11). The spec names /events and /events/{eventId}, the notification type `event` and the flags
@@ -36,7 +37,8 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 /** A member's registration. `cancelled` is never stored: it is what a registration reads as once the event is. */
 export const RSVP_STATUSES = ['going', 'waitlisted', 'not_going'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
-export type RegistrationStatus = RsvpStatus | 'cancelled';
+/** awaiting_payment (issue 22): seats held for a paid event while the member pays, or a waitlist claim offer. */
+export type RegistrationStatus = RsvpStatus | 'cancelled' | 'awaiting_payment';
 
 /** host: edits, cancels, checks in, sees attendance. door: checks guests in only (limited members need scan_qr_codes). */
 export const EVENT_HOST_ROLES = ['host', 'door'] as const;
@@ -245,6 +247,10 @@ export const createEventSchema = z
     communityId: z.uuid({ error: 'Choose a community' }).nullable().optional().default(null),
     /** Issue 12: one of the club's places (Locations); the venue and address stay the event's own words. */
     locationId: z.uuid({ error: EVENT_MESSAGES.locationUnknown }).nullable().optional().default(null),
+    /** Issue 22: a price per seat makes the event paid (the host's payout account must be enabled). */
+    priceAmount: eventPriceFields.priceAmount.optional().default(null),
+    refundCutoffHours: eventPriceFields.refundCutoffHours.optional().default(PAYMENT_LIMITS.refundCutoffDefaultHours),
+    claimWindowHours: eventPriceFields.claimWindowHours.optional().default(PAYMENT_LIMITS.claimWindowDefaultHours),
   })
   .superRefine((v, ctx) => {
     checkTimes(v, ctx);
@@ -272,6 +278,10 @@ export const updateEventSchema = z
     guestsAllowed: eventFields.guestsAllowed.optional(),
     /** Issue 12: the event's place (null: none). */
     locationId: z.uuid({ error: EVENT_MESSAGES.locationUnknown }).nullable().optional(),
+    /** Issue 22: the paid terms (priceAmount null: free). The price is fixed once anyone registered. */
+    priceAmount: eventPriceFields.priceAmount.optional(),
+    refundCutoffHours: eventPriceFields.refundCutoffHours.optional(),
+    claimWindowHours: eventPriceFields.claimWindowHours.optional(),
   })
   .superRefine((v, ctx) => {
     const anyTime = v.startsAtLocal !== undefined || v.endsAtLocal !== undefined || v.timeZone !== undefined;
@@ -369,6 +379,11 @@ export interface MyRegistrationView {
    */
   waitlistReason: string | null;
   checkedInAt: string | null;
+  /**
+   * Issue 22, paid events (status awaiting_payment): seats held while the member pays in Checkout ('checkout'), or
+   * a seat offered from the waitlist to claim by paying ('claim'), until expiresAt; then the seats pass on.
+   */
+  hold: { kind: 'checkout' | 'claim'; expiresAt: string } | null;
 }
 
 /** What the caller may do with the event (the server decides; the page only hides what would be refused). */
@@ -409,6 +424,8 @@ export interface EventSummaryView {
    * puts the event on the places' map (issue 21), for members who may see that place.
    */
   locationId: string | null;
+  /** Issue 22: the price per seat, or null for a free event. */
+  price: { amount: number; currency: Currency } | null;
 }
 
 export interface EventHostView extends MemberSummary {
@@ -436,6 +453,8 @@ export interface EventView extends EventSummaryView {
   /** Null for visitors and applicants. */
   mine: MyRegistrationView | null;
   permissions: EventPermissions;
+  /** Issue 22: the paid terms, or null for a free event. */
+  paid: EventPriceView | null;
   /** Links built by the server: the .ics download and Google Calendar. */
   calendar: { icsUrl: string; googleUrl: string };
 }

@@ -21,6 +21,7 @@ export * from './communities.js';
 export * from './posts.js';
 export * from './directory.js';
 export * from './events.js';
+export * from './payments.js';
 export * from './locations.js';
 export * from './search.js';
 export * from './mail.js';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   FLAG_SETTING_KEYS,
+  PAYMENT_FEE_KEYS,
+  platformFee,
   LANDING_COUNTER_KEYS,
   PUBLIC_SETTING_KEYS,
   SETTING_DEFAULTS,
@@ -66,15 +68,23 @@ function casesFor(key: SettingKey): { good: string[]; bad: Array<[unknown, strin
       return { good: ['', 'A club'], bad: [['x'.repeat(301), 'Description must be at most 300 characters']] };
     case 'landing_cover_type':
       return { good: ['image', 'video'], bad: [['gif', 'Cover type must be image or video']] };
+    case 'payments_fee_percent': {
+      const m = 'Must be a percent from 0 to 30, with at most 2 decimals';
+      return { good: ['0', '2.5', '12.75', '30', '30.00'], bad: [['30.01', m], ['31', m], ['-1', m], ['1.234', m], ['', m], ['abc', m]] };
+    }
+    case 'payments_fee_fixed': {
+      const m = 'Must be a whole number of cents from 0 to 10000';
+      return { good: ['0', '30', '10000'], bad: [['10001', m], ['-5', m], ['1.5', m], ['', m]] };
+    }
     default:
       throw new Error(`no test cases for setting ${key}`);
   }
 }
 
 describe('setting keys', () => {
-  it('are the public, counter and 22 flag keys, without duplicates', () => {
+  it('are the public, counter, 22 flag and 2 payment fee keys, without duplicates', () => {
     expect(FLAG_SETTING_KEYS).toHaveLength(22);
-    expect(SETTING_KEYS).toHaveLength(PUBLIC_SETTING_KEYS.length + LANDING_COUNTER_KEYS.length + 22);
+    expect(SETTING_KEYS).toHaveLength(PUBLIC_SETTING_KEYS.length + LANDING_COUNTER_KEYS.length + 22 + PAYMENT_FEE_KEYS.length);
     expect(new Set(SETTING_KEYS).size).toBe(SETTING_KEYS.length);
     for (const f of LIMITED_USER_FLAGS) expect(SETTING_KEYS).toContain(`limited_users_can_${f}`);
   });
@@ -176,5 +186,14 @@ describe('parseFlags', () => {
 
   it('ignores unrelated keys', () => {
     expect(parseFlags({ app_name: 'x', message: 'true' })).toEqual(DEFAULT_LIMITED_USER_FLAGS);
+  });
+});
+
+describe('platformFee', () => {
+  it('is a percent plus a fixed amount, rounded to the cent, never more than the payment', () => {
+    expect(platformFee(5000, { payments_fee_percent: '10', payments_fee_fixed: '30' })).toBe(530);
+    expect(platformFee(2500, { payments_fee_percent: '2.5', payments_fee_fixed: '0' })).toBe(63);
+    expect(platformFee(2500, {})).toBe(0);
+    expect(platformFee(50, { payments_fee_percent: '30', payments_fee_fixed: '10000' })).toBe(50);
   });
 });

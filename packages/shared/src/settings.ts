@@ -28,7 +28,10 @@ export const LANDING_COUNTER_KEYS = [
 
 export const FLAG_SETTING_KEYS = LIMITED_USER_FLAGS.map(flagSettingKey);
 
-export const SETTING_KEYS = [...PUBLIC_SETTING_KEYS, ...LANDING_COUNTER_KEYS, ...FLAG_SETTING_KEYS] as const;
+/** Issue 22: the club's fee on paid seats (Stripe's application fee): a percent plus a fixed amount per payment. */
+export const PAYMENT_FEE_KEYS = ['payments_fee_percent', 'payments_fee_fixed'] as const;
+
+export const SETTING_KEYS = [...PUBLIC_SETTING_KEYS, ...LANDING_COUNTER_KEYS, ...FLAG_SETTING_KEYS, ...PAYMENT_FEE_KEYS] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
@@ -45,6 +48,8 @@ export const SETTING_DEFAULTS: Partial<Record<SettingKey, string>> = {
   landing_fake_application_count: '0',
   landing_use_hybrid_application_count: 'false',
   landing_base_application_count: '0',
+  payments_fee_percent: '0',
+  payments_fee_fixed: '0',
   ...Object.fromEntries(
     LIMITED_USER_FLAGS.map((f) => [flagSettingKey(f), String(DEFAULT_LIMITED_USER_FLAGS[f])]),
   ),
@@ -78,6 +83,12 @@ export const settingValueSchemas: Record<SettingKey, z.ZodType<string>> = {
   landing_fake_application_count: countString,
   landing_use_hybrid_application_count: booleanString,
   landing_base_application_count: countString,
+  payments_fee_percent: z
+    .string()
+    .regex(/^(30(\.0{1,2})?|[12]?\d(\.\d{1,2})?)$/, { error: 'Must be a percent from 0 to 30, with at most 2 decimals' }),
+  payments_fee_fixed: z
+    .string()
+    .regex(/^(10000|\d{1,4})$/, { error: 'Must be a whole number of cents from 0 to 10000' }),
   ...(Object.fromEntries(FLAG_SETTING_KEYS.map((k) => [k, booleanString])) as unknown as Record<
     (typeof FLAG_SETTING_KEYS)[number],
     z.ZodType<string>
@@ -117,4 +128,11 @@ export function parseFlags(values: Partial<Record<string, string | null>>): Limi
       return [f, raw == null ? DEFAULT_LIMITED_USER_FLAGS[f] : raw === 'true'];
     }),
   ) as LimitedUserFlags;
+}
+
+/** The club's fee on a payment of `amount` minor units (never more than the amount itself). */
+export function platformFee(amount: number, settings: Partial<Record<string, string | null>>): number {
+  const percent = Number(settings.payments_fee_percent ?? 0) || 0;
+  const fixed = Number(settings.payments_fee_fixed ?? 0) || 0;
+  return Math.min(amount, Math.round((amount * percent) / 100) + fixed);
 }

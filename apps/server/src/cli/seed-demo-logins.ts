@@ -7,7 +7,7 @@ export const DEMO_ADMIN_EMAIL = 'admin@bayclub.demo';
 /** The demo accounts worth naming, as [email, what it is]; demoLogins keeps only those the database holds. */
 const NAMED_LOGINS: Array<[string, string]> = [
   [DEMO_ADMIN_EMAIL, 'admin (reviews the pending applications under /admin)'],
-  ['avarivera@bayclub.demo', 'full-platform member (moderator)'],
+  ['avarivera@bayclub.demo', 'full-platform member (moderator; sells seats to "Sunset sail on Tampa Bay", payouts set up)'],
   ['priya@bayclub.demo', 'applicant with a pending application'],
 ];
 

@@ -12,6 +12,7 @@ import { seedDemoEvents } from './seed-demo-events.js';
 import { seedDemoFaces } from './seed-demo-faces.js';
 import { DEMO_ADMIN_EMAIL, demoLogins } from './seed-demo-logins.js';
 import { seedDemoLocations } from './seed-demo-locations.js';
+import { seedDemoPayments } from './seed-demo-payments.js';
 
 /** A realistic demo community. Everyone's password is the same, so a newcomer can try every account. */
 const PASSWORD = 'bayclub-demo';
@@ -59,6 +60,9 @@ async function main() {
       // And faces for members seeded before faces existed (nothing happens once every demo member has a picture).
       const faces = await seedDemoFaces(db, storage);
       if (faces) console.log(`Added faces for ${faces} demo members.`);
+      // And a paid event against the local Stripe double (nothing happens once any event has a price).
+      const pay = await seedDemoPayments(db, loadConfig());
+      if (pay.events) console.log(`Added a paid event (${pay.payments} payments, ${pay.waitlisted} on its waitlist).`);
       await printSignIn(db, publicUrl);
       return;
     }
@@ -137,13 +141,14 @@ async function main() {
     const ev = await seedDemoEvents(db, storage, rand);
     const loc = await seedDemoLocations(db, storage, rand);
     const faces = await seedDemoFaces(db, storage);
+    const pay = await seedDemoPayments(db, loadConfig());
 
     console.log(
       `Created 1 admin, 50 members (5 community-only), ${pending.length} pending applications, ${c.communities} communities, ` +
         `${c.posts} posts (${c.photos} with photos), ${c.likes} likes and ${c.comments} comments, ` +
         `${ev.events} events (${ev.registrations} RSVPs, ${ev.waitlisted} waitlisted, ${ev.checkedIn} checked in), ` +
         `${loc.places} places (${loc.checkIns} check-ins, ${loc.hereNow} here now; ${loc.linkedEvents} events at them), ` +
-        `${faces} faces.`,
+        `${faces} faces, ${pay.events} paid event (${pay.payments} payments, ${pay.waitlisted} waitlisted).`,
     );
     await printSignIn(db, publicUrl);
   } finally {

@@ -26,6 +26,7 @@ import { registerLocations } from './locations/index.js';
 import { searchRoutes } from './search/index.js';
 import { createMemberMailer, mailRoutes } from './mail/index.js';
 import { welcomeRoutes } from './welcome/index.js';
+import { registerPayments } from './payments/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -70,9 +71,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(communitiesRoutes(ctx, media));
   await registerPosts(app, ctx, { media, notifier, hub });
   await app.register(directoryRoutes(ctx, createDirectoryService({ db })));
-  await registerEvents(app, ctx, { media, notifier, hub });
+  // Payments build on the events module's face; events learn who may sell and refund a cancellation through its port.
+  const payments = await registerPayments(app, ctx, { notifier });
+  await registerEvents(app, ctx, { media, notifier, hub, payouts: payments.port });
   await registerLocations(app, ctx, { media, hub });
   await app.register(searchRoutes(ctx));
   await app.register(welcomeRoutes(ctx));
-  return { hub, push };
+  return { hub, push, payments };
 }

@@ -135,6 +135,11 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'PATCH /api/communities/:id': { body: { name: 'Fuzz Walkers', urlSlug: 'fuzz-walkers', description: 'Walks', visibility: 'private', joinPolicy: 'open', city: null, interests: ['Yoga'] } },
   // Issue 11: RSVPs and the door (real ids are fuzzed in modules/events/rsvp-fuzz.test.ts).
   'PUT /api/events/:id/rsvp': { body: { status: 'going', guests: 1 } },
+  // Issue 22: money.
+  'POST /api/payments/payout-account': { body: { email: 'fuzz-payouts@example.com', country: 'US' } },
+  'POST /api/events/:id/checkout': { body: { guests: 0 } },
+  'POST /api/events/:id/checkout/confirm': { body: { sessionId: 'cs_test_fuzz' } },
+  'GET /api/payments': { queryKeys: ['cursor'] },
   'POST /api/events/:id/check-ins': { body: { code: 'ACDEFG' } },
   // Issue 10: posts (real ids are fuzzed in modules/posts/posts-fuzz.test.ts).
   'GET /api/feed': { queryKeys: ['cursor', 'limit'] },

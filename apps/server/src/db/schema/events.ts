@@ -37,6 +37,15 @@ export const events = pgTable(
     /** Seats taken by going registrations (members plus guests), and waitlisted registrations. */
     goingCount: integer('going_count').notNull().default(0),
     waitlistCount: integer('waitlist_count').notNull().default(0),
+    /**
+     * Issue 22: a price per seat (minor units of `currency`, the host's payout country's) makes the event paid;
+     * null is free. Refunds in full until refund_cutoff_hours before the start; a seat offered from the waitlist
+     * waits claim_window_hours for its payment (shorter near the start).
+     */
+    priceAmount: integer('price_amount'),
+    currency: text('currency'),
+    refundCutoffHours: integer('refund_cutoff_hours').notNull().default(24),
+    claimWindowHours: integer('claim_window_hours').notNull().default(12),
     /** Raised on every edit and on cancel: the .ics SEQUENCE. */
     sequence: integer('sequence').notNull().default(0),
     /** Reminders sent (the day before, an hour before): set by the job in the transaction that sends them. */
@@ -66,6 +75,8 @@ export const events = pgTable(
     check('events_capacity', sql`${t.capacity} IS NULL OR ${t.capacity} BETWEEN 1 AND 5000`),
     check('events_guests', sql`${t.guestsAllowed} BETWEEN 0 AND 10`),
     check('events_counts', sql`${t.goingCount} >= 0 AND ${t.waitlistCount} >= 0`),
+    check('events_price', sql`${t.priceAmount} IS NULL OR (${t.priceAmount} BETWEEN 50 AND 1000000 AND ${t.currency} IS NOT NULL)`),
+    check('events_paid_terms', sql`${t.refundCutoffHours} BETWEEN 0 AND 720 AND ${t.claimWindowHours} BETWEEN 1 AND 72`),
     check('events_community_visibility', sql`${t.visibility} <> 'community' OR ${t.communityId} IS NOT NULL`),
   ],
 );
@@ -101,9 +112,13 @@ export const eventRegistrations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['going', 'waitlisted', 'not_going'] }).notNull(),
+    /** awaiting_payment (issue 22): seats held on a paid event until hold_expires_at, while the member pays. */
+    status: text('status', { enum: ['going', 'waitlisted', 'not_going', 'awaiting_payment'] }).notNull(),
     guests: integer('guests').notNull().default(0),
     waitlistedAt: ts('waitlisted_at'),
+    /** checkout: the member opened Checkout; claim: a seat offered from the paid waitlist. */
+    holdKind: text('hold_kind', { enum: ['checkout', 'claim'] }),
+    holdExpiresAt: ts('hold_expires_at'),
     /** The manual door code, unique per event (TICKET_CODE_ALPHABET). */
     ticketCode: text('ticket_code').notNull(),
     checkedInAt: ts('checked_in_at'),
@@ -119,7 +134,10 @@ export const eventRegistrations = pgTable(
     index('event_registrations_waitlist_idx').on(t.eventId, t.waitlistedAt, t.id).where(sql`${t.status} = 'waitlisted'`),
     // "Going" filter and the calendar feed: a member's registrations.
     index('event_registrations_user_idx').on(t.userId, t.status, t.eventId),
+    // The payments sweep: holds that ran out.
+    index('event_registrations_holds_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'awaiting_payment'`),
     check('event_registrations_guests', sql`${t.guests} BETWEEN 0 AND 10`),
+    check('event_registrations_hold', sql`(${t.status} = 'awaiting_payment') = (${t.holdExpiresAt} IS NOT NULL AND ${t.holdKind} IS NOT NULL)`),
   ],
 );
 

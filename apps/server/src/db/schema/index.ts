@@ -10,3 +10,4 @@ export * from './media.js';
 export * from './social.js';
 export * from './mail.js';
 export * from './search.js';
+export * from './payments.js';

@@ -128,7 +128,7 @@ describe('GET /api/events: order, filters and pages', () => {
     expect(items[2]!.status).toBe('cancelled');
     expect(items.map((e) => e.id)).not.toContain(yesterday);
     expect(Object.keys(items[0]!).sort()).toEqual(
-      ['attendingCount', 'capacity', 'city', 'community', 'coverUrl', 'endsAt', 'goingCount', 'id', 'locationId', 'myStatus', 'startsAt', 'status', 'timeZone', 'title', 'venue', 'visibility', 'waitlistCount'].sort(),
+      ['attendingCount', 'capacity', 'city', 'community', 'coverUrl', 'endsAt', 'goingCount', 'id', 'locationId', 'myStatus', 'price', 'startsAt', 'status', 'timeZone', 'title', 'venue', 'visibility', 'waitlistCount'].sort(),
     );
     // going: the caller's going or waitlisted registrations only.
     expect((await walk(me, `/api/events?city=${city}&going=true`)).map((e) => e.id)).toEqual([soon, later]);

@@ -69,7 +69,7 @@ describe('POST /api/events', () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         'address', 'calendar', 'capacity', 'city', 'community', 'coverUrl', 'createdAt', 'description', 'endsAt', 'goingCount',
-        'goingGuests', 'goingMembers', 'goingPreview', 'attendingCount', 'guestsAllowed', 'hosts', 'id', 'locationId', 'mine', 'myStatus', 'permissions', 'sequence', 'startsAt',
+        'goingGuests', 'goingMembers', 'goingPreview', 'attendingCount', 'guestsAllowed', 'hosts', 'id', 'locationId', 'mine', 'myStatus', 'paid', 'permissions', 'price', 'sequence', 'startsAt',
         'status', 'timeZone', 'title', 'venue', 'visibility', 'waitlistCount',
       ].sort(),
     );

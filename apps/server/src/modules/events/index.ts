@@ -6,3 +6,6 @@ export { eventViewer, type EventAccessFacts, type EventViewerState } from './pol
 export { visibleEventsFilter, type EventsViewer } from './repository.js';
 export { createEventsService, viewerOf, type EventsService } from './service.js';
 export { checkInAtVenue } from './venue-check-in.js';
+export type { EventPayouts } from './deps.js';
+// Issue 22: seats of paid events, held, confirmed and released for the payments module.
+export * as paidSeats from './paid-seats.js';

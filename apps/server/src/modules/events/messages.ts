@@ -1,4 +1,4 @@
-import { COMMUNITY_MESSAGES, EVENT_MESSAGES } from '@bayclub/shared';
+import { COMMUNITY_MESSAGES, EVENT_MESSAGES, PAYMENT_MESSAGES } from '@bayclub/shared';
 import { serverMessages } from '../../platform/errors.js';
 
 /** Events, hosts, RSVPs, the door and calendar feeds: error texts. */
@@ -29,4 +29,9 @@ export const EVENTS_ERRORS = serverMessages('events', {
     `Your party of ${party} needs ${party} seats; only ${available} ${available === 1 ? 'is' : 'are'} available. You keep your ${held} ${held === 1 ? 'seat' : 'seats'}.`,
   calendarNotAllowed: EVENT_MESSAGES.calendarNotAllowed,
   calendarLinkInvalid: 'This calendar link is not valid',
+  // Paid events (issue 22): the money's own steps go through the payments module.
+  sellerNotReady: PAYMENT_MESSAGES.sellerNotReady,
+  priceLocked: PAYMENT_MESSAGES.priceLocked,
+  paidEventUseCheckout: PAYMENT_MESSAGES.paidEventUseCheckout,
+  paidEventUseCancel: PAYMENT_MESSAGES.paidEventUseCancel,
 });

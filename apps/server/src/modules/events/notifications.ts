@@ -78,6 +78,36 @@ const reminderText = (p: ReminderParams) => ({
   message: `${whenText(new Date(p.startsAt), p.timeZone)} at ${p.venue}`,
 });
 
+const claimParams = titled.extend({ deadline: z.iso.datetime(), timeZone: z.string() });
+type ClaimParams = z.output<typeof claimParams>;
+const claimText = (p: ClaimParams) => ({
+  title: `A seat is yours to claim: ${p.eventTitle}`,
+  message: `A seat opened up. Pay by ${whenText(new Date(p.deadline), p.timeZone)} to confirm it; after that it passes to the next person on the waitlist.`,
+});
+
+/** Issue 22: a seat of a paid event opened up and is offered to the member, who claims it by paying in time. */
+export const waitlistClaimNotification = defineNotificationKind('events.claim', {
+  type: 'event',
+  params: claimParams,
+  render: claimText,
+  push: (p, target) => {
+    const { title, message } = claimText(p);
+    return pushOf(title, message, target, `event-claim-${target.relatedId}`);
+  },
+  mail: {
+    type: 'waitlist',
+    render: (p, target, to) => {
+      const { title, message } = claimText(p);
+      return {
+        subject: title,
+        heading: `A seat is yours, ${to.name}`,
+        paragraphs: [`Good news about ${p.eventTitle}: ${message}`],
+        action: { label: 'Pay and get your ticket', path: target.path ?? eventPath(target.relatedId ?? '') },
+      };
+    },
+  },
+});
+
 /** The day before and the hour before an event the member is going to. */
 export const eventReminderNotification = defineNotificationKind('events.reminder', {
   type: 'event',

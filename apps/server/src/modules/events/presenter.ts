@@ -2,6 +2,7 @@ import {
   googleCalendarUrl,
   type AttendeeView,
   type City,
+  type Currency,
   type EventPermissions,
   type EventSummaryView,
   type EventView,
@@ -44,6 +45,7 @@ export function presentSummary(r: EventSummaryRow): EventSummaryView {
     waitlistCount: r.waitlist_count,
     myStatus: registrationStatus(r.my_status, r.status),
     locationId: r.location_id,
+    price: r.price_amount !== null && r.currency ? { amount: r.price_amount, currency: r.currency as Currency } : null,
   };
 }
 
@@ -77,6 +79,15 @@ export function presentEvent(
     goingGuests: viewer.canSeeAttendees ? r.going_guests : 0,
     sequence: r.sequence,
     createdAt: iso(r.created_at),
+    paid:
+      summary.price === null
+        ? null
+        : {
+            ...summary.price,
+            refundCutoffHours: r.refund_cutoff_hours,
+            claimWindowHours: r.claim_window_hours,
+            refundsUntil: new Date(new Date(r.starts_at).getTime() - r.refund_cutoff_hours * 3_600_000).toISOString(),
+          },
     mine,
     permissions,
     calendar: {

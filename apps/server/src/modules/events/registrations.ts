@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { eventRegistrations, events } from '../../db/schema/index.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import type { Notifier } from '../notifications/index.js';
-import { waitlistPromotedNotification } from './notifications.js';
+import { waitlistClaimNotification, waitlistPromotedNotification } from './notifications.js';
 import { publish } from '../../platform/bus.js';
 import { columnsOf, leftJoined, rowsOf, textArray } from '../../platform/sql.js';
 
@@ -16,7 +16,7 @@ export function waitlistReason(partySize: number, seatsFree: number): string | n
 }
 
 const myRegistrationRow = z.object({
-  ...columnsOf(eventRegistrations, 'status', 'guests', 'checked_in_at'),
+  ...columnsOf(eventRegistrations, 'status', 'guests', 'checked_in_at', 'hold_kind', 'hold_expires_at'),
   /** count(*)::int; null unless waitlisted. */
   position: z.number().int().nullable(),
   /** capacity - going_count: null without a capacity. */
@@ -35,7 +35,7 @@ export async function loadMyRegistration(
 ): Promise<MyRegistrationView | null> {
   const [row] = rowsOf(
     await db.execute(sql`
-      select r.status, r.guests, r.checked_in_at,
+      select r.status, r.guests, r.checked_in_at, r.hold_kind, r.hold_expires_at,
         case when r.status = 'waitlisted' then (
           select count(*)::int from ${eventRegistrations} w
           where w.event_id = r.event_id and w.status = 'waitlisted'
@@ -53,13 +53,31 @@ export async function loadMyRegistration(
     waitlistPosition: waitlisted ? row.position : null,
     waitlistReason: waitlisted && row.seats_free !== null ? waitlistReason(1 + row.guests, row.seats_free) : null,
     checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+    hold:
+      row.status === 'awaiting_payment' && row.hold_kind && row.hold_expires_at
+        ? { kind: row.hold_kind, expiresAt: new Date(row.hold_expires_at).toISOString() }
+        : null,
   };
+}
+
+/** The shortest claim window: a seat offered an hour before the start still gets this long. */
+const CLAIM_MIN_MS = 30 * 60_000;
+
+/**
+ * Until when a member offered a seat of a paid event may pay for it (decision 028): the host's claim window, but
+ * never more than half the time left before the start (a seat offered the evening before passes on in hours, not
+ * overnight), and at least 30 minutes.
+ */
+export function claimDeadline(now: Date, startsAt: Date, windowHours: number): Date {
+  const left = startsAt.getTime() - now.getTime();
+  const window = Math.min(windowHours * 3_600_000, Math.max(CLAIM_MIN_MS, left / 2));
+  return new Date(now.getTime() + window);
 }
 
 /** The event with its waitlist in order (none: one row of nulls, from the left join). */
 const waitlistRow = z.object({
   ...leftJoined(columnsOf(eventRegistrations, 'id', 'user_id', 'guests')),
-  ...columnsOf(events, 'capacity', 'going_count', 'title'),
+  ...columnsOf(events, 'capacity', 'going_count', 'title', 'price_amount', 'starts_at', 'time_zone', 'claim_window_hours'),
 });
 
 export interface PromotionDeps {
@@ -79,7 +97,8 @@ export interface PromotionDeps {
 export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: PromotionDeps, eventId: string): Promise<string[]> {
   const rows = rowsOf(
     await tx.execute(sql`
-      select r.id, r.user_id, r.guests, e.capacity, e.going_count, e.title
+      select r.id, r.user_id, r.guests, e.capacity, e.going_count, e.title, e.price_amount, e.starts_at, e.time_zone,
+        e.claim_window_hours
       from ${events} e
       left join ${eventRegistrations} r on r.event_id = e.id and r.status = 'waitlisted'
       where e.id = ${eventId}::uuid and e.status = 'scheduled' and e.ends_at > now()
@@ -102,18 +121,30 @@ export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: Prom
   const ids = promoted.map((p) => p.id);
   const userIds = promoted.map((p) => p.userId);
   const seats = promoted.reduce((n, p) => n + p.party, 0);
-  await tx.execute(sql`
+  // Issue 22: on a paid event the seats are offered, held for the member until the claim deadline; they are
+  // going once they paid (the payments module), and the seats pass on when the deadline goes by unpaid.
+  const deadline = first.price_amount === null ? null : claimDeadline(new Date(), new Date(first.starts_at), first.claim_window_hours);
+  await tx.execute(
+    deadline
+      ? sql`
+    update ${eventRegistrations} set status = 'awaiting_payment', hold_kind = 'claim',
+      hold_expires_at = ${deadline.toISOString()}::timestamptz, waitlisted_at = null, updated_at = now()
+    where id = any(${textArray(ids)}::uuid[]) and status = 'waitlisted'`
+      : sql`
     update ${eventRegistrations} set status = 'going', waitlisted_at = null, updated_at = now()
-    where id = any(${textArray(ids)}::uuid[]) and status = 'waitlisted'`);
+    where id = any(${textArray(ids)}::uuid[]) and status = 'waitlisted'`,
+  );
   await tx.execute(sql`
     update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count - ${promoted.length}
     where id = ${eventId}::uuid`);
-  await deps.notifier.notifyMany(tx, after, userIds, {
-    kind: waitlistPromotedNotification,
-    params: { eventTitle: first.title },
-    relatedId: eventId,
-    path: eventPath(eventId),
-  });
+  const target = { relatedId: eventId, path: eventPath(eventId) };
+  if (deadline)
+    await deps.notifier.notifyMany(tx, after, userIds, {
+      kind: waitlistClaimNotification,
+      params: { eventTitle: first.title, deadline: deadline.toISOString(), timeZone: first.time_zone },
+      ...target,
+    });
+  else await deps.notifier.notifyMany(tx, after, userIds, { kind: waitlistPromotedNotification, params: { eventTitle: first.title }, ...target });
   await publish(tx, { k: 'evt', id: eventId, t: 'reg', u: userIds });
   return userIds;
 }

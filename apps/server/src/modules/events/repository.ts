@@ -64,6 +64,7 @@ const attendingCountSql = sql`(e.going_count + case when e.created_by is not nul
 const summaryShape = {
   ...columnsOf(events, 'id', 'title', 'starts_at', 'ends_at', 'time_zone', 'venue', 'city', 'cover_image_key', 'status'),
   ...columnsOf(events, 'visibility', 'capacity', 'going_count', 'waitlist_count', 'community_id', 'location_id'),
+  ...columnsOf(events, 'price_amount', 'currency'),
   ...leftJoined({ community_name: columnOf(communities, 'name'), community_slug: columnOf(communities, 'url_slug') }),
   cursor_at: z.string(),
   attending_count: countField(),
@@ -73,7 +74,8 @@ const eventSummaryRow = z.object(summaryShape);
 export type EventSummaryRow = z.output<typeof eventSummaryRow>;
 
 const summaryColumns = sql`e.id, e.title, e.starts_at, e.ends_at, e.time_zone, e.venue, e.city, e.cover_image_key, e.status,
-  e.visibility, e.capacity, e.going_count, e.waitlist_count, e.community_id, e.location_id, c.name as community_name,
+  e.visibility, e.capacity, e.going_count, e.waitlist_count, e.community_id, e.location_id, e.price_amount, e.currency,
+  c.name as community_name,
   c.url_slug as community_slug, ${exactInstant(sql`e.starts_at`)} as cursor_at, ${attendingCountSql} as attending_count`;
 
 /**
@@ -105,7 +107,7 @@ export function eventsListQuery(viewer: EventsViewer, f: EventListFilters, page:
   if (f.going)
     conditions.push(
       caller
-        ? sql`(e.id in (select g.event_id from ${eventRegistrations} g where g.user_id = ${caller} and g.status in ('going', 'waitlisted'))
+        ? sql`(e.id in (select g.event_id from ${eventRegistrations} g where g.user_id = ${caller} and g.status in ('going', 'waitlisted', 'awaiting_payment'))
             or e.id in (select ce.id from ${events} ce where ce.created_by = ${caller}))`
         : sql`false`,
     );
@@ -132,6 +134,7 @@ export function eventsListQuery(viewer: EventsViewer, f: EventListFilters, page:
 const eventDetailRow = z.object({
   ...summaryShape,
   ...columnsOf(events, 'description', 'address', 'guests_allowed', 'sequence', 'created_at', 'created_by'),
+  ...columnsOf(events, 'refund_cutoff_hours', 'claim_window_hours'),
   hosts: jsonb(z.array(memberJsonSchema.extend({ role: columnOf(eventHosts, 'role'), isCreator: z.boolean() }))),
   going_preview: jsonb(z.array(memberJsonSchema)),
   going_members: countField(),
@@ -196,7 +199,7 @@ export async function findEventDetail(
   const [row] = rowsOf(
     await db.execute(sql`
       select ${summaryColumns}, null::text as my_status, e.description, e.address, e.guests_allowed,
-        e.sequence, e.created_at, e.created_by, ${hosts} as hosts, ${preview} as going_preview,
+        e.sequence, e.created_at, e.created_by, e.refund_cutoff_hours, e.claim_window_hours, ${hosts} as hosts, ${preview} as going_preview,
         ${goingMembers} as going_members, ${goingGuests} as going_guests
       from ${events} e
       left join ${communities} c on c.id = e.community_id
@@ -254,6 +257,11 @@ export async function findEventCore(db: DbOrTx, eventId: string) {
       created_by: events.createdBy,
       cover_image_key: events.coverImageKey,
       location_id: events.locationId,
+      price_amount: events.priceAmount,
+      currency: events.currency,
+      refund_cutoff_hours: events.refundCutoffHours,
+      claim_window_hours: events.claimWindowHours,
+      waitlist_count: events.waitlistCount,
     })
     .from(events)
     .leftJoin(communities, eq(communities.id, events.communityId))
@@ -273,7 +281,7 @@ export async function updateEvent(db: DbOrTx, eventId: string, set: Partial<NewE
 /** Members whose registration holds a seat or a waitlist place, who may hear of a change (active ones). */
 export const registeredMembersSql = (eventId: string) =>
   sql`select r.user_id from ${eventRegistrations} r join ${profiles} p on p.id = r.user_id
-      where r.event_id = ${eventId}::uuid and r.status in ('going', 'waitlisted') and not p.is_deactivated`;
+      where r.event_id = ${eventId}::uuid and r.status in ('going', 'waitlisted', 'awaiting_payment') and not p.is_deactivated`;
 
 /**
  * Active members of a community who should hear of a new event in it: not the creator, not deactivated, not

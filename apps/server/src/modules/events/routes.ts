@@ -22,7 +22,7 @@ import { createEventsService } from './service.js';
 export const eventsRoutes =
   (ctx: AppContext, deps: EventsDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createEventsService({ db: ctx.database.db, notifier: deps.notifier, media: deps.media, log: ctx.log, flags: () => ctx.settings.flags() });
+    const service = createEventsService({ db: ctx.database.db, notifier: deps.notifier, media: deps.media, log: ctx.log, flags: () => ctx.settings.flags(), payouts: deps.payouts });
     const approved = { access: 'approved' as const };
     const publicAccess = { access: 'public' as const };
 

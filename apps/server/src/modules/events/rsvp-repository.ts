@@ -12,6 +12,8 @@ export interface EventSeats {
   guests_allowed: number;
   going_count: number;
   waitlist_count: number;
+  /** Issue 22: a paid event's RSVPs go through Checkout. */
+  price_amount: number | null;
 }
 
 export async function eventSeats(db: DbOrTx, eventId: string): Promise<EventSeats> {
@@ -22,10 +24,17 @@ export async function eventSeats(db: DbOrTx, eventId: string): Promise<EventSeat
       guests_allowed: events.guestsAllowed,
       going_count: events.goingCount,
       waitlist_count: events.waitlistCount,
+      price_amount: events.priceAmount,
     })
     .from(events)
     .where(eq(events.id, eventId));
   return row!;
+}
+
+/** Seats held on a paid event while the member pays (issue 22): status awaiting_payment carries one. */
+export interface SeatHold {
+  kind: 'checkout' | 'claim';
+  expiresAt: Date;
 }
 
 const registrationShape = columnsOf(eventRegistrations, 'id', 'event_id', 'user_id', 'status', 'guests', 'ticket_code', 'checked_in_at');
@@ -56,13 +65,14 @@ const registrationIdRow = z.object(columnsOf(eventRegistrations, 'id'));
  */
 export async function insertRegistration(
   db: DbOrTx,
-  r: { eventId: string; userId: string; status: RegistrationRow['status']; guests: number; codes: string[] },
+  r: { eventId: string; userId: string; status: RegistrationRow['status']; guests: number; codes: string[]; hold?: SeatHold },
 ): Promise<string | null> {
   const [row] = rowsOf(
     await db.execute(sql`
-      insert into ${eventRegistrations} (event_id, user_id, status, guests, waitlisted_at, ticket_code)
+      insert into ${eventRegistrations} (event_id, user_id, status, guests, waitlisted_at, ticket_code, hold_kind, hold_expires_at)
       select ${r.eventId}::uuid, ${r.userId}::uuid, ${r.status}, ${r.guests},
-        case when ${r.status} = 'waitlisted' then clock_timestamp() end, c.code
+        case when ${r.status} = 'waitlisted' then clock_timestamp() end, c.code,
+        ${r.hold?.kind ?? null}, ${r.hold ? r.hold.expiresAt.toISOString() : null}::timestamptz
       from (
         select code from unnest(${textArray(r.codes)}) with ordinality as x(code, n)
         where not exists (select 1 from ${eventRegistrations} t where t.event_id = ${r.eventId}::uuid and t.ticket_code = x.code)
@@ -84,11 +94,13 @@ export async function insertRegistration(
 export async function updateRegistration(
   db: DbOrTx,
   id: string,
-  r: { status: RegistrationRow['status']; guests: number; waitlist: 'join' | 'keep' | 'clear' },
+  r: { status: RegistrationRow['status']; guests: number; waitlist: 'join' | 'keep' | 'clear'; hold?: SeatHold },
 ) {
   const waitlistedAt = r.waitlist === 'join' ? sql`clock_timestamp()` : r.waitlist === 'keep' ? sql`waitlisted_at` : sql`null`;
   await db.execute(sql`
-    update ${eventRegistrations} set status = ${r.status}, guests = ${r.guests}, waitlisted_at = ${waitlistedAt}, updated_at = now()
+    update ${eventRegistrations} set status = ${r.status}, guests = ${r.guests}, waitlisted_at = ${waitlistedAt},
+      hold_kind = ${r.hold?.kind ?? null}, hold_expires_at = ${r.hold ? r.hold.expiresAt.toISOString() : null}::timestamptz,
+      updated_at = now()
     where id = ${id}::uuid`);
 }
 

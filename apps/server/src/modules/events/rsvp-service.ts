@@ -20,6 +20,7 @@ import type { Notifier } from '../notifications/index.js';
 import { loadEventAccess } from './access.js';
 import { eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
 import { loadMyRegistration, promoteWaitlist } from './registrations.js';
+import { releaseSeats, rsvpResultFor } from './paid-seats.js';
 import * as repo from './rsvp-repository.js';
 import { EVENTS_ERRORS as M } from './messages.js';
 import { ticketCodeCandidates, ticketQrSvg, type TicketSigner } from './tickets.js';
@@ -109,6 +110,14 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       throw badRequest(message, { guests: message });
     }
     const current = await repo.findRegistration(tx, eventId, actor.userId);
+    if (seats.price_amount !== null) {
+      // Issue 22: seats of a paid event are bought and given back through the payments module; an RSVP here can
+      // only leave the waitlist, or let go of held seats and of a seat offered from the waitlist.
+      if (going) throw conflict(M.paidEventUseCheckout);
+      if (current?.status === 'going') throw conflict(M.paidEventUseCancel);
+      if (current) await releaseSeats(tx, after, { notifier }, current.id);
+      return rsvpResultFor(tx, eventId, actor.userId);
+    }
     const party = 1 + guests;
     const ownSeats = current?.status === 'going' ? 1 + current.guests : 0;
     const fits = seats.capacity === null || seats.going_count - ownSeats + party <= seats.capacity;

@@ -53,7 +53,7 @@ describe('PUT /api/events/:id/rsvp', () => {
     expect(first.statusCode).toBe(200);
     const body = first.json() as RsvpResult;
     expect(body).toEqual({
-      mine: { status: 'going', guests: 1, waitlistPosition: null, waitlistReason: null, checkedInAt: null },
+      mine: { status: 'going', guests: 1, waitlistPosition: null, waitlistReason: null, checkedInAt: null, hold: null },
       capacity: 2,
       goingCount: 2,
       waitlistCount: 0,

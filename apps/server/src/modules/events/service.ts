@@ -32,6 +32,7 @@ import { presentAttendee, presentEvent, presentHostAttendee, presentSummary } fr
 import { loadMyRegistration, promoteWaitlist } from './registrations.js';
 import * as repo from './repository.js';
 import { EVENTS_ERRORS as M } from './messages.js';
+import type { EventPayouts } from './deps.js';
 
 const eventGone = () => notFound(M.notFound);
 /** Issue 12: an event's place is one of the club's active places, else 400 on the field. */
@@ -73,6 +74,7 @@ export function createEventsService(deps: {
   media: MediaService;
   log: FastifyBaseLogger;
   flags: () => Promise<LimitedUserFlags>;
+  payouts?: EventPayouts;
   now?: () => Date;
 }) {
   const { db, notifier } = deps;
@@ -118,6 +120,16 @@ export function createEventsService(deps: {
   function startsInFuture(startsAt: Date) {
     if (startsAt.getTime() <= now().getTime())
       throw badRequest(M.startsInPast, { startsAtLocal: M.startsInPast });
+  }
+
+  /**
+   * Issue 22: the currency the creator sells in, read before the transaction (the payout account is the payments
+   * module's); 409 on the price field when they have no enabled payout account.
+   */
+  async function sellerCurrency(sellerId: string | null): Promise<string> {
+    const currency = sellerId && deps.payouts ? await deps.payouts.sellerCurrency(sellerId) : null;
+    if (!currency) throw conflict(M.sellerNotReady, { priceAmount: M.sellerNotReady });
+    return currency;
   }
 
   return {
@@ -173,6 +185,7 @@ export function createEventsService(deps: {
           throw badRequest(M.privateCommunityEvent, { visibility: M.privateCommunityEvent });
       }
       if (input.locationId) await requireActivePlace(db, input.locationId);
+      const currency = input.priceAmount !== null ? await sellerCurrency(actor.userId) : null;
       const after = new AfterCommit();
       const id = await db.transaction(async (tx) => {
         const eventId = await repo.insertEvent(tx, {
@@ -190,6 +203,10 @@ export function createEventsService(deps: {
           capacity: input.capacity,
           guestsAllowed: input.guestsAllowed,
           locationId: input.locationId,
+          priceAmount: input.priceAmount,
+          currency,
+          refundCutoffHours: input.refundCutoffHours,
+          claimWindowHours: input.claimWindowHours,
         });
         if (input.communityId) {
           await notifier.notifyMany(tx, after, repo.communityAudienceSql(input.communityId, actor.userId, input.visibility), {
@@ -212,6 +229,10 @@ export function createEventsService(deps: {
      */
     async update(actor: Actor, eventId: string, input: UpdateEventInput): Promise<EventView> {
       const after = new AfterCommit();
+      // The creator's currency is read before the transaction (another module's table, on the pool).
+      const pricing = input.priceAmount !== undefined && input.priceAmount !== null;
+      const creator = pricing ? (await repo.findEventCore(db, eventId))?.created_by ?? null : null;
+      const currency = pricing ? await sellerCurrency(creator) : null;
       await db.transaction(async (tx) => {
         const { facts, viewer } = await visible(actor, eventId, tx, true);
         if (!viewer.canEdit) refuseManage(viewer, facts);
@@ -253,6 +274,14 @@ export function createEventsService(deps: {
           capacityRaised = current.capacity !== null && (input.capacity === null || input.capacity > current.capacity);
           set.capacity = input.capacity;
         }
+        // Issue 22: the price is fixed once anyone holds a seat or a waitlist place (what they agreed to pay).
+        if (input.priceAmount !== undefined && input.priceAmount !== current.price_amount) {
+          if (current.going_count > 0 || current.waitlist_count > 0) throw conflict(M.priceLocked, { priceAmount: M.priceLocked });
+          set.priceAmount = input.priceAmount;
+          set.currency = input.priceAmount === null ? null : currency;
+        }
+        if (input.refundCutoffHours !== undefined) set.refundCutoffHours = input.refundCutoffHours;
+        if (input.claimWindowHours !== undefined) set.claimWindowHours = input.claimWindowHours;
         await repo.updateEvent(tx, eventId, set, { bumpSequence: true });
         if (capacityRaised) await promoteWaitlist(tx, after, { notifier }, eventId);
         if (moved) {
@@ -287,6 +316,8 @@ export function createEventsService(deps: {
         await publishRegistrationChange(tx, eventId, told);
       });
       after.run();
+      // Issue 22: every payment for the event is refunded (the payments module; its sweep retries what fails).
+      deps.payouts?.afterCancel(eventId);
       return view(actor, eventId);
     },
 
