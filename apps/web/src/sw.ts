@@ -41,9 +41,10 @@ self.addEventListener('fetch', (event) => {
     event.waitUntil(caches.delete(TICKET_CACHE.name));
 });
 
+// The local Stripe double's hosted pages (issue 22) are the server's own HTML, never the app's shell.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/manifest\.webmanifest$/, /^\/sw\.js$/, /^\/uploads\//],
+    denylist: [/^\/api\//, /^\/manifest\.webmanifest$/, /^\/sw\.js$/, /^\/uploads\//, /^\/stripe-local\//],
   }),
 );
 

@@ -1,5 +1,6 @@
 import { ClipboardListIcon, SlidersHorizontalIcon } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
+import { PaymentsModeBanner } from '#/features/payments';
 import { ApplicationsPanel } from './applications-panel';
 import { AdminSectionBoundary } from './section-error';
 import { SettingsPanel } from './settings-panel';
@@ -8,6 +9,8 @@ import { SettingsPanel } from './settings-panel';
 export function AdminPage() {
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
+      {/* Said before anything else: an admin must not take test payments for real ones. */}
+      <PaymentsModeBanner />
       <header className="grid gap-1">
         <p className="text-xs font-semibold tracking-[0.2em] text-primary uppercase">Admin</p>
         <h1 className="text-3xl font-semibold tracking-tight">Dashboard</h1>

@@ -54,6 +54,8 @@ export const EDITABLE_SETTING_KEYS = [
   'landing_use_hybrid_application_count',
   'landing_base_application_count',
   ...LIMITED_USER_FLAGS.map(flagSettingKey),
+  'payments_fee_percent',
+  'payments_fee_fixed',
 ] as const satisfies readonly SettingKey[];
 
 export type EditableSettingKey = (typeof EDITABLE_SETTING_KEYS)[number];

@@ -17,7 +17,7 @@ import {
   type EditableSettingKey,
   type SettingsFormValues,
 } from './settings-model';
-import { BrandingSection, LandingCountersSection, LandingCoverSection, PermissionsSection } from './settings-sections';
+import { BrandingSection, LandingCountersSection, LandingCoverSection, PaymentsSection, PermissionsSection } from './settings-sections';
 
 /** Spec 8: the exact texts of the settings save toasts. */
 export const SETTINGS_TOASTS = {
@@ -25,7 +25,7 @@ export const SETTINGS_TOASTS = {
   failure: { title: 'Error', description: 'Failed to update app settings. Please try again.' },
 } as const;
 
-/** App-wide settings: branding, landing cover and counters, limited-member permissions. */
+/** App-wide settings: branding, landing cover and counters, limited-member permissions, the platform fee. */
 export function SettingsPanel() {
   const query = useAdminSettingsQuery();
   if (query.isPending) {
@@ -89,6 +89,7 @@ function SettingsForm({ settings }: { settings: AllSettings }) {
         <LandingCoverSection />
         <LandingCountersSection />
         <PermissionsSection />
+        <PaymentsSection />
         <div className="sticky bottom-[calc(env(safe-area-inset-bottom)+4.5rem)] z-10 flex flex-col gap-3 rounded-xl border bg-background/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center sm:justify-between md:bottom-4">
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {isDirty ? 'You have unsaved changes.' : 'All changes saved.'}

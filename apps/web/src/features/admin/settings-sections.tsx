@@ -159,3 +159,30 @@ function FlagGroup({ title, flags }: { title: string; flags: typeof NAVIGATION_F
     </fieldset>
   );
 }
+
+/** Issue 22: the club's fee on paid seats, a percent plus a fixed amount per payment (both 0 by default: no fee). */
+export function PaymentsSection() {
+  return (
+    <SettingsCard
+      title="Payments"
+      description="The club's fee on tickets sold for paid events, taken as Stripe's application fee on each paid seat purchase."
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextSettingField
+          name="payments_fee_percent"
+          label="Platform fee (%)"
+          inputMode="decimal"
+          description="From 0 to 30, up to 2 decimals."
+        />
+        <TextSettingField
+          name="payments_fee_fixed"
+          label="Platform fee per payment (cents)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          description="A whole number from 0 to 10000 (100.00), in the payment's currency."
+        />
+      </div>
+    </SettingsCard>
+  );
+}

@@ -23,6 +23,9 @@ import type {
 import { api, pageUrl } from '#/lib/api';
 import { eventKeys } from './keys';
 
+// Other features (payments) refresh an event and the lists after what they change.
+export { eventKeys } from './keys';
+
 /** The /events filters, as kept in the URL. */
 export interface EventFilters {
   city?: City;

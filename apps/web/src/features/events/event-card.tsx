@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
-import { ClockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
-import { eventPath, type EventSummaryView, type RegistrationStatus } from '@bayclub/shared';
+import { ClockIcon, MapPinIcon, TicketIcon, UsersIcon } from 'lucide-react';
+import { eventPath, formatMoney, type EventSummaryView, type RegistrationStatus } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { cn } from '#/lib/utils';
 import { EventCover } from './event-cover';
 import { cardTime, cityName, dateBlock, longDate, pageZoneNote } from './event-time';
 
-const STATUS_LABELS: Partial<Record<RegistrationStatus, string>> = { going: 'You’re going', waitlisted: 'Waitlisted' };
+const STATUS_LABELS: Partial<Record<RegistrationStatus, string>> = {
+  going: 'You’re going',
+  waitlisted: 'Waitlisted',
+  awaiting_payment: 'Awaiting payment',
+};
 
 export const isFull = (e: Pick<EventSummaryView, 'capacity' | 'goingCount'>) => e.capacity !== null && e.goingCount >= e.capacity;
 
@@ -99,6 +103,13 @@ export function EventCard({
               <UsersIcon aria-hidden="true" className="size-3.5" />
               {goingLabel(event)}
             </span>
+            {event.price && (
+              <Badge variant="outline">
+                <TicketIcon aria-hidden="true" />
+                <span className="sr-only">Price per seat: </span>
+                {formatMoney(event.price.amount, event.price.currency)}
+              </Badge>
+            )}
             <EventBadges event={event} />
           </div>
         </div>

@@ -56,6 +56,7 @@ export function makeEventSummary(overrides: Partial<EventSummaryView> = {}): Eve
     waitlistCount: 0,
     myStatus: null,
     locationId: null,
+    price: null,
     ...overrides,
   };
 }
@@ -85,7 +86,7 @@ export function makeHost(overrides: Partial<EventHostView> = {}): EventHostView 
 }
 
 export function makeMyRegistration(overrides: Partial<MyRegistrationView> = {}): MyRegistrationView {
-  return { status: 'going', guests: 0, waitlistPosition: null, waitlistReason: null, checkedInAt: null, ...overrides };
+  return { status: 'going', guests: 0, waitlistPosition: null, waitlistReason: null, checkedInAt: null, hold: null, ...overrides };
 }
 
 /** An event as an approved member (not a host, not registered) sees it. Pass `mine: null` and NO_PERMISSIONS for a visitor. */
@@ -105,6 +106,7 @@ export function makeEvent(overrides: Partial<EventView> = {}): EventView {
     createdAt: '2026-02-01T12:00:00.000Z',
     mine: null,
     permissions: MEMBER_PERMISSIONS,
+    paid: null,
     calendar: {
       icsUrl: `/api/events/${summary.id}/calendar.ics`,
       googleUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE&text=Sunset+Social',

@@ -8,6 +8,7 @@ import {
   createEventSchema,
   EVENT_MESSAGES,
   eventPath,
+  PAYMENT_LIMITS,
   utcToZonedLocal,
   type CreateEventInput,
   type EventView,
@@ -41,6 +42,7 @@ function valuesOf(event: EventView | undefined, communityId: string | null): Cre
       visibility: 'members',
       capacity: null,
       guestsAllowed: 0,
+      ...FREE,
     };
   }
   return {
@@ -57,7 +59,24 @@ function valuesOf(event: EventView | undefined, communityId: string | null): Cre
     capacity: event.capacity,
     guestsAllowed: event.guestsAllowed,
     locationId: event.locationId,
+    ...(event.paid
+      ? { priceAmount: event.paid.amount, refundCutoffHours: event.paid.refundCutoffHours, claimWindowHours: event.paid.claimWindowHours }
+      : FREE),
   };
+}
+
+/** A free event's ticket terms: the defaults the form starts from once a price is typed. */
+const FREE = {
+  priceAmount: null,
+  refundCutoffHours: PAYMENT_LIMITS.refundCutoffDefaultHours,
+  claimWindowHours: PAYMENT_LIMITS.claimWindowDefaultHours,
+} satisfies Partial<CreateEventInput>;
+
+/** A new free event is sent without ticket terms (the server's defaults hold); a paid one with them. */
+function createBody(values: CreateEventInput): CreateEventInput {
+  if (values.priceAmount != null) return values;
+  const { priceAmount: _price, refundCutoffHours: _cutoff, claimWindowHours: _claim, ...free } = values;
+  return free;
 }
 
 const TIME_FIELDS = ['startsAtLocal', 'endsAtLocal', 'timeZone'] as const;
@@ -113,7 +132,7 @@ function DetailsStep({ event, communityId, onSaved }: { event?: EventView; commu
       if (saved !== event) toast.success(EVENT_MESSAGES.saved);
       onSaved(saved);
     } else {
-      const saved = await create.mutateAsync(values);
+      const saved = await create.mutateAsync(createBody(values));
       toast.success(EVENT_MESSAGES.created);
       onSaved(saved);
     }
@@ -121,7 +140,7 @@ function DetailsStep({ event, communityId, onSaved }: { event?: EventView; commu
 
   return (
     <DialogForm form={form} label={event ? 'Edit event' : 'Create event'} onSubmit={save} submitLabel={event ? 'Save changes' : 'Create event'}>
-      <EventFormFields communities={communities} editing={Boolean(event)} />
+      <EventFormFields communities={communities} editing={Boolean(event)} paid={event?.paid ?? null} />
     </DialogForm>
   );
 }

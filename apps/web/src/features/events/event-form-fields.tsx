@@ -8,6 +8,7 @@ import {
   EVENT_VISIBILITIES,
   EVENT_VISIBILITY_LABELS,
   type CreateEventInput,
+  type EventPriceView,
   type MyCommunityView,
 } from '@bayclub/shared';
 import { SelectField } from '#/components/select-field';
@@ -16,6 +17,7 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Input } from '#/components/ui/input';
 import { Textarea } from '#/components/ui/textarea';
 import { EventPlaceField } from '#/features/locations';
+import { TicketFields } from './event-ticket-fields';
 import { zoneCity } from './event-time';
 
 const CITY_OPTIONS = [{ value: '', label: 'No particular city' }, ...CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }))];
@@ -31,7 +33,16 @@ const optional = <span className="font-normal text-muted-foreground">(optional)<
  * community is fixed once created). Community-only visibility needs a community, and a private community's events
  * are community-only.
  */
-export function EventFormFields({ communities, editing }: { communities: MyCommunityView[]; editing: boolean }) {
+export function EventFormFields({
+  communities,
+  editing,
+  paid = null,
+}: {
+  communities: MyCommunityView[];
+  editing: boolean;
+  /** The edited event's paid terms (null: free, or a new event). */
+  paid?: EventPriceView | null;
+}) {
   const { control, setValue, getValues } = useFormContext<CreateEventInput>();
   const communityId = useWatch({ control, name: 'communityId' });
   const chosen = communities.find((m) => m.community.id === communityId)?.community;
@@ -90,6 +101,7 @@ export function EventFormFields({ communities, editing }: { communities: MyCommu
           fromForm={(v) => String(v ?? 0)}
         />
       </div>
+      <TicketFields paid={paid} />
     </div>
   );
 }

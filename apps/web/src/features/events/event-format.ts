@@ -20,6 +20,8 @@ export function statusLabel(mine: MyRegistrationView): string {
       return mine.guests > 0 ? `Going, with ${mine.guests} ${mine.guests === 1 ? 'guest' : 'guests'}` : 'Going';
     case 'waitlisted':
       return mine.waitlistPosition ? `On the waitlist, position ${mine.waitlistPosition}` : 'On the waitlist';
+    case 'awaiting_payment':
+      return mine.hold?.kind === 'claim' ? 'A seat is yours to claim' : 'Awaiting payment';
     case 'not_going':
       return 'Not going';
     case 'cancelled':

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { CalendarIcon, ExternalLinkIcon, GlobeIcon, LockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
-import { EVENT_MESSAGES, EVENT_VISIBILITY_LABELS, imageVariantUrl, type EventView } from '@bayclub/shared';
+import { CalendarIcon, ExternalLinkIcon, GlobeIcon, LockIcon, MapPinIcon, TicketIcon, UsersIcon } from 'lucide-react';
+import { EVENT_MESSAGES, EVENT_VISIBILITY_LABELS, formatMoney, imageVariantUrl, type EventView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { useLocationAccess } from '#/features/locations';
 import { MEMBER_LINK_REL } from '#/components/message-text';
 import { EventBadges } from './event-card';
-import { cityName, longDate, mapUrl, timeRange, zoneLabel } from './event-time';
+import { cityName, dayAndTime, longDate, mapUrl, timeRange, zoneLabel } from './event-time';
 
 /**
  * The top of an event's page: the Cancelled banner, cover, title, badges, date and time in the event's zone (named
@@ -74,6 +74,18 @@ export function EventHeader({ event }: { event: EventView }) {
             </a>
           </dd>
         </div>
+        {event.paid && (
+          <div className="flex gap-3">
+            <dt>
+              <TicketIcon aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
+              <span className="sr-only">Price</span>
+            </dt>
+            <dd className="grid">
+              <span className="font-medium">{formatMoney(event.paid.amount, event.paid.currency)} per seat</span>
+              <span className="text-muted-foreground">Refunds in full until {dayAndTime(event.paid.refundsUntil, event.timeZone)}</span>
+            </dd>
+          </div>
+        )}
         {event.community && (
           <div className="flex gap-3">
             <dt>

@@ -10,6 +10,7 @@ import { PageLoadError } from '#/components/page-load-error';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { isApiError } from '#/lib/api';
 import { EventPlaceMap } from '#/features/locations';
+import { SalesCard, useCheckoutReturn } from '#/features/payments';
 import { useEventQuery } from './api';
 import { AttendancePanel } from './attendance-panel';
 import { EventHostActions, EventShareActions } from './event-actions';
@@ -48,6 +49,7 @@ function EventPageContent({ eventId }: { eventId: string }) {
 function EventDetails({ event }: { event: EventView }) {
   const { me, audience } = useSession();
   const member = canSeeMembers(me?.profile ?? null);
+  useCheckoutReturn(event);
   return (
     <article className="mx-auto grid w-full max-w-3xl content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
       <BackToEvents />
@@ -68,6 +70,7 @@ function EventDetails({ event }: { event: EventView }) {
       )}
       {member && <EventPlaceMap locationId={event.locationId} />}
       {member && <EventGoing event={event} />}
+      {event.permissions.canEdit && event.paid && <SalesCard event={event} />}
       {event.permissions.canEdit && <AttendancePanel event={event} />}
       {member && <RsvpBar event={event} />}
     </article>

@@ -72,6 +72,9 @@ export function timeRange(event: { startsAt: string; endsAt: string; timeZone: s
   return `${format(start, 'h:mm a')} – ${endText}`;
 }
 
+/** 'Fri, Mar 13, 7:00 PM' in the event's zone (a deadline before the event, such as when refunds close). */
+export const dayAndTime = (iso: string, zone: string) => format(inZone(iso, zone), 'EEE, MMM d, h:mm a');
+
 /** 'Saturday, March 14, 2026' in the event's zone. */
 export const longDate = (event: { startsAt: string; timeZone: string }) => format(inZone(event.startsAt, event.timeZone), 'EEEE, MMMM d, yyyy');
 

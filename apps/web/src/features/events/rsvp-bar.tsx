@@ -4,6 +4,7 @@ import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
 import { seatsLabel, seatsLeft, statusLabel } from './event-format';
+import { GetTicketButton, PayNowButton, timeUntil } from '#/features/payments';
 import { useRsvpMutation } from './rsvp-api';
 
 /** The RSVP panel's element id: the bar's second button scrolls to it and focuses it. */
@@ -13,17 +14,19 @@ export const rsvpPanelId = (eventId: string) => `rsvp-panel-${eventId}`;
  * Phones (decision 025): the RSVP kept on screen while the member reads the page. The last child of the page, sticky
  * above the bottom tab bar (its 4 rem and the safe area), so it never covers the tabs, and once the page is scrolled
  * to its end it rests in its own place below the content instead of over it. It answers with the member's status
- * and one action: RSVP (or Join waitlist) for a party of one, or a way to their RSVP and ticket once registered.
- * Guests are chosen in the panel itself.
+ * and one action: RSVP (or Join waitlist; Get ticket for a paid event) for a party of one, or a way to their RSVP and
+ * ticket once registered (Pay now, while seats wait for payment). Guests are chosen in the
+ * panel itself.
  */
 export function RsvpBar({ event }: { event: EventView }) {
   const rsvp = useRsvpMutation(event.id);
   const mine = event.mine;
-  const registered = mine !== null && (mine.status === 'going' || mine.status === 'waitlisted');
+  const registered = mine !== null && (mine.status === 'going' || mine.status === 'waitlisted' || mine.status === 'awaiting_payment');
   if (!event.permissions.canRsvp && !registered) return null;
   const left = seatsLeft(event);
   const fits = left === null || left >= 1;
-  const status = registered ? statusLabel(mine) : (seatsLabel(event) ?? `${event.attendingCount} going`);
+  const held = mine?.status === 'awaiting_payment' && mine.hold ? ` until ${timeUntil(mine.hold.expiresAt, event.timeZone)}` : '';
+  const status = registered ? `${statusLabel(mine)}${held}` : (seatsLabel(event) ?? `${event.attendingCount} going`);
   const showPanel = () => {
     const panel = document.getElementById(rsvpPanelId(event.id));
     panel?.scrollIntoView({ behavior: 'smooth', block: 'center' });
@@ -42,10 +45,15 @@ export function RsvpBar({ event }: { event: EventView }) {
       className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 -mx-1 flex items-center justify-between gap-3 rounded-xl border bg-background/95 p-3 shadow-lg backdrop-blur md:hidden"
     >
       <p className="min-w-0 truncate text-sm font-medium">{status}</p>
-      {registered ? (
+      {registered && mine.status === 'awaiting_payment' ? (
+        <PayNowButton event={event} size="sm" />
+      ) : registered ? (
         <Button size="sm" variant="outline" onClick={showPanel}>
           {mine.status === 'going' ? 'Your ticket' : 'Your RSVP'}
         </Button>
+      ) : event.paid ? (
+        // Guests are chosen in the panel; the bar gets a ticket for one.
+        <GetTicketButton event={event} guests={0} fits={fits} size="sm" />
       ) : (
         <Button size="sm" disabled={rsvp.isPending} onClick={send}>
           {rsvp.isPending && <Spinner />}

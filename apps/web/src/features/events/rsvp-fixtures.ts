@@ -8,7 +8,7 @@ export function makeMember(over: Partial<MemberSummary> = {}): MemberSummary {
 }
 
 export function makeMine(over: Partial<MyRegistrationView> = {}): MyRegistrationView {
-  return { status: 'not_going', guests: 0, waitlistPosition: null, waitlistReason: null, checkedInAt: null, ...over };
+  return { status: 'not_going', guests: 0, waitlistPosition: null, waitlistReason: null, checkedInAt: null, hold: null, ...over };
 }
 
 export function makeEvent(over: Partial<EventView> = {}): EventView {
@@ -29,6 +29,8 @@ export function makeEvent(over: Partial<EventView> = {}): EventView {
     attendingCount: 18,
     waitlistCount: 0,
     myStatus: null,
+    price: null,
+    paid: null,
     description: 'Drinks by the water.',
     address: '1 Causeway Blvd',
     locationId: null,

@@ -6,6 +6,7 @@ import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
 import { seatsLabel, seatsLeft, statusLabel } from './event-format';
 import { GuestsStepper } from './guests-stepper';
+import { PaidRegistrationMoney, PaidRsvpControls } from './paid-rsvp-controls';
 import { useRsvpMutation } from './rsvp-api';
 import { rsvpPanelId } from './rsvp-bar';
 import { useRegistrationRealtime } from './use-event-realtime';
@@ -13,7 +14,8 @@ import { YourTicket } from './your-ticket';
 
 /**
  * The RSVP control for approved members: status, seats left, guests, RSVP / Join waitlist / Can't go / Leave
- * waitlist, the waitlist position and reason, and the ticket once going. The server decides going or waitlisted;
+ * waitlist, the waitlist position and reason, and the ticket once going. A paid event's controls go through
+ * Checkout instead (PaidRsvpControls). The server decides going or waitlisted;
  * the buttons wait for its answer, and a refusal (e.g. 409: more guests than fit) is shown without losing the
  * member's choice.
  */
@@ -50,8 +52,14 @@ export function RsvpPanel({ event }: { event: EventView }) {
       {mine && <p className="font-medium">{statusLabel(mine)}</p>}
       {mine?.waitlistReason && <p className="text-sm text-muted-foreground">{mine.waitlistReason}</p>}
       {seatsLabel(event) && <p className="text-sm text-muted-foreground">{seatsLabel(event)}</p>}
-      {event.permissions.canRsvp && <RsvpControls key={`${mine?.status}:${mine?.guests}`} event={event} />}
+      {event.permissions.canRsvp &&
+        (event.paid ? (
+          <PaidRsvpControls key={mine?.status} event={event} />
+        ) : (
+          <RsvpControls key={`${mine?.status}:${mine?.guests}`} event={event} />
+        ))}
       {mine?.status === 'going' && <YourTicket event={event} />}
+      <PaidRegistrationMoney event={event} />
     </section>
   );
 }

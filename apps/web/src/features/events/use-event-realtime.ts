@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { EventView } from '@bayclub/shared';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
+import { timeUntil } from '#/features/payments';
 import { eventKeys } from './keys';
 
 /**
@@ -28,11 +29,14 @@ export function useRegistrationRealtime(event: EventView) {
       void queryClient.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
     });
   });
+  // A paid event offers the seat instead (issue 22): it is the member's once paid for, before the deadline.
+  const claimUntil = event.mine?.hold?.kind === 'claim' ? timeUntil(event.mine.hold.expiresAt, event.timeZone) : null;
   React.useEffect(() => {
     if (!watchingPromotion.current || status === 'waitlisted') return;
     watchingPromotion.current = false;
     if (status === 'going') toast.success(`You're in! A seat opened up for ${event.title}.`);
-  }, [status, event.title]);
+    else if (claimUntil) toast.success(`A seat opened up for ${event.title}. Pay by ${claimUntil} to claim it.`);
+  }, [status, event.title, claimUntil]);
 }
 
 /** The door's list of who is checked in follows check-ins made by co-hosts. */

@@ -19,6 +19,7 @@ import { formatBadgeCount } from '#/lib/format';
 import { canSeeMembers } from '@bayclub/shared';
 import { useMe } from '#/lib/session/use-session';
 import { openGlobalSearch } from '#/features/search';
+import { PAYOUTS_PARAM, SETTINGS_PARAM } from '#/features/payments';
 
 // The settings modal and the notifications panel load the first time they open (decision 011).
 
@@ -27,13 +28,32 @@ type Open = 'notifications' | 'settings' | null;
 /** `/profile?notifications=open` opens the notifications panel (a link target for anything that wants to show it). */
 export const NOTIFICATIONS_PARAM = 'notifications';
 
+type SettingsSection = NonNullable<React.ComponentProps<typeof SettingsModal>['initialSection']>;
+const SECTIONS: readonly SettingsSection[] = ['profile', 'security', 'earnings', 'memberships'];
+/**
+ * `/profile?settings=earnings` opens Settings at that section (Stripe's onboarding comes back to
+ * `?settings=earnings&payouts=return`: the Earnings card then reads the account and takes both off the address).
+ */
+const sectionOf = (value: string | null) => SECTIONS.find((s) => s === value) ?? null;
+
 /**
  * Spec 2: the own profile's Settings menu: Search, Notifications (with the unread count), Profile Settings, Sign Out.
  * Search opens the global search overlay (for members who may search: decision 017).
  */
 export function SettingsMenu() {
-  const [open, setOpen] = React.useState<Open>(null);
   const [searchParams, setSearchParams] = useSearchParams();
+  const linkSection = sectionOf(searchParams.get(SETTINGS_PARAM));
+  const [open, setOpen] = React.useState<Open>(linkSection ? 'settings' : null);
+  const [section, setSection] = React.useState<SettingsSection>(linkSection ?? 'profile');
+  // Held in state, not read from the address: the modal stays open when its section takes the parameter off.
+  const [seenLink, setSeenLink] = React.useState(linkSection);
+  if (linkSection !== seenLink) {
+    setSeenLink(linkSection);
+    if (linkSection) {
+      setOpen('settings');
+      setSection(linkSection);
+    }
+  }
   const triggerRef = React.useRef<HTMLButtonElement>(null);
   const unread = useUnreadNotificationCount();
   const canSearch = canSeeMembers(useMe()?.profile ?? null);
@@ -42,11 +62,12 @@ export function SettingsMenu() {
   const close = (next: boolean) => {
     if (next) return;
     setOpen(null);
-    // The link's flag goes once the panel closes, so Back or a reload does not open it again.
-    if (panelFromLink) {
+    // The link's flags go once the panel or modal closes, so Back or a reload does not open it again.
+    const flags = [NOTIFICATIONS_PARAM, SETTINGS_PARAM, PAYOUTS_PARAM].filter((name) => searchParams.has(name));
+    if (flags.length > 0) {
       setSearchParams(
         (params) => {
-          params.delete(NOTIFICATIONS_PARAM);
+          flags.forEach((name) => params.delete(name));
           return params;
         },
         { replace: true },
@@ -82,7 +103,12 @@ export function SettingsMenu() {
             {unread > 0 && <span className="sr-only">{`, ${formatBadgeCount(unread)} unread`}</span>}
             <CountBadge count={unread} className="ml-auto" />
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setOpen('settings')}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setSection('profile');
+              setOpen('settings');
+            }}
+          >
             <UserCogIcon aria-hidden="true" />
             Profile Settings
           </DropdownMenuItem>
@@ -102,7 +128,7 @@ export function SettingsMenu() {
         <NotificationsPanel open={open === 'notifications' || panelFromLink} onOpenChange={close} onCloseAutoFocus={returnFocus} />
       </OnceOpened>
       <OnceOpened open={open === 'settings'}>
-        <SettingsModal open={open === 'settings'} onOpenChange={close} initialSection="profile" />
+        <SettingsModal open={open === 'settings'} onOpenChange={close} initialSection={section} />
       </OnceOpened>
     </>
   );

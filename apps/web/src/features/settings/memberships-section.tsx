@@ -1,16 +1,24 @@
 import { CrownIcon, HistoryIcon } from 'lucide-react';
 import type * as React from 'react';
+import { PaymentHistory } from '#/features/payments';
 
-/** Settings > Memberships: the spec's static empty states (no memberships exist yet). */
+/**
+ * Settings > Memberships: the spec's empty states. The club sells no memberships, so 'No active memberships'
+ * always shows; the subscription history lists the member's payments for event tickets once there are any.
+ */
 export function MembershipsSection() {
   return (
     <div className="grid gap-4">
       <EmptyState icon={<CrownIcon aria-hidden="true" className="size-6" />} title="Active memberships" message="No active memberships">
         Memberships you join will show here.
       </EmptyState>
-      <EmptyState icon={<HistoryIcon aria-hidden="true" className="size-6" />} title="Subscription history" message="No subscription history">
-        Past subscriptions and payments will show here.
-      </EmptyState>
+      <PaymentHistory
+        empty={
+          <EmptyState icon={<HistoryIcon aria-hidden="true" className="size-6" />} title="Subscription history" message="No subscription history">
+            Past subscriptions and payments will show here.
+          </EmptyState>
+        }
+      />
     </div>
   );
 }

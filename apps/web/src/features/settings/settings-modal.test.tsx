@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { renderSettings, saveButton } from './settings-test-harness';
+import { json } from '#/test/render-app';
+import { NO_PAYOUT_ACCOUNT, renderSettings, saveButton } from './settings-test-harness';
 
 const COMPLETE_PROFILE = { profilePictureUrl: '/media/profile-pictures/p.webp', bio: 'Sunsets and coffee.', city: 'tampa' };
 
@@ -79,24 +80,35 @@ describe('settings modal', () => {
     expect(reopened.getByLabelText('Name')).toHaveValue('Sam Rivera');
   });
 
-  it('shows Payment Setup honestly: a disabled form, US by default, and no calls', async () => {
+  it('shows Payment Setup: the setup form with US by default and the member’s email, read from the server', async () => {
     const { dialog, fetchMock } = await renderSettings({ initialSection: 'earnings' });
     expect(dialog.getByText('Payment Setup')).toBeInTheDocument();
-    expect(dialog.getByText(/Payouts through Stripe Connect arrive in a later update/)).toBeInTheDocument();
-    const country = dialog.getByLabelText('Country');
+    const country = await dialog.findByRole('combobox', { name: 'Country' });
     expect(country).toHaveValue('US');
-    expect(country).toBeDisabled();
+    expect(country).toBeEnabled();
     expect(within(country).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual([
       'US', 'CA', 'GB', 'AU', 'FR', 'DE', 'IT', 'ES', 'NL',
     ]);
-    expect(dialog.getByRole('button', { name: 'Set Up Payments' })).toBeDisabled();
-    expect(fetchMock.mock.calls.some(([url]) => /payout|stripe/i.test(String(url)))).toBe(false);
+    expect(dialog.getByLabelText('Email')).toHaveValue('sam@example.com');
+    expect(dialog.getByRole('button', { name: 'Set Up Payments' })).toBeEnabled();
+    expect(dialog.queryByText(/arrive in a later update/)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/payments/payout-account')).toBe(true);
+  });
+
+  it('ticks Earnings once the payout account is enabled, and marks it when restricted', async () => {
+    const enabled = { ...NO_PAYOUT_ACCOUNT, state: 'enabled' as const, country: 'US' as const, currency: 'usd' as const };
+    const { dialog } = await renderSettings({ handlers: { 'GET /api/payments/payout-account': () => json(enabled) } });
+    expect(await dialog.findByRole('tab', { name: 'Earnings (complete)' })).toHaveAttribute('data-complete', 'true');
+    cleanup();
+    const restricted = { ...enabled, state: 'restricted' as const, requirementsDue: ['A photo of your ID'] };
+    const again = await renderSettings({ handlers: { 'GET /api/payments/payout-account': () => json(restricted) } });
+    expect(await again.dialog.findByRole('tab', { name: 'Earnings (needs attention)' })).toHaveAttribute('data-error', 'true');
   });
 
   it('shows the Memberships empty states', async () => {
     const { dialog } = await renderSettings({ initialSection: 'memberships' });
     expect(dialog.getByText('No active memberships')).toBeInTheDocument();
-    expect(dialog.getByText('No subscription history')).toBeInTheDocument();
+    expect(await dialog.findByText('No subscription history')).toBeInTheDocument();
   });
 
   it('shows Cancel and Save Settings only where there is something to save (phone and desktop)', async () => {

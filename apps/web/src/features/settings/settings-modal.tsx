@@ -7,6 +7,7 @@ import { Spinner } from '#/components/ui/spinner';
 import { Tabs, TabsContent } from '#/components/ui/tabs';
 import { useMe } from '#/lib/session/use-session';
 import { useIsMobile } from '#/lib/use-is-mobile';
+import { usePayoutAccountQuery } from '#/features/payments/api';
 import { EarningsSection } from './earnings-section';
 import { MembershipsSection } from './memberships-section';
 import { ProfileSection } from './profile-section';
@@ -99,6 +100,8 @@ function SettingsForm({ initialSection, onClose, onBusyChange, profile }: Settin
     onBusyChange,
   });
 
+  const payoutState = usePayoutAccountQuery().data?.state;
+
   // Read on every render: react-hook-form only tracks isDirty for a form that reads it.
   const unsaved = settings.form.formState.isDirty;
 
@@ -107,13 +110,14 @@ function SettingsForm({ initialSection, onClose, onBusyChange, profile }: Settin
    * - Profile: ticked when name, username, picture, bio and city are all present (isProfileComplete);
    *   marked when one of its fields fails a rule (whatever disables Save, a field error, a failed picture).
    * - Security: always ticked (every member has a password and nothing needs filling in); never marked.
-   * - Earnings: never ticked while no payout account can be set up; never marked.
-   * - Memberships: static empty states, nothing to complete or fix: neither.
+   * - Earnings: ticked when the payout account is enabled (ready to be paid); marked when it is restricted
+   *   (Stripe needs more before it pays out again).
+   * - Memberships: a list to read, nothing to complete or fix: neither.
    */
   const statuses: Record<SettingsSection, SectionStatus> = {
     profile: { complete: settings.complete, error: settings.hasErrors },
     security: { complete: true, error: false },
-    earnings: { complete: false, error: false },
+    earnings: { complete: payoutState === 'enabled', error: payoutState === 'restricted' },
     memberships: { complete: false, error: false },
   };
 

@@ -83,16 +83,3 @@ const filled = (v: string | null | undefined) => !!v && v.trim().length > 0;
 export function isProfileComplete(values: Partial<ProfileFormValues>, pictureUrl: string | null): boolean {
   return filled(values.fullName) && filled(values.username) && !!pictureUrl && filled(values.bio) && !!values.city;
 }
-
-/** Payout countries of spec 3 (US the default). Labels are for display only. */
-export const PAYOUT_COUNTRIES: ReadonlyArray<{ code: string; label: string }> = [
-  { code: 'US', label: 'United States' },
-  { code: 'CA', label: 'Canada' },
-  { code: 'GB', label: 'United Kingdom' },
-  { code: 'AU', label: 'Australia' },
-  { code: 'FR', label: 'France' },
-  { code: 'DE', label: 'Germany' },
-  { code: 'IT', label: 'Italy' },
-  { code: 'ES', label: 'Spain' },
-  { code: 'NL', label: 'Netherlands' },
-];

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
-import type { LimitedUserFlags, OwnProfileView } from '@bayclub/shared';
+import type { LimitedUserFlags, OwnProfileView, PayoutAccountView } from '@bayclub/shared';
 import { Providers } from '#/app/providers';
 import { useMe } from '#/lib/session/use-session';
 import { sessionStore } from '#/lib/session/session-store';
@@ -26,6 +26,16 @@ function Harness({ initialSection }: { initialSection?: SettingsSection }) {
   );
 }
 
+export const NO_PAYOUT_ACCOUNT: PayoutAccountView = {
+  state: 'none',
+  country: null,
+  currency: null,
+  chargesEnabled: false,
+  payoutsEnabled: false,
+  detailsSubmitted: false,
+  requirementsDue: [],
+};
+
 export interface RenderSettingsOptions {
   profile?: Partial<OwnProfileView>;
   flags?: Partial<LimitedUserFlags>;
@@ -43,6 +53,9 @@ export async function renderSettings({ profile = {}, flags, handlers = {}, initi
   const me = makeMe(profile);
   const fetchMock = mockApi({
     ...signedInAs(me),
+    // No payout account and no payments unless a test says otherwise (Earnings and Memberships read them).
+    'GET /api/payments/payout-account': () => json(NO_PAYOUT_ACCOUNT),
+    'GET /api/payments': () => json({ items: [], nextCursor: null }),
     ...(flags ? { 'GET /api/permissions': () => json({ flags: makeFlags(flags) }) } : {}),
     ...handlers,
   });

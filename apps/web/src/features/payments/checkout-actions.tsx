@@ -1,0 +1,151 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import { EVENT_MESSAGES, formatMoney, type EventView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage } from '#/lib/api';
+import { useCancelTicketMutation, useCheckoutMutation } from './api';
+import { pageNavigation } from './browser';
+import { timeUntil } from './money';
+
+/**
+ * Checkout for the party (1 + guests): the browser goes to Checkout's page (Stripe's, or the local double's), or
+ * the member joins the waitlist when the seats do not fit. A refusal (403 without the paid-events flag, 409) says
+ * why. The button stays busy while the browser leaves.
+ */
+function useStartCheckout(eventId: string) {
+  const checkout = useCheckoutMutation(eventId);
+  const [leaving, setLeaving] = React.useState(false);
+  const [refusal, setRefusal] = React.useState<string | null>(null);
+  // Back from Checkout through the browser's page cache: the page is as it was left, busy; it is not.
+  React.useEffect(() => {
+    const shown = (event: PageTransitionEvent) => event.persisted && setLeaving(false);
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
+  const start = (guests: number) => {
+    setRefusal(null);
+    checkout.mutate(
+      { guests },
+      {
+        onSuccess: (result) => {
+          if (result.outcome === 'checkout' && result.checkoutUrl) {
+            setLeaving(true);
+            pageNavigation.assign(result.checkoutUrl);
+          } else if (result.outcome === 'waitlisted') {
+            toast("You're on the waitlist", { description: "If a seat opens up you'll get a claim window to pay." });
+          }
+        },
+        onError: (error) => {
+          const message = errorMessage(error);
+          setRefusal(message);
+          toast.error('Could not get a ticket', { description: message });
+        },
+      },
+    );
+  };
+  return { start, busy: checkout.isPending || leaving, refusal };
+}
+
+/** What the party pays: the price per seat, guests the same. */
+export const partyPrice = (event: EventView, guests: number) =>
+  event.paid ? formatMoney(event.paid.amount * (1 + guests), event.paid.currency) : '';
+
+interface GetTicketProps {
+  event: EventView;
+  guests: number;
+  /** The party fits in the seats left; otherwise the button joins the waitlist (nothing is paid until a seat is offered). */
+  fits: boolean;
+  size?: 'sm';
+  /** Say a refusal under the button too (the panel; the phone's bar has no room and relies on the toast). */
+  showRefusal?: boolean;
+}
+
+/** "Get ticket · $25.00" for a paid event (or Join waitlist when the party does not fit). */
+export function GetTicketButton({ event, guests, fits, size, showRefusal = false }: GetTicketProps) {
+  const { start, busy, refusal } = useStartCheckout(event.id);
+  return (
+    <>
+      <Button size={size} disabled={busy} onClick={() => start(guests)}>
+        {busy && <Spinner />}
+        {fits ? `Get ticket · ${partyPrice(event, guests)}` : EVENT_MESSAGES.joinWaitlist}
+      </Button>
+      {showRefusal && <Refusal message={refusal} />}
+    </>
+  );
+}
+
+function Refusal({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="basis-full text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+/** Pay now from the phone's bar: back to Checkout for the seats held. */
+export function PayNowButton({ event, size }: { event: EventView; size?: 'sm' }) {
+  const { start, busy } = useStartCheckout(event.id);
+  return (
+    <Button size={size} disabled={busy} onClick={() => start(event.mine?.guests ?? 0)}>
+      {busy && <Spinner />}
+      Pay now
+    </Button>
+  );
+}
+
+/**
+ * Seats held while the member pays (status awaiting_payment): Pay now goes back to Checkout (the same session or
+ * a new one); Release seats gives them back. A waitlist claim offer says its deadline and offers Decline instead.
+ */
+export function PaymentDue({ event, onDecline, declining }: { event: EventView; onDecline: () => void; declining: boolean }) {
+  const { start, busy, refusal } = useStartCheckout(event.id);
+  const release = useCancelTicketMutation(event.id);
+  const mine = event.mine;
+  const hold = mine?.hold ?? null;
+  const until = hold ? timeUntil(hold.expiresAt, event.timeZone) : null;
+  const guests = mine?.guests ?? 0;
+  const handleRelease = () =>
+    release.mutate(undefined, {
+      onSuccess: () => toast.success('Your seats are released'),
+      onError: (error) => toast.error('Could not release your seats', { description: errorMessage(error) }),
+    });
+  const payNow = (
+    <Button disabled={busy || release.isPending || declining} onClick={() => start(guests)}>
+      {busy && <Spinner />}
+      Pay now
+    </Button>
+  );
+
+  if (hold?.kind === 'claim') {
+    return (
+      <div className="grid gap-3 rounded-lg border border-primary/50 bg-primary/10 p-3">
+        <p className="text-sm font-medium">
+          A seat is yours to claim until {until}. Pay to confirm it — after that it passes to the next person on the waitlist.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {payNow}
+          <Button variant="outline" disabled={busy || declining} onClick={onDecline}>
+            {declining && <Spinner />}
+            Decline
+          </Button>
+          <Refusal message={refusal} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm">{until ? `Your seats are held until ${until}` : 'Your seats are held while you pay'}</p>
+      <div className="flex flex-wrap gap-2">
+        {payNow}
+        <Button variant="outline" disabled={busy || release.isPending} onClick={handleRelease}>
+          {release.isPending && <Spinner />}
+          Release seats
+        </Button>
+        <Refusal message={refusal} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { ExternalLinkIcon } from 'lucide-react';
+import { formatMoney, type EventSalesView, type EventView } from '@bayclub/shared';
+import { RetryButton } from '#/components/retry-button';
+import { Button } from '#/components/ui/button';
+import { Skeleton } from '#/components/ui/skeleton';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage, isApiError } from '#/lib/api';
+import { useEventSalesQuery } from './api';
+import { usePayoutDashboard } from './use-payout-actions';
+
+/**
+ * A paid event's money for its hosts: seats sold, gross, the club's fees, refunds, net and seats given back for
+ * resale, with the way to the Stripe dashboard (payouts live there). Anyone the server refuses sees nothing.
+ */
+export function SalesCard({ event }: { event: EventView }) {
+  const query = useEventSalesQuery(event.id);
+  const dashboard = usePayoutDashboard();
+  if (query.isError && isApiError(query.error) && query.error.isForbidden) return null;
+  const headingId = `sales-${event.id}`;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border p-4">
+      <h2 id={headingId} className="text-lg font-semibold">
+        Sales
+      </h2>
+      {query.isPending ? (
+        <div role="status" aria-label="Loading sales" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} className="h-12" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="grid justify-items-start gap-2 text-sm">
+          <p>Could not load the sales. {errorMessage(query.error)}</p>
+          <RetryButton size="sm" onClick={() => void query.refetch()} />
+        </div>
+      ) : (
+        <SalesFigures sales={query.data} />
+      )}
+      <Button variant="outline" className="justify-self-start" disabled={dashboard.pending} onClick={dashboard.open}>
+        {dashboard.pending ? <Spinner /> : <ExternalLinkIcon aria-hidden="true" />}
+        Open Stripe dashboard
+      </Button>
+    </section>
+  );
+}
+
+function SalesFigures({ sales }: { sales: EventSalesView }) {
+  const money = (amount: number) => formatMoney(amount, sales.currency);
+  const figures: Array<[string, string]> = [
+    ['Seats sold', String(sales.seatsSold)],
+    ['Gross', money(sales.gross)],
+    ['Club fees', money(sales.fees)],
+    ['Refunds', money(sales.refunds)],
+    ['Net', money(sales.net)],
+    ['Seats on resale', String(sales.seatsOnResale)],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {figures.map(([label, value]) => (
+        <div key={label} className="grid gap-0.5 rounded-md bg-muted/40 px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd className="font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,68 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import { formatMoney, type EventView } from '@bayclub/shared';
+import { ConfirmDialog } from '#/components/confirm-dialog';
+import { Button } from '#/components/ui/button';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage } from '#/lib/api';
+import { useCancelTicketMutation, useEventPaymentQuery } from './api';
+import { partyPrice } from './checkout-actions';
+import { dateTimeIn, refundLine, seatsText } from './money';
+
+/**
+ * A paid ticket's money: "Paid $50.00 for 2 seats", and Cancel ticket, whose confirmation says what happens: a full
+ * refund before the refund cut-off, after it the seats go back on sale and are refunded once someone buys them.
+ */
+export function PaidTicketActions({ event }: { event: EventView }) {
+  const payment = useEventPaymentQuery(event.id).data ?? null;
+  const cancel = useCancelTicketMutation(event.id);
+  const [confirming, setConfirming] = React.useState(false);
+  const paid = event.paid;
+  if (!paid) return null;
+  const amount = payment ? formatMoney(payment.amount, payment.currency) : partyPrice(event, event.mine?.guests ?? 0);
+  const refundable = Date.now() < Date.parse(paid.refundsUntil);
+  const description = refundable
+    ? `You'll be refunded ${amount} in full.`
+    : `Refunds closed on ${dateTimeIn(paid.refundsUntil, event.timeZone)}. Your seats go back on sale and you're refunded when someone buys them.`;
+
+  const handleCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: ({ refund }) => {
+        if (refund === 'refunded') toast.success(`Refunded ${amount}`);
+        else if (refund === 'on_resale') toast.success('Your seats are back on sale');
+        else toast.success('Your ticket is cancelled');
+      },
+      onError: (error) => toast.error('Could not cancel your ticket', { description: errorMessage(error) }),
+    });
+
+  return (
+    <div className="grid gap-3">
+      {payment?.status === 'paid' && (
+        <p className="text-sm font-medium">{`Paid ${formatMoney(payment.amount, payment.currency)} for ${seatsText(payment.seats)}`}</p>
+      )}
+      <div>
+        <Button variant="outline" disabled={cancel.isPending} onClick={() => setConfirming(true)}>
+          {cancel.isPending && <Spinner />}
+          Cancel ticket
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel your ticket?"
+        description={description}
+        confirm="Cancel ticket"
+        cancel="Keep ticket"
+        destructive
+        onConfirm={handleCancel}
+      />
+    </div>
+  );
+}
+
+/** After a cancelled ticket (or a cancelled event): what became of the money. Nothing when there was none. */
+export function RefundStatus({ event }: { event: EventView }) {
+  const payment = useEventPaymentQuery(event.id).data;
+  if (!payment?.refund) return null;
+  return <p className="text-sm">{refundLine(payment.refund, payment.currency)}</p>;
+}
