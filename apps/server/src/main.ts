@@ -29,6 +29,8 @@ async function main() {
   const port = (app.server.address() as { port: number }).port;
   const address = config.PUBLIC_URL ?? `http://localhost:${port}`;
   const hint = otherDeviceHint({ host: config.HOST, port, origins: config.origins, lan: lanAddresses() });
+  // Issue 22: say plainly when no real money can move (decision 028).
+  if (!config.STRIPE_SECRET_KEY) hint.push('  Payments: local Stripe test mode (no STRIPE_SECRET_KEY); no real money moves.');
   console.log(`\nBay Club is running at ${address}  (database: ${ctx.database.engine}, ready in ${seconds}s)\n${hint.join('\n')}\n`);
   // Beside the embedded database, for commands run later without this environment (npm run seed:demo prints it).
   if (!config.DATABASE_URL) {
