@@ -37,7 +37,7 @@ th,td{padding:.4rem .5rem;border-bottom:1px solid #dde3ea;text-align:left;white-
 td.num,th.num{text-align:right}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}
 dt{font-weight:600}
-dd{margin:0}
+dd{margin:0;min-width:0;overflow-wrap:anywhere}
 `;
 
 export const TEST_MODE_LINE = "This is Bay Club's local Stripe test mode: nothing here is real, and no money moves.";

@@ -43,6 +43,9 @@ export function stripeLocalPages({ ctx, save, sweep }: PagesDeps): FastifyPlugin
       }
     });
     const config = { access: 'public' as const };
+    // The forms post from pages sent with Referrer-Policy: no-referrer, so the browser's Origin is "null": the token
+    // or session id in the address is the credential, as on Stripe's own pages (and our unsubscribe form).
+    const postConfig = { access: 'public' as const, anyOrigin: true as const };
     const linkGone = messagePage('Link not valid', 'This link is not valid. Go back to Bay Club and start again.');
 
     app.get<{ Params: { token: string } }>('/stripe-local/onboarding/:token', { config }, async (request, reply) => {
@@ -55,7 +58,7 @@ export function stripeLocalPages({ ctx, save, sweep }: PagesDeps): FastifyPlugin
       return html(reply, 200, onboardingPage(ctx.state.accounts[link.account]!));
     });
 
-    app.post<{ Params: { token: string } }>('/stripe-local/onboarding/:token', { config }, async (request, reply) => {
+    app.post<{ Params: { token: string } }>('/stripe-local/onboarding/:token', { config: postConfig }, async (request, reply) => {
       const link = own(ctx.state.accountLinks, request.params.token);
       if (!link) return html(reply, 404, linkGone);
       if (link.state === 'done' || (link.state === 'new' && link.expires_at <= ctx.nowSeconds())) return reply.redirect(link.refresh_url, 303);
@@ -76,7 +79,7 @@ export function stripeLocalPages({ ctx, save, sweep }: PagesDeps): FastifyPlugin
       return html(reply, 200, checkoutPage(record, { successUrl }));
     });
 
-    app.post<{ Params: { sessionId: string } }>('/stripe-local/checkout/:sessionId', { config }, async (request, reply) => {
+    app.post<{ Params: { sessionId: string } }>('/stripe-local/checkout/:sessionId', { config: postConfig }, async (request, reply) => {
       sweep();
       const record = own(ctx.state.sessions, request.params.sessionId);
       if (!record) return html(reply, 404, messagePage('Checkout not found', 'This checkout does not exist. Go back to Bay Club and start again.'));

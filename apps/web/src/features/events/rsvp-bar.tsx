@@ -42,7 +42,7 @@ export function RsvpBar({ event }: { event: EventView }) {
     <div
       role="region"
       aria-label="RSVP bar"
-      className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 -mx-1 flex items-center justify-between gap-3 rounded-xl border bg-background/95 p-3 shadow-lg backdrop-blur md:hidden"
+      className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 -mx-1 flex min-w-0 items-center justify-between gap-3 rounded-xl border bg-background/95 p-3 shadow-lg backdrop-blur md:hidden"
     >
       <p className="min-w-0 truncate text-sm font-medium">{status}</p>
       {registered && mine.status === 'awaiting_payment' ? (

@@ -37,8 +37,10 @@ export const usePayoutAccountQuery = (enabled = true) =>
   useQuery({
     queryKey: paymentKeys.payoutAccount(),
     queryFn: ({ signal }) => api.get<PayoutAccountView>(PAYOUT_PATH, { signal }),
-    // Stripe changes it behind our back (onboarding in another tab): never five minutes old.
+    // Stripe changes it behind our back (onboarding in another tab): never five minutes old, and read again when
+    // the member comes back to this tab from Stripe's (however long onboarding took: spec 9's 3 s are a first look).
     staleTime: 0,
+    refetchOnWindowFocus: true,
     enabled,
   });
 

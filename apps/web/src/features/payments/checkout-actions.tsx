@@ -25,22 +25,21 @@ function useStartCheckout(eventId: string) {
   }, []);
   const start = (guests: number) => {
     setRefusal(null);
-    checkout.mutate(
-      { guests },
-      {
-        onSuccess: (result) => {
-          if (result.outcome === 'checkout' && result.checkoutUrl) {
-            setLeaving(true);
-            pageNavigation.assign(result.checkoutUrl);
-          } else if (result.outcome === 'waitlisted') {
-            toast("You're on the waitlist", { description: "If a seat opens up you'll get a claim window to pay." });
-          }
-        },
-        onError: (error) => {
-          const message = errorMessage(error);
-          setRefusal(message);
-          toast.error('Could not get a ticket', { description: message });
-        },
+    // mutateAsync: joining the waitlist refetches the event, which swaps these controls for the waitlist's, and
+    // TanStack Query drops the callbacks of a mutate() whose component is gone (the toast would never show).
+    checkout.mutateAsync({ guests }).then(
+      (result) => {
+        if (result.outcome === 'checkout' && result.checkoutUrl) {
+          setLeaving(true);
+          pageNavigation.assign(result.checkoutUrl);
+        } else if (result.outcome === 'waitlisted') {
+          toast("You're on the waitlist", { description: "If a seat opens up you'll get a claim window to pay." });
+        }
+      },
+      (error: unknown) => {
+        const message = errorMessage(error);
+        setRefusal(message);
+        toast.error('Could not get a ticket', { description: message });
       },
     );
   };
@@ -106,11 +105,12 @@ export function PaymentDue({ event, onDecline, declining }: { event: EventView; 
   const hold = mine?.hold ?? null;
   const until = hold ? timeUntil(hold.expiresAt, event.timeZone) : null;
   const guests = mine?.guests ?? 0;
+  // mutateAsync: these controls are gone once the event is refetched (see TicketPayment's cancel).
   const handleRelease = () =>
-    release.mutate(undefined, {
-      onSuccess: () => toast.success('Your seats are released'),
-      onError: (error) => toast.error('Could not release your seats', { description: errorMessage(error) }),
-    });
+    release.mutateAsync().then(
+      () => toast.success('Your seats are released'),
+      (error: unknown) => toast.error('Could not release your seats', { description: errorMessage(error) }),
+    );
   const payNow = (
     <Button disabled={busy || release.isPending || declining} onClick={() => start(guests)}>
       {busy && <Spinner />}

@@ -25,15 +25,17 @@ export function PaidTicketActions({ event }: { event: EventView }) {
     ? `You'll be refunded ${amount} in full.`
     : `Refunds closed on ${dateTimeIn(paid.refundsUntil, event.timeZone)}. Your seats go back on sale and you're refunded when someone buys them.`;
 
+  // mutateAsync, not mutate's callbacks: the refetched event unmounts these controls (not going any more), and
+  // TanStack Query drops the callbacks of a mutate() whose component is gone, so the toast would never show.
   const handleCancel = () =>
-    cancel.mutate(undefined, {
-      onSuccess: ({ refund }) => {
+    cancel.mutateAsync().then(
+      ({ refund }) => {
         if (refund === 'refunded') toast.success(`Refunded ${amount}`);
         else if (refund === 'on_resale') toast.success('Your seats are back on sale');
         else toast.success('Your ticket is cancelled');
       },
-      onError: (error) => toast.error('Could not cancel your ticket', { description: errorMessage(error) }),
-    });
+      (error: unknown) => toast.error('Could not cancel your ticket', { description: errorMessage(error) }),
+    );
 
   return (
     <div className="grid gap-3">
