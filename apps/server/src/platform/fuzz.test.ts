@@ -229,7 +229,10 @@ function check(res: LightMyRequestResponse, label: string, routeKey: string) {
   const problems: string[] = [];
   if (res.statusCode >= 500) problems.push(`status ${res.statusCode}`);
   if (STACK_TRACE.test(res.body)) problems.push('stack trace in body');
-  if (res.statusCode >= 400 && res.body !== '') {
+  // The local Stripe double's hosted pages stand in for Stripe's own site: people read their refusals as HTML pages
+  // (decision 028). Everything else answers errors in the one JSON shape.
+  const humanPage = routeKey.includes(' /stripe-local/') && String(res.headers['content-type']).startsWith('text/html');
+  if (res.statusCode >= 400 && res.body !== '' && !humanPage) {
     let parsed: unknown = null;
     try {
       parsed = JSON.parse(res.body);

@@ -17,9 +17,6 @@ export interface WebhookDeps {
   seats: SeatPayments;
 }
 
-/** A webhook body is at most this large (Stripe's events are a few kilobytes). */
-const WEBHOOK_BODY_LIMIT = 512 * 1024;
-
 /**
  * Stripe's webhooks (decision 028): the raw body's signature is verified with the endpoint's secret (400 and
  * nothing changed when it does not match); each event is applied once, in the transaction that records its id
@@ -30,9 +27,10 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
 export const webhookRoutes =
   (deps: WebhookDeps): FastifyPluginAsync =>
   async (app) => {
-    // This plugin's routes only: the body stays the exact bytes Stripe signed.
+    // This plugin's routes only: the body stays the exact bytes Stripe signed (within the app's body limit: Stripe's
+    // events are a few kilobytes).
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
     const handle = async (endpoint: 'platform' | 'connect', body: unknown, signature: string | string[] | undefined) => {
       let event: Stripe.Event;
