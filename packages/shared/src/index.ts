@@ -27,3 +27,4 @@ export * from './search.js';
 export * from './mail.js';
 export * from './mentions.js';
 export * from './welcome.js';
+export * from './audit.js';

@@ -6,10 +6,13 @@ import type { LimitedUserFlag } from '@bayclub/shared';
 import { useCan, useMe } from '#/lib/session/use-session';
 import { NotFoundPage } from '#/components/not-found-page';
 
-/** Admin pages exist only for admins; everyone else sees the not-found page. */
-export function AdminOnly({ children }: { children: React.ReactNode }) {
+/**
+ * The back office exists only for admins and platform moderators (who see its reports queue and audit log only,
+ * decision 029); everyone else sees the not-found page.
+ */
+export function BackOfficeOnly({ children }: { children: React.ReactNode }) {
   const me = useMe();
-  if (!me?.isAdmin) return <NotFoundPage />;
+  if (!me?.isAdmin && !me?.roles.includes('moderator')) return <NotFoundPage />;
   return <Boundary>{children}</Boundary>;
 }
 

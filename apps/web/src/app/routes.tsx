@@ -4,9 +4,8 @@ import { useMe, type Audience } from '#/lib/session/use-session';
 import { NotFoundPage } from '#/components/not-found-page';
 import { PublicLayout } from '#/features/shell/public-layout';
 import { SlugAddress, SlugHandler, SlugRegisterAddress, SlugSignIn } from '#/features/shell/slug-handler';
-import { CrmPage } from '#/features/placeholders/pages';
 import { lazyNamed, preloadElements } from '#/lib/lazy-named';
-import { AdminOnly, CrmOnly, FlagOnly, SignedInAtSignIn } from './guards';
+import { BackOfficeOnly, CrmOnly, FlagOnly, SignedInAtSignIn } from './guards';
 
 // Every page and the signed-in frame load on demand (decision 011): the entry holds the router, the session and
 // the signed-out frame. AppRoot loads the matched route's code before rendering it, so no fallback flashes.
@@ -26,6 +25,7 @@ const ConnectionsPage = lazyNamed(() => import('#/features/connections/connectio
 const InboxPage = lazyNamed(() => import('#/features/messaging/inbox-page'), 'InboxPage');
 const ChatPage = lazyNamed(() => import('#/features/messaging/chat-page'), 'ChatPage');
 const AdminPage = lazyNamed(() => import('#/features/admin/admin-page'), 'AdminPage');
+const CrmPage = lazyNamed(() => import('#/features/crm/crm-page'), 'CrmPage');
 const SetupPage = lazyNamed(() => import('#/features/setup/setup-page'), 'SetupPage');
 const HomePage = lazyNamed(() => import('#/features/posts/home-page'), 'HomePage');
 const PostPage = lazyNamed(() => import('#/features/posts/post-page'), 'PostPage');
@@ -131,8 +131,8 @@ export function fullPlatformRoutes(audience: 'full_platform' | 'unclear'): Route
         { path: 'events/:eventId', element: <EventDetailPage /> },
         // Not in the spec's table: the hosts' door check-in (decision 015).
         { path: 'events/:eventId/door', element: <EventDoorPage /> },
-        { path: 'admin-dashboard', element: <AdminOnly><AdminPage /></AdminOnly> },
-        { path: 'admin', element: <AdminOnly><AdminPage /></AdminOnly> },
+        { path: 'admin-dashboard', element: <BackOfficeOnly><AdminPage /></BackOfficeOnly> },
+        { path: 'admin', element: <BackOfficeOnly><AdminPage /></BackOfficeOnly> },
         { path: 'user-directory', element: <UserDirectoryPage /> },
         { path: 'say-hi', element: <SayHiPage /> },
         { path: 'inbox', element: <InboxPage /> },

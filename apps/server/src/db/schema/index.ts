@@ -11,3 +11,4 @@ export * from './social.js';
 export * from './mail.js';
 export * from './search.js';
 export * from './payments.js';
+export * from './back-office.js';

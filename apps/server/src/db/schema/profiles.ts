@@ -33,6 +33,14 @@ export const profiles = pgTable(
     applicationStatus: text('application_status', { enum: ['pending', 'approved', 'rejected'] }),
     instagramOauthConnected: boolean('instagram_oauth_connected').notNull().default(false),
     instagramUserId: text('instagram_user_id'),
+    /**
+     * Suspension by an admin (issue 23): the member cannot sign in and every session ends; reversible. The reason is
+     * shown to the member when they try to sign in.
+     */
+    suspendedAt: ts('suspended_at'),
+    suspensionReason: text('suspension_reason'),
+    /** The last app open or sign-in (at most one write a minute per member): the back office's "last active". */
+    lastActiveAt: ts('last_active_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -51,6 +59,10 @@ export const profiles = pgTable(
     // (few) deactivated members as one hashed set read from this index.
     index('profiles_bio_trgm_idx').using('gin', sql`${t.bio} gin_trgm_ops`),
     index('profiles_deactivated_idx').on(t.id).where(sql`${t.isDeactivated}`),
+    // The back office's member table: sorted by joined (the directory's index), name, or last active.
+    index('profiles_last_active_idx').on(t.lastActiveAt, t.id),
+    index('profiles_admin_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id),
+    index('profiles_suspended_idx').on(t.id).where(sql`${t.suspendedAt} IS NOT NULL`),
     check('profiles_username_lowercase', sql`${t.username} = lower(${t.username})`),
     check('profiles_age_range', sql`${t.age} IS NULL OR (${t.age} BETWEEN 13 AND 100)`),
   ],

@@ -3,6 +3,8 @@ import { bigserial, bigint, boolean, check, index, jsonb, pgTable, primaryKey, t
 import { users } from './auth.js';
 import { communities } from './communities.js';
 import { postComments, posts } from './posts.js';
+import { events } from './events.js';
+import { locations } from './locations.js';
 
 const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
 const userRef = <N extends string>(name: N) =>
@@ -90,7 +92,14 @@ export const reports = pgTable(
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => postComments.id, { onDelete: 'cascade' }),
     communityId: uuid('community_id').references(() => communities.id, { onDelete: 'cascade' }),
+    /** Event and place reports (issue 23): the queue shows them in context. */
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id').references(() => locations.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['open', 'reviewed', 'dismissed'] }).notNull().default('open'),
+    /** What a moderator did (issue 23): dismissed, removed, warned, suspended, banned; who and when. */
+    resolution: text('resolution', { enum: ['dismissed', 'removed', 'warned', 'suspended', 'banned'] }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: ts('resolved_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -100,6 +109,12 @@ export const reports = pgTable(
     uniqueIndex('reports_reporter_post_key').on(t.reporterId, t.postId).where(sql`${t.postId} IS NOT NULL`),
     uniqueIndex('reports_reporter_comment_key').on(t.reporterId, t.commentId).where(sql`${t.commentId} IS NOT NULL`),
     index('reports_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
+    // The back office's queue: a community's open reports for its moderators; earlier reports on a target.
+    index('reports_community_status_idx').on(t.communityId, t.status, t.createdAt, t.id).where(sql`${t.communityId} IS NOT NULL`),
+    index('reports_open_created_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'open'`),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+    uniqueIndex('reports_reporter_event_key').on(t.reporterId, t.eventId).where(sql`${t.eventId} IS NOT NULL AND ${t.status} = 'open'`),
+    uniqueIndex('reports_reporter_location_key').on(t.reporterId, t.locationId).where(sql`${t.locationId} IS NOT NULL AND ${t.status} = 'open'`),
   ],
 );
 

@@ -1,40 +1,88 @@
-import { ClipboardListIcon, SlidersHorizontalIcon } from 'lucide-react';
+import * as React from 'react';
+import {
+  ActivityIcon,
+  ClipboardListIcon,
+  FlagIcon,
+  GaugeIcon,
+  HistoryIcon,
+  SlidersHorizontalIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
+import { PageSpinner } from '#/components/page-spinner';
+import { lazyNamed } from '#/lib/lazy-named';
+import { useMe } from '#/lib/session/use-session';
+import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
 import { PaymentsModeBanner } from '#/features/payments';
-import { ApplicationsPanel } from './applications-panel';
+import { ReportsQueue } from '#/features/moderation';
 import { AdminSectionBoundary } from './section-error';
-import { SettingsPanel } from './settings-panel';
 
-/** /admin and /admin-dashboard: membership applications and app settings (the server checks the admin role too). */
+// Each section's code loads when its tab first opens: the dashboard's own chunk stays small (decision 011).
+const OverviewPanel = lazyNamed(() => import('./overview/overview-panel'), 'OverviewPanel');
+const MembersPanel = lazyNamed(() => import('./members/members-panel'), 'MembersPanel');
+const ApplicationsPanel = lazyNamed(() => import('./applications-panel'), 'ApplicationsPanel');
+const SettingsPanel = lazyNamed(() => import('./settings-panel'), 'SettingsPanel');
+const HealthPanel = lazyNamed(() => import('./health/health-panel'), 'HealthPanel');
+const AuditPanel = lazyNamed(() => import('./audit/audit-panel'), 'AuditPanel');
+
+interface Section {
+  value: string;
+  label: string;
+  icon: React.ComponentType<{ 'aria-hidden'?: boolean | 'true' }>;
+  render: () => React.ReactNode;
+  /** Platform moderators (role moderator, not admin) see only these sections (decision 029). */
+  moderators?: boolean;
+}
+
+const SECTIONS: Section[] = [
+  { value: 'overview', label: 'Overview', icon: GaugeIcon, render: () => <OverviewPanel /> },
+  { value: 'members', label: 'Members', icon: UsersIcon, render: () => <MembersPanel /> },
+  { value: 'reports', label: 'Reports', icon: FlagIcon, render: () => <ReportsQueue />, moderators: true },
+  { value: 'applications', label: 'Applications', icon: ClipboardListIcon, render: () => <ApplicationsPanel /> },
+  { value: 'settings', label: 'Settings', icon: SlidersHorizontalIcon, render: () => <SettingsPanel /> },
+  { value: 'health', label: 'Health', icon: ActivityIcon, render: () => <HealthPanel /> },
+  { value: 'audit', label: 'Audit log', icon: HistoryIcon, render: () => <AuditPanel />, moderators: true },
+];
+
+/**
+ * /admin and /admin-dashboard: the back office (issue 23). The open section is kept in the URL (?tab=), so a link to
+ * a member's page or the reports queue can be shared between admins; the server checks every route's role too.
+ */
 export function AdminPage() {
+  const me = useMe();
+  const [search, update] = useSearchParamsUpdate();
+  const sections = me?.isAdmin ? SECTIONS : SECTIONS.filter((s) => s.moderators);
+  const requested = search.get('tab');
+  const current = sections.find((s) => s.value === requested)?.value ?? sections[0]!.value;
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
       {/* Said before anything else: an admin must not take test payments for real ones. */}
-      <PaymentsModeBanner />
+      {me?.isAdmin && <PaymentsModeBanner />}
       <header className="grid gap-1">
         <p className="text-xs font-semibold tracking-[0.2em] text-primary uppercase">Admin</p>
         <h1 className="text-3xl font-semibold tracking-tight">Dashboard</h1>
-        <p className="text-muted-foreground">Review membership applications and shape how the club looks and works.</p>
+        <p className="text-muted-foreground">
+          {me?.isAdmin ? 'Run the club: members, reports, applications, settings and health.' : 'Review reports from members.'}
+        </p>
       </header>
-      <Tabs defaultValue="applications" className="gap-6">
-        <TabsList className="w-full sm:w-fit">
-          <TabsTrigger value="applications" className="px-4">
-            <ClipboardListIcon aria-hidden="true" /> Applications
-          </TabsTrigger>
-          <TabsTrigger value="settings" className="px-4">
-            <SlidersHorizontalIcon aria-hidden="true" /> Settings
-          </TabsTrigger>
-        </TabsList>
-        <TabsContent value="applications">
-          <AdminSectionBoundary>
-            <ApplicationsPanel />
-          </AdminSectionBoundary>
-        </TabsContent>
-        <TabsContent value="settings">
-          <AdminSectionBoundary>
-            <SettingsPanel />
-          </AdminSectionBoundary>
-        </TabsContent>
+      <Tabs value={current} onValueChange={(tab) => update({ tab, member: null })} className="gap-6">
+        {/* Seven sections do not fit a phone's width: the list scrolls sideways there. */}
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList className="w-max">
+            {sections.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger key={value} value={value} className="px-3">
+                <Icon aria-hidden="true" /> {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        {sections.map((section) => (
+          <TabsContent key={section.value} value={section.value}>
+            <AdminSectionBoundary>
+              <React.Suspense fallback={<PageSpinner />}>{section.value === current && section.render()}</React.Suspense>
+            </AdminSectionBoundary>
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );

@@ -1,0 +1,4 @@
+// Placeholder while issue 23 is built: replaced by the section's real panel.
+export function MembersPanel() {
+  return <p>MembersPanel</p>;
+}

@@ -1,0 +1,4 @@
+// Placeholder while issue 23 is built: replaced by the real CRM.
+export function CrmPage() {
+  return <p>CRM</p>;
+}
