@@ -28,3 +28,7 @@ export * from './mail.js';
 export * from './mentions.js';
 export * from './welcome.js';
 export * from './audit.js';
+export * from './admin.js';
+export * from './crm.js';
+export * from './health.js';
+export * from './moderation.js';

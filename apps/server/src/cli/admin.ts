@@ -6,6 +6,7 @@ import { insertCredentialUser, insertProfile } from '../modules/accounts/index.j
 import { betterAuthPasswords } from '../modules/auth/index.js';
 import { createSetupToken } from '../modules/setup/index.js';
 import { openCliDatabase } from './open.js';
+import { runBackupCommand } from './backup.js';
 
 const HELP = `Usage: npm run admin -- <command>
 
@@ -16,13 +17,21 @@ const HELP = `Usage: npm run admin -- <command>
                               create a full-platform admin account; the password comes from
                               BAYCLUB_ADMIN_PASSWORD or is generated and printed
   setup-link                  print a new one-time link that creates the first admin in the browser
+  backup <file>               copy the embedded database into <file> (works while the server runs);
+                              with DATABASE_URL, prints the pg_dump command to use instead
+  restore <file>              replace the embedded database with a backup: STOP THE SERVER FIRST;
+                              with DATABASE_URL, prints the pg_restore command to use instead
 
-With the embedded database, stop the server first (one process per data folder).`;
+With the embedded database, stop the server first (one process per data folder); backup is the exception.`;
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (!command || command === 'help' || command === '--help') {
     console.log(HELP);
+    return;
+  }
+  if (command === 'backup' || command === 'restore') {
+    process.exitCode = await runBackupCommand(command, args[0]);
     return;
   }
   const { database, publicUrl } = await openCliDatabase();

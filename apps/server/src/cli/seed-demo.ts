@@ -13,6 +13,7 @@ import { seedDemoFaces } from './seed-demo-faces.js';
 import { DEMO_ADMIN_EMAIL, demoLogins } from './seed-demo-logins.js';
 import { seedDemoLocations } from './seed-demo-locations.js';
 import { seedDemoPayments } from './seed-demo-payments.js';
+import { seedDemoBackOffice } from './seed-demo-back-office.js';
 
 /** A realistic demo community. Everyone's password is the same, so a newcomer can try every account. */
 const PASSWORD = 'bayclub-demo';
@@ -63,6 +64,9 @@ async function main() {
       // And a paid event against the local Stripe double (nothing happens once any event has a price).
       const pay = await seedDemoPayments(db, loadConfig());
       if (pay.events) console.log(`Added a paid event (${pay.payments} payments, ${pay.waitlisted} on its waitlist).`);
+      // And the back office's reports, CRM notes, tags and segments (nothing happens once any CRM note exists).
+      const office = await seedDemoBackOffice(db, rand);
+      if (office.notes) console.log(`Added ${office.reports} reports, ${office.notes} CRM notes, ${office.tags} tags and ${office.segments} segments.`);
       await printSignIn(db, publicUrl);
       return;
     }
@@ -142,13 +146,15 @@ async function main() {
     const loc = await seedDemoLocations(db, storage, rand);
     const faces = await seedDemoFaces(db, storage);
     const pay = await seedDemoPayments(db, loadConfig());
+    const office = await seedDemoBackOffice(db, rand);
 
     console.log(
       `Created 1 admin, 50 members (5 community-only), ${pending.length} pending applications, ${c.communities} communities, ` +
         `${c.posts} posts (${c.photos} with photos), ${c.likes} likes and ${c.comments} comments, ` +
         `${ev.events} events (${ev.registrations} RSVPs, ${ev.waitlisted} waitlisted, ${ev.checkedIn} checked in), ` +
         `${loc.places} places (${loc.checkIns} check-ins, ${loc.hereNow} here now; ${loc.linkedEvents} events at them), ` +
-        `${faces} faces, ${pay.events} paid event (${pay.payments} payments, ${pay.waitlisted} waitlisted).`,
+        `${faces} faces, ${pay.events} paid event (${pay.payments} payments, ${pay.waitlisted} waitlisted), ` +
+        `${office.reports} more reports, ${office.notes} CRM notes, ${office.tags} tags and ${office.segments} segments.`,
     );
     await printSignIn(db, publicUrl);
   } finally {

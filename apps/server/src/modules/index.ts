@@ -27,6 +27,12 @@ import { searchRoutes } from './search/index.js';
 import { createMemberMailer, mailRoutes } from './mail/index.js';
 import { welcomeRoutes } from './welcome/index.js';
 import { registerPayments } from './payments/index.js';
+import { adminHealthRoutes } from './health/index.js';
+import { backupRoutes } from './backups/index.js';
+import { adminRoutes } from './admin/index.js';
+import { registerCrm } from './crm/index.js';
+import { registerModeration } from './moderation/index.js';
+import { auditRoutes } from './audit/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -50,6 +56,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(profilesRoutes(ctx, media));
   await app.register(accountRoutes(ctx, media));
   await app.register(siteAssetsRoutes(ctx));
+  await app.register(adminRoutes(ctx, { media }));
 
   // Connections, messaging, notifications, push and the realtime socket (issue 4).
   const bus = await createBus(ctx.database, ctx.log);
@@ -75,7 +82,12 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   const payments = await registerPayments(app, ctx, { notifier });
   await registerEvents(app, ctx, { media, notifier, hub, payouts: payments.port });
   await registerLocations(app, ctx, { media, hub });
+  await registerModeration(app, ctx, { notifier, payouts: payments.port });
+  await app.register(auditRoutes(ctx));
   await app.register(searchRoutes(ctx));
   await app.register(welcomeRoutes(ctx));
+  await app.register(adminHealthRoutes(ctx, { paymentsMode: payments.mode }));
+  await registerCrm(app, ctx);
+  await app.register(backupRoutes(ctx));
   return { hub, push, payments };
 }

@@ -94,6 +94,22 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'POST /api/session/sign-out': { body: {} },
   'GET /api/usernames/availability': { queryKeys: ['username'] },
   'GET /api/admin/applications': { queryKeys: ['status', 'cursor', 'limit'] },
+  // Issue 23: the members section (modules/admin).
+  'GET /api/admin/members': { queryKeys: ['q', 'type', 'state', 'role', 'city', 'sort', 'dir', 'cursor', 'limit'] },
+  'PUT /api/admin/members/:id/account-type': { body: { accountType: 'community_only' } },
+  'PUT /api/admin/members/:id/verified': { body: { verified: true } },
+  'POST /api/admin/members/:id/suspend': { body: { reason: 'fuzz' } },
+  'DELETE /api/admin/members/:id': { queryKeys: ['confirm'] },
+  // Issue 23: the CRM (modules/crm).
+  'GET /api/crm/members': {
+    queryKeys: ['q', 'type', 'state', 'city', 'interests', 'community', 'joinedFrom', 'joinedTo', 'activeFrom', 'activeTo', 'minRsvps', 'minAttended', 'minNoShows', 'minCheckIns', 'minPaidEvents', 'minConnections', 'tag', 'sort', 'dir', 'cursor', 'limit'],
+  },
+  'GET /api/crm/members/:id/timeline': { queryKeys: ['cursor'] },
+  'POST /api/crm/members/:id/notes': { body: { body: 'fuzz note' } },
+  'POST /api/crm/segments': { body: { name: 'Fuzz segment', filters: { city: 'tampa', minAttended: 2 } } },
+  'PATCH /api/crm/segments/:id': { body: { name: 'Fuzz renamed', filters: { q: 'x' } } },
+  'GET /api/crm/export.csv': { queryKeys: ['segment', 'fields', 'sort', 'dir', 'city', 'minAttended', 'q', 'tag'] },
+  'GET /api/crm/communities/:id': { queryKeys: ['cursor'] },
   // Issue 4.
   'GET /api/say-hi/deck': { queryKeys: ['city', 'interests', 'ageMin', 'ageMax', 'cursor', 'limit'] },
   'GET /api/search': { queryKeys: ['q'] },
@@ -153,6 +169,12 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'POST /api/posts/:id/comments': { body: { content: 'Nice one', parentId: '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60' } },
   'PATCH /api/comments/:id': { body: { content: 'Edited' } },
   'POST /api/posts/:id/report': { body: { reason: 'other', details: 'fuzz' } },
+  // Issue 23: event and place reports, the reports queue and its actions, the audit log.
+  'POST /api/events/:id/report': { body: { reason: 'other', details: 'fuzz' } },
+  'POST /api/locations/:id/report': { body: { reason: 'spam', details: 'fuzz' } },
+  'GET /api/moderation/reports': { queryKeys: ['status', 'type', 'communityId', 'cursor', 'limit'] },
+  'POST /api/moderation/reports/:id/actions': { body: { action: 'remove', reason: 'fuzz' } },
+  'GET /api/admin/audit': { queryKeys: ['action', 'actorId', 'memberId', 'cursor', 'limit'] },
   'POST /api/comments/:id/report': { body: { reason: 'spam' } },
   // Issue 11: events (real ids are fuzzed in modules/events/events-fuzz.test.ts).
   'GET /api/events': { queryKeys: ['city', 'communityId', 'range', 'going', 'past', 'cursor', 'limit'] },
@@ -294,7 +316,9 @@ async function fuzzRoute(route: RegisteredRoute, who: Who, seed: number) {
     const keys = sample?.queryKeys ?? ['q', 'id', 'cursor', 'limit'];
     const queries = Array.from({ length: ITERATIONS }, () => randomQuery(r, keys));
     if (key === 'GET /api/admin/applications') queries.push(...craftedCursors().map((c) => `cursor=${c}`));
+    if (key === 'GET /api/admin/members') queries.push(...craftedCursors().map((c) => `cursor=${c}`), ...adminMemberCursors());
     if (key === 'GET /api/directory') queries.push(...directoryCursors());
+    if (key === 'GET /api/moderation/reports' || key === 'GET /api/admin/audit') queries.push(...craftedCursors().map((c) => `cursor=${c}`));
     for (const q of queries) {
       const url = `${urlFor(r, route)}?${q}`;
       await send(who, { method, url }, `${key} [seed ${seed}] ${url.slice(0, 120)}`, key);
@@ -311,6 +335,20 @@ async function fuzzRoute(route: RegisteredRoute, who: Who, seed: number) {
     const headers = b.contentType ? { 'content-type': b.contentType } : {};
     await send(who, { method, url, payload: b.payload, headers }, `${key} [seed ${seed} #${i}] ${url.slice(0, 80)} ${b.note}`, key);
   }
+}
+
+/** Members-table cursors of every sort (issue 23), with keys of the wrong kind or text PostgreSQL refuses. */
+function adminMemberCursors(): string[] {
+  const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const i = '6f1c3e2a-8d4b-4c1e-9f2a-1b2c3d4e5f60';
+  return [
+    { sort: 'name', c: { s: 'name', d: 'asc', k: 'ann\u0000', i } },
+    { sort: 'name', c: { s: 'name', d: 'asc', k: '\ud800', i } },
+    { sort: 'name', c: { s: 'name', d: 'desc', k: "o'brien %_\\", i } },
+    { sort: 'joined', c: { s: 'joined', d: 'asc', k: '2024-02-30T00:00:00.000000Z', i } },
+    { sort: 'last_active', c: { s: 'last_active', d: 'asc', k: null, i } },
+    { sort: 'last_active', c: { s: 'last_active', d: 'desc', k: 42, i } },
+  ].map(({ sort, c }) => `sort=${sort}&dir=${c.d}&cursor=${enc(c)}`);
 }
 
 /** Directory cursors of every sort, with their keys out of range or of the wrong kind (decision 018). */

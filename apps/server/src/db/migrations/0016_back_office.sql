@@ -116,8 +116,12 @@ ALTER TABLE "reports" ADD CONSTRAINT "reports_event_id_events_id_fk" FOREIGN KEY
 ALTER TABLE "reports" ADD CONSTRAINT "reports_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "profiles_last_active_idx" ON "profiles" USING btree ("last_active_at","id");--> statement-breakpoint
+CREATE INDEX "profiles_created_idx" ON "profiles" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "profiles_admin_last_active_idx" ON "profiles" USING btree ("last_active_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "profiles_admin_name_idx" ON "profiles" USING btree (lower(coalesce("full_name", '')),"id");--> statement-breakpoint
 CREATE INDEX "profiles_suspended_idx" ON "profiles" USING btree ("id") WHERE "profiles"."suspended_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "event_registrations_checked_in_idx" ON "event_registrations" USING btree ("checked_in_at") WHERE "event_registrations"."checked_in_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "location_check_ins_created_idx" ON "location_check_ins" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "reports_community_status_idx" ON "reports" USING btree ("community_id","status","created_at","id") WHERE "reports"."community_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "reports_open_created_idx" ON "reports" USING btree ("created_at","id") WHERE "reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "reports_reporter_idx" ON "reports" USING btree ("reporter_id","created_at");--> statement-breakpoint

@@ -134,6 +134,8 @@ export const eventRegistrations = pgTable(
     index('event_registrations_waitlist_idx').on(t.eventId, t.waitlistedAt, t.id).where(sql`${t.status} = 'waitlisted'`),
     // "Going" filter and the calendar feed: a member's registrations.
     index('event_registrations_user_idx').on(t.userId, t.status, t.eventId),
+    // The back office's "check-ins this week" at events' doors (issue 23).
+    index('event_registrations_checked_in_idx').on(t.checkedInAt).where(sql`${t.checkedInAt} IS NOT NULL`),
     // The payments sweep: holds that ran out.
     index('event_registrations_holds_idx').on(t.holdExpiresAt).where(sql`${t.status} = 'awaiting_payment'`),
     check('event_registrations_guests', sql`${t.guests} BETWEEN 0 AND 10`),

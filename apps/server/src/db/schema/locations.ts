@@ -89,6 +89,8 @@ export const locationCheckIns = pgTable(
     index('location_check_ins_location_idx').on(t.locationId, t.createdAt, t.id),
     // A member's check-ins (profile list, the 3-hour window).
     index('location_check_ins_user_idx').on(t.userId, t.createdAt, t.id),
+    // The back office's "check-ins this week" (issue 23).
+    index('location_check_ins_created_idx').on(t.createdAt),
   ],
 );
 

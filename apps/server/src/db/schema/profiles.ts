@@ -61,6 +61,10 @@ export const profiles = pgTable(
     index('profiles_deactivated_idx').on(t.id).where(sql`${t.isDeactivated}`),
     // The back office's member table: sorted by joined (the directory's index), name, or last active.
     index('profiles_last_active_idx').on(t.lastActiveAt, t.id),
+    // The members table's last-active sort (never active = the oldest): desc walks it forward, asc backwards.
+    // The Overview's new members per week (deactivated members included, unlike the directory's index).
+    index('profiles_created_idx').on(t.createdAt),
+    index('profiles_admin_last_active_idx').on(t.lastActiveAt.desc().nullsLast(), t.id.desc()),
     index('profiles_admin_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id),
     index('profiles_suspended_idx').on(t.id).where(sql`${t.suspendedAt} IS NOT NULL`),
     check('profiles_username_lowercase', sql`${t.username} = lower(${t.username})`),

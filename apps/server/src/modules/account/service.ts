@@ -1,5 +1,6 @@
 import type { Bucket } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
 import type { MediaService } from '../media/index.js';
@@ -35,9 +36,12 @@ export function createAccountService(ctx: AppContext, media: MediaService) {
     /**
      * Delete the member: every row (one transaction, by cascade from the user) and every stored file
      * (recorded in the same transaction, removed right after commit, retried at start-up if that fails).
+     * `inTransaction` runs first inside that transaction (the back office's rules and audit entry).
      */
-    async deleteAccount(userId: string) {
+    async deleteAccount(userId: string, opts: { inTransaction?: (tx: Tx) => Promise<void> } = {}) {
       const outbox = await db.transaction(async (tx) => {
+        // The caller's own checks and writes (the back office: the admins' lock, the last-admin rule, the audit entry).
+        await opts.inTransaction?.(tx);
         if (!(await repo.userExists(tx, userId))) throw notFound(M.noUser);
         if ((await repo.isAdminUser(tx, userId)) && !(await repo.otherAdminExists(tx, userId))) {
           throw conflict(M.lastAdmin);

@@ -3,6 +3,7 @@ import { pwaAnalyticsSchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { pwaAnalytics } from '../../db/schema/index.js';
 import { actorOf } from '../access/index.js';
+import { stampLastActive } from './last-active.js';
 
 export const analyticsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -15,8 +16,11 @@ export const analyticsRoutes =
       },
       async (request, reply) => {
         const b = request.body;
+        const userId = (await actorOf(ctx, request))?.userId ?? null;
+        // An app open is the member's "last active" (at most one write a minute).
+        if (userId && b.eventType === 'app_open') await stampLastActive(ctx.database.db, userId);
         await ctx.database.db.insert(pwaAnalytics).values({
-          userId: (await actorOf(ctx, request))?.userId ?? null,
+          userId,
           eventType: b.eventType,
           eventData: b.eventData ?? null,
           platform: b.platform ?? null,

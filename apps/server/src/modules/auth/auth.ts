@@ -1,9 +1,12 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { accounts, profiles, sessions, users, verifications } from '../../db/schema/index.js';
 import type { MailQueue, PasswordHasher } from '../../app-context.js';
-import { LIMITS } from '@bayclub/shared';
+import { LIMITS, SUSPENDED_SIGN_IN_CODE, suspendedSignInMessage } from '@bayclub/shared';
+import { stampLastActive } from '../analytics/index.js';
 
 /** Header the Fastify bridge sets to the client address it trusts; any client copy is replaced. */
 export const CLIENT_IP_HEADER = 'x-bayclub-client-ip';
@@ -75,6 +78,40 @@ export function createAuth(opts: AuthOptions) {
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          /**
+           * A suspended member gets no session (issue 23). better-auth creates the session only after the password
+           * was verified, so the reason is shown only to whoever knows the password: 403 ACCOUNT_SUSPENDED.
+           */
+          async before(session) {
+            const [row] = await opts.db
+              .select({ at: profiles.suspendedAt, reason: profiles.suspensionReason })
+              .from(profiles)
+              .where(eq(profiles.id, session.userId));
+            if (row?.at) throw APIError.from('FORBIDDEN', { message: suspendedSignInMessage(row.reason), code: SUSPENDED_SIGN_IN_CODE });
+          },
+          /**
+           * A sign-in is the member's "last active" too (at most one write a minute). A suspension committed between
+           * `before` and the session's insert would miss this session: the suspension holds the profile row's lock
+           * until COMMIT, so reading it FOR SHARE here waits for it and sees it; the session is removed again.
+           */
+          async after(session) {
+            await stampLastActive(opts.db, session.userId);
+            const [row] = await opts.db
+              .select({ at: profiles.suspendedAt, reason: profiles.suspensionReason })
+              .from(profiles)
+              .where(eq(profiles.id, session.userId))
+              .for('share');
+            if (row?.at) {
+              await opts.db.delete(sessions).where(eq(sessions.id, session.id));
+              throw APIError.from('FORBIDDEN', { message: suspendedSignInMessage(row.reason), code: SUSPENDED_SIGN_IN_CODE });
+            }
+          },
+        },
+      },
     },
     rateLimit: {
       enabled: opts.rateLimit,

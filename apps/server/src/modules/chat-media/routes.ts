@@ -25,7 +25,10 @@ export const chatMediaRoutes =
       : {};
 
     // Uploads nobody claimed are swept a minute after start-up and then every hour.
-    scheduleHourlySweep(app, ctx.log, () => service.sweepUnclaimed(), 'Could not sweep unsent chat attachments');
+    scheduleHourlySweep(app, ctx.log, () => service.sweepUnclaimed(), 'Could not sweep unsent chat attachments', {
+      db: ctx.database.db,
+      name: 'chat-media-sweep',
+    });
 
     app.post('/api/chat-media', { config: { access: { flag: 'message' }, ...rateLimit } }, async (request, reply) => {
       const view = await service.upload(request, requireActor(request).userId);

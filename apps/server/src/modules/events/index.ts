@@ -9,3 +9,5 @@ export { checkInAtVenue } from './venue-check-in.js';
 export type { EventPayouts } from './deps.js';
 // Issue 22: seats of paid events, held, confirmed and released for the payments module.
 export * as paidSeats from './paid-seats.js';
+// Issue 23: the reports queue reports and cancels events through these.
+export { cancelEventForModeration, reportableEvent } from './moderation-port.js';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { eventRegistrations, events, profiles, userRoles } from '../../db/schema/index.js';
 import { AfterCommit } from '../../platform/after-commit.js';
+import { tracked } from '../../platform/job-runs.js';
 import { columnsOf, leftJoined, rowsOf, textArray } from '../../platform/sql.js';
 import type { Actor } from '../access/index.js';
 import type { Notifier } from '../notifications/index.js';
@@ -183,7 +184,7 @@ export function startReminderJob(
   let running: Promise<ReminderRun> | null = null;
   const job: ReminderJob = {
     runOnce(now) {
-      running ??= sendDueReminders(deps.db, deps.notifier, now).finally(() => (running = null));
+      running ??= tracked(deps.db, 'event-reminders', () => sendDueReminders(deps.db, deps.notifier, now)).finally(() => (running = null));
       return running;
     },
   };

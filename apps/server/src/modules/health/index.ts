@@ -1,2 +1,2 @@
-// Face of the health module: GET /api/health.
-export { healthRoutes } from './routes.js';
+// Face of the health module: GET /api/health, the liveness/readiness pair, and the admins' GET /api/admin/health.
+export { adminHealthRoutes, healthRoutes } from './routes.js';

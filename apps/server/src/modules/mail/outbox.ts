@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { Mail, Mailer } from '../../platform/mailer.js';
+import { closeDeliveryStats, countDelivery } from '../../platform/delivery-stats.js';
+import { tracked } from '../../platform/job-runs.js';
 import { claimDue, deleteClaimed, insertMail, insertMails, reschedule, type OutboxRow } from './repository.js';
 
 export interface OutboxTiming {
@@ -69,6 +71,7 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; log: FastifyBas
       await mailer.send({ to: row.toAddress, subject: row.subject, text: row.body, html: row.html, headers: row.headers });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
+      countDelivery(db, 'mail', 'failed', err);
       if (row.attempts >= timing.maxAttempts) {
         log.error({ ...about, error }, 'Mail given up after the last attempt failed');
         await deleteClaimed(db, row);
@@ -79,6 +82,7 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; log: FastifyBas
       }
       return;
     }
+    countDelivery(db, 'mail', 'sent');
     await deleteClaimed(db, row);
   }
 
@@ -101,12 +105,12 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; log: FastifyBas
       again = true;
       return;
     }
-    draining = (async () => {
+    draining = tracked(db, 'mail-outbox', async () => {
       do {
         again = false;
         await drainDue();
       } while (again && !closed);
-    })()
+    })
       .catch((err: unknown) => log.error({ err }, 'Mail outbox drain failed; the next poll retries'))
       .finally(() => {
         draining = null;
@@ -149,6 +153,7 @@ export function createMailOutbox(deps: { db: Db; mailer: Mailer; log: FastifyBas
       if (timer) clearInterval(timer);
       timer = null;
       if (draining) await Promise.race([draining, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      await closeDeliveryStats(db);
     },
   };
 }

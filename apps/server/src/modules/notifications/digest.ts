@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { mailPreferences, notifications, profiles } from '../../db/schema/index.js';
+import { tracked } from '../../platform/job-runs.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
 import { approvedMemberSql } from '../access/index.js';
 import type { MailContent, MemberMailer } from '../mail/index.js';
@@ -184,7 +185,7 @@ export function startDigestJob(
   let running: Promise<DigestRun> | null = null;
   const job: DigestJob = {
     runOnce(now) {
-      running ??= sendDueDigests(deps.db, deps.mailer, now).finally(() => (running = null));
+      running ??= tracked(deps.db, 'daily-digest', () => sendDueDigests(deps.db, deps.mailer, now)).finally(() => (running = null));
       return running;
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { EventPayouts } from '../events/index.js';
 import type { Notifier } from '../notifications/index.js';
+import { tracked } from '../../platform/job-runs.js';
 import { createPayoutService } from './payout-service.js';
 import { paymentsRoutes } from './routes.js';
 import { createSeatPayments } from './seat-payments.js';
@@ -30,8 +31,7 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext, de
   if (ctx.config.NODE_ENV !== 'test') {
     let sweeping: Promise<unknown> | null = null;
     const timer = setInterval(() => {
-      sweeping ??= seats
-        .sweep()
+      sweeping ??= tracked(db, 'payments-sweep', () => seats.sweep())
         .catch((err: unknown) => ctx.log.error({ err }, 'payments sweep failed'))
         .finally(() => (sweeping = null));
     }, SWEEP_EVERY_MS).unref();

@@ -2,3 +2,5 @@
 export { registerPosts } from './module.js';
 export { readablePostsFilter, type Reader } from './repository.js';
 export { readerOf } from './service.js';
+// Issue 23: the reports queue removes posts and comments through these.
+export { clearPostReports, deleteCommentForModeration, hidePostForModeration } from './moderation-port.js';

@@ -35,7 +35,7 @@ export const postsRoutes =
     const approved = { access: 'approved' as const };
 
     // Uploads nobody claimed are swept a minute after start-up and then every hour.
-    scheduleHourlySweep(app, ctx.log, () => images.sweepUnclaimed(), 'Could not sweep unused post images');
+    scheduleHourlySweep(app, ctx.log, () => images.sweepUnclaimed(), 'Could not sweep unused post images', { db: ctx.database.db, name: 'post-images-sweep' });
 
     app.get('/api/feed', { config: { access: { flag: 'see_feed_nav' } }, schema: { querystring: feedQuerySchema } }, async (request) =>
       service.feed(requireActor(request), request.query.cursor, request.query.limit),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LIMITS, pushSubscriptionSchema, type PushPayload, type PushSubscriptionInput } from '@bayclub/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { closeDeliveryStats, countDelivery } from '../../platform/delivery-stats.js';
 import { badRequest } from '../../platform/errors.js';
 import { guardedLookup } from '../../platform/net-guard.js';
 import { getOrCreateSecret } from '../../platform/secrets.js';
@@ -97,13 +98,21 @@ export async function createPushService(deps: PushDeps): Promise<PushService> {
         agent,
         timeout: SEND_TIMEOUT_MS,
       });
+      countDelivery(db, 'push', 'sent');
     } catch (err) {
       if (err instanceof webpush.WebPushError && (err.statusCode === 404 || err.statusCode === 410)) {
+        countDelivery(db, 'push', 'expired');
         // The browser dropped this subscription (unsubscribed, expired, app removed): stop sending to it.
         await repo.deactivateGone(db, sub.id, sub.version);
         log.info({ subscriptionId: sub.id, pushService, statusCode: err.statusCode }, 'push subscription gone: deactivated');
         return;
       }
+      countDelivery(
+        db,
+        'push',
+        'failed',
+        err instanceof webpush.WebPushError ? `The push service answered ${err.statusCode}` : `${(err as NodeJS.ErrnoException).code ?? ''} ${(err as Error).message}`,
+      );
       log.warn(
         err instanceof webpush.WebPushError
           ? { subscriptionId: sub.id, pushService, statusCode: err.statusCode }
@@ -158,6 +167,7 @@ export async function createPushService(deps: PushDeps): Promise<PushService> {
       closed = true;
       await limiter.idle();
       agent.destroy();
+      await closeDeliveryStats(db);
     },
   };
 }
