@@ -56,7 +56,7 @@ describe('admin applications', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/admin');
+    renderApp('/admin?tab=applications');
 
     const card = within(await screen.findByRole('article', { name: 'Jamie Lee' }));
     for (const text of ['@jamie', 'jamie@example.com', '@jamie.lee', 'Sailing and sunsets.', '29', 'Female', 'Single', 'St Pete', 'Yoga', 'Beach', 'Pending', 'JL']) {
@@ -82,7 +82,7 @@ describe('admin applications', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/admin');
+    renderApp('/admin?tab=applications');
     const card = within(await screen.findByRole('article', { name: 'Jamie Lee' }));
     await user.click(card.getByRole('button', { name: 'Approve as community member' }));
     expect(await screen.findByText('Application approved')).toBeInTheDocument();
@@ -103,7 +103,7 @@ describe('admin applications', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/admin');
+    renderApp('/admin?tab=applications');
     const card = within(await screen.findByRole('article', { name: 'Jamie Lee' }));
     await user.click(card.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Jamie Lee now has full platform access.')).toBeInTheDocument();
@@ -121,7 +121,7 @@ describe('admin applications', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/admin-dashboard');
+    renderApp('/admin-dashboard?tab=applications');
     const card = within(await screen.findByRole('article', { name: 'Jamie Lee' }));
     await user.click(card.getByRole('button', { name: 'Reject' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Reject application' }));
@@ -140,7 +140,7 @@ describe('admin applications', () => {
       [`POST /api/admin/applications/${app.id}/approve`]: () => apiError(409, 'CONFLICT', 'Application already decided'),
     });
     const user = userEvent.setup();
-    renderApp('/admin');
+    renderApp('/admin?tab=applications');
     const card = within(await screen.findByRole('article', { name: 'Jamie Lee' }));
     await user.click(card.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Could not approve the application')).toBeInTheDocument();
@@ -172,7 +172,7 @@ describe('admin applications', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/admin');
+    renderApp('/admin?tab=applications');
     await screen.findByRole('article', { name: 'Jamie Lee' });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     const rae = within(await screen.findByRole('article', { name: 'Rae Kim' }));
@@ -193,7 +193,7 @@ describe('admin applications', () => {
         fail ? apiError(403, 'FORBIDDEN', 'Admins only') : json({ items: [], nextCursor: null }),
     });
     const user = userEvent.setup();
-    renderApp('/admin');
+    renderApp('/admin?tab=applications');
     expect(await screen.findByText('Component Error')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -211,7 +211,7 @@ async function openSettings(handlers: Record<string, Handler>) {
     ...handlers,
   });
   const user = userEvent.setup();
-  renderApp('/admin');
+  renderApp('/admin?tab=settings');
   await user.click(await screen.findByRole('tab', { name: 'Settings' }));
   await screen.findByLabelText('App name');
   return { user, fetchMock };

@@ -55,7 +55,7 @@ export function AdminPage() {
   const requested = search.get('tab');
   const current = sections.find((s) => s.value === requested)?.value ?? sections[0]!.value;
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
+    <div className="mx-auto grid w-full max-w-6xl min-w-0 grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 sm:py-10">
       {/* Said before anything else: an admin must not take test payments for real ones. */}
       {me?.isAdmin && <PaymentsModeBanner />}
       <header className="grid gap-1">
@@ -65,7 +65,7 @@ export function AdminPage() {
           {me?.isAdmin ? 'Run the club: members, reports, applications, settings and health.' : 'Review reports from members.'}
         </p>
       </header>
-      <Tabs value={current} onValueChange={(tab) => update({ tab, member: null })} className="gap-6">
+      <Tabs value={current} onValueChange={(tab) => update({ tab, member: null })} className="min-w-0 gap-6">
         {/* Seven sections do not fit a phone's width: the list scrolls sideways there. */}
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList className="w-max">

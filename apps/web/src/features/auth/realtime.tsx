@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { MeView } from '@bayclub/shared';
 import { realtime } from '#/lib/realtime/realtime-client';
@@ -19,6 +20,10 @@ export function reloadSession(queryClient: QueryClient) {
  */
 export function RealtimeBridge() {
   const queryClient = useQueryClient();
+  // The server closes the member's sockets when their sessions end elsewhere (sign-out everywhere, a suspension or
+  // deletion by an admin: issue 23). The session is read again at once: a 401 shows the signed-out page now rather
+  // than at the next request. A close for any other reason reconnects, and a still-valid session reads the same.
+  React.useEffect(() => realtime.onStatus((s) => s === 'closed' && reloadSession(queryClient)), [queryClient]);
   useRealtimeEvent((event) => {
     if (event.type === 'session') reloadSession(queryClient);
     if (event.type === 'ready') {

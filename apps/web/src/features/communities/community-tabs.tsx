@@ -3,6 +3,7 @@ import type { CommunityView, CommunityViewerState } from '@bayclub/shared';
 import { CommunityEvents } from '#/features/events';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { CommunityPosts, ReportedPosts } from '#/features/posts';
+import { ReportsQueue } from '#/features/moderation';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
 import { AboutTab } from './about-tab';
 import { MembersTab } from './members-tab';
@@ -51,8 +52,17 @@ export function CommunityTabs({ community, viewer }: { community: CommunityView;
       </TabsContent>
       {viewer.canModerate && (
         <TabsContent value="reported">
-          <h2 className="sr-only">Reported posts</h2>
-          <ReportedPosts communityId={community.id} />
+          {/* Issue 23: the reports queue scoped to this community (every report with its actions) sits above the
+              posts that reports hid, which keep their own Restore and Delete. */}
+          <div className="grid gap-8">
+            <React.Suspense fallback={null}>
+              <ReportsQueue communityId={community.id} />
+            </React.Suspense>
+            <section className="grid gap-3">
+              <h2 className="text-lg font-semibold">Reported posts</h2>
+              <ReportedPosts communityId={community.id} />
+            </section>
+          </div>
         </TabsContent>
       )}
     </Tabs>

@@ -1,8 +1,9 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { CalendarPlusIcon, DoorOpenIcon, PencilIcon, Share2Icon, UserCogIcon, XCircleIcon } from 'lucide-react';
+import { CalendarPlusIcon, DoorOpenIcon, FlagIcon, PencilIcon, Share2Icon, UserCogIcon, XCircleIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { EVENT_MESSAGES, eventDoorPath, eventPath, type EventView } from '@bayclub/shared';
+import { EVENT_MESSAGES, canSeeMembers, eventDoorPath, eventPath, type EventView } from '@bayclub/shared';
+import { ReportTargetDialog } from '#/features/moderation';
 import { Button } from '#/components/ui/button';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { useMe } from '#/lib/session/use-session';
@@ -35,8 +36,12 @@ export async function shareEvent(event: { id: string; title: string }): Promise<
   }
 }
 
-/** Add to calendar (.ics and Google) and Share, for everyone who can see the event. */
+/** Add to calendar (.ics and Google) and Share, for everyone who can see the event; Report for approved members. */
 export function EventShareActions({ event }: { event: EventView }) {
+  const me = useMe();
+  const [reporting, setReporting] = React.useState(false);
+  // Issue 23: approved members report an event they did not make (the server decides again).
+  const canReport = !!me && canSeeMembers(me.profile) && !event.hosts.some((h) => h.isCreator && h.id === me.user.id);
   const handleShare = async () => {
     const outcome = await shareEvent(event);
     if (outcome === 'copied') toast.success('Link copied');
@@ -60,6 +65,17 @@ export function EventShareActions({ event }: { event: EventView }) {
         <Share2Icon aria-hidden="true" />
         {EVENT_MESSAGES.share}
       </Button>
+      {canReport && (
+        <Button variant="outline" size="sm" onClick={() => setReporting(true)} onPointerEnter={() => void ReportTargetDialog.preload()}>
+          <FlagIcon aria-hidden="true" />
+          Report
+        </Button>
+      )}
+      {reporting && (
+        <React.Suspense fallback={null}>
+          <ReportTargetDialog kind="event" id={event.id} name={event.title} open={reporting} onOpenChange={setReporting} />
+        </React.Suspense>
+      )}
     </div>
   );
 }

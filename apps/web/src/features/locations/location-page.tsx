@@ -1,11 +1,13 @@
+import * as React from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeftIcon, MapPinOffIcon } from 'lucide-react';
+import { ArrowLeftIcon, FlagIcon, MapPinOffIcon } from 'lucide-react';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { MessageText } from '#/components/message-text';
 import { PageLoadError } from '#/components/page-load-error';
 import { isApiError } from '#/lib/api';
+import { ReportTargetDialog } from '#/features/moderation';
 import { useLocationQuery } from './api';
 import { CheckInPanel } from './check-in-panel';
 import { HereNow } from './here-now';
@@ -67,8 +69,27 @@ function LocationDetails({ place }: { place: LocationView }) {
           </h2>
           <p className="text-sm whitespace-pre-line text-muted-foreground">{place.openingHours || 'Not given yet.'}</p>
         </section>
+        {/* Issue 23: members who do not manage the place may report it to the moderators. */}
+        {place.active && !permissions.canEdit && <ReportPlaceButton place={place} />}
       </div>
     </article>
+  );
+}
+
+function ReportPlaceButton({ place }: { place: LocationView }) {
+  const [open, setOpen] = React.useState(false);
+  return (
+    <div className="md:col-start-2">
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)} onPointerEnter={() => void ReportTargetDialog.preload()}>
+        <FlagIcon aria-hidden="true" />
+        Report this place
+      </Button>
+      {open && (
+        <React.Suspense fallback={null}>
+          <ReportTargetDialog kind="place" id={place.id} name={place.name} open={open} onOpenChange={setOpen} />
+        </React.Suspense>
+      )}
+    </div>
   );
 }
 

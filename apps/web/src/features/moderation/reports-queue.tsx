@@ -1,4 +1,333 @@
-// Placeholder while issue 23 is built: replaced by the real queue.
-export function ReportsQueue() {
-  return <p>Reports</p>;
+import * as React from 'react';
+import { Link } from 'react-router';
+import { FlagIcon, ImageIcon } from 'lucide-react';
+import {
+  MODERATION_LIMITS,
+  MODERATION_MESSAGES,
+  REPORT_ACTION_LABELS,
+  REPORT_REASON_LABELS,
+  REPORT_RESOLUTION_LABELS,
+  REPORT_TARGETS,
+  REPORT_TARGET_LABELS,
+  eventPath,
+  postPath,
+  type MemberSummary,
+  type ReportAction,
+  type ReportQueueItem,
+  type ReportTarget,
+} from '@bayclub/shared';
+import { Badge } from '#/components/ui/badge';
+import { Button } from '#/components/ui/button';
+import { Card } from '#/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
+import { Label } from '#/components/ui/label';
+import { NativeSelect } from '#/components/ui/native-select';
+import { Skeleton } from '#/components/ui/skeleton';
+import { Spinner } from '#/components/ui/spinner';
+import { Textarea } from '#/components/ui/textarea';
+import { EmptyState } from '#/components/card-grid';
+import { PagedList } from '#/components/paged-list';
+import { isApiError } from '#/lib/api';
+import { formatDateTime } from '#/lib/format';
+import { memberName } from '#/lib/member-format';
+import { useReportActionMutation, useReportQueue, type QueueStatus } from './api';
+
+const DESTRUCTIVE: ReadonlySet<ReportAction> = new Set(['remove', 'suspend', 'ban']);
+
+/**
+ * The reports queue (issue 23): every report the caller may moderate, filtered by open / resolved and by type, each
+ * with the reported content in context, the reason, earlier reports, and the actions (a reason dialog; the report
+ * leaves the open list at once and comes back if the server refuses). `communityId` scopes it to one community
+ * (its Reported tab); the server decides what the caller sees either way.
+ */
+export function ReportsQueue({ communityId }: { communityId?: string } = {}) {
+  const [status, setStatus] = React.useState<QueueStatus>('open');
+  const [type, setType] = React.useState<ReportTarget | ''>('');
+  const query = useReportQueue({ status, type: type || undefined, communityId });
+  const statusId = React.useId();
+  const typeId = React.useId();
+  const forbidden = isApiError(query.error) && query.error.isForbidden;
+
+  return (
+    <section aria-labelledby={`${statusId}-title`} className="grid gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={`${statusId}-title`} className="text-xl font-semibold">
+          {MODERATION_MESSAGES.queueTitle}
+        </h2>
+        <div className="flex flex-wrap gap-3">
+          <div className="grid gap-1">
+            <Label htmlFor={statusId}>Status</Label>
+            <NativeSelect id={statusId} value={status} onChange={(e) => setStatus(e.target.value as QueueStatus)} className="w-36">
+              <option value="open">Open</option>
+              <option value="resolved">Resolved</option>
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={typeId}>Type</Label>
+            <NativeSelect id={typeId} value={type} onChange={(e) => setType(e.target.value as ReportTarget | '')} className="w-36">
+              <option value="">All types</option>
+              {REPORT_TARGETS.map((t) => (
+                <option key={t} value={t}>
+                  {REPORT_TARGET_LABELS[t]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+      </div>
+      {forbidden ? (
+        <EmptyState icon={FlagIcon} title={MODERATION_MESSAGES.moderatorsOnly} />
+      ) : (
+        <PagedList
+          query={query}
+          label={status === 'open' ? 'Open reports' : 'Resolved reports'}
+          what="reports"
+          autoLoad={false}
+          skeleton={<QueueSkeleton />}
+          empty={
+            <EmptyState
+              icon={FlagIcon}
+              title={status === 'open' ? MODERATION_MESSAGES.noOpenReports : MODERATION_MESSAGES.noResolvedReports}
+              hint={status === 'open' ? 'When members report something, it waits here for a moderator.' : undefined}
+            />
+          }
+          getKey={(item) => item.id}
+          renderItem={(item) => <ReportCard item={item} />}
+        />
+      )}
+    </section>
+  );
+}
+
+function QueueSkeleton() {
+  return (
+    <div className="grid gap-3" aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-40 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+const targetNoun = (type: ReportTarget) => REPORT_TARGET_LABELS[type].toLowerCase();
+
+function MemberLink({ member }: { member: MemberSummary | null }) {
+  if (!member) return <span className="text-muted-foreground">a deleted account</span>;
+  return (
+    <Link to={`/view-profile/${member.id}`} className="font-medium underline-offset-4 hover:underline">
+      {memberName(member)}
+      {member.username ? <span className="font-normal text-muted-foreground"> @{member.username}</span> : null}
+    </Link>
+  );
+}
+
+const STATE_LABELS: Record<ReportQueueItem['target']['state'], string | null> = {
+  visible: null,
+  hidden: 'Hidden',
+  removed: 'Removed',
+  cancelled: 'Cancelled',
+  inactive: 'Inactive',
+};
+
+/** The reported thing as the moderator judges it: the words as text, never as markup. */
+function ReportedContent({ item }: { item: ReportQueueItem }) {
+  const t = item.target;
+  const state = STATE_LABELS[t.state];
+  const link =
+    t.type === 'post' && t.targetId ? postPath(t.targetId) : t.type === 'comment' && t.postId ? postPath(t.postId) : t.type === 'event' && t.targetId ? eventPath(t.targetId) : t.type === 'place' && t.targetId ? `/locations/${t.targetId}` : null;
+  return (
+    <div className="grid gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="secondary">{REPORT_TARGET_LABELS[t.type]}</Badge>
+        {state && <Badge variant="outline">{state}</Badge>}
+        {item.community && <span className="text-muted-foreground">in {item.community.name}</span>}
+      </div>
+      {t.type === 'event' && (
+        <p>
+          <span className="font-medium">{t.eventTitle}</span>
+          {t.eventStartsAt && <span className="text-muted-foreground"> · {formatDateTime(t.eventStartsAt)}</span>}
+        </p>
+      )}
+      {t.type === 'place' && (
+        <p>
+          <span className="font-medium">{t.placeName}</span>
+          {t.placeCity && <span className="text-muted-foreground"> · {t.placeCity}</span>}
+        </p>
+      )}
+      {t.type === 'member' && (
+        <p>
+          Member: <MemberLink member={item.author} />
+        </p>
+      )}
+      {t.text !== null && <blockquote className="border-l-2 pl-3 break-words whitespace-pre-wrap">{t.text}</blockquote>}
+      {t.type === 'message' && t.text === null && <p className="text-muted-foreground">The shared message is no longer there.</p>}
+      {t.imageCount > 0 && (
+        <p className="flex items-center gap-1 text-muted-foreground">
+          <ImageIcon aria-hidden="true" className="size-4" /> {t.imageCount === 1 ? '1 photo' : `${t.imageCount} photos`}
+        </p>
+      )}
+      {link && t.state !== 'removed' && (
+        <Link to={link} className="w-fit text-primary underline-offset-4 hover:underline">
+          Open the {targetNoun(t.type)}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function EarlierReports({ item }: { item: ReportQueueItem }) {
+  const e = item.earlier;
+  if (e.sameTargetCount === 0 && e.sameAuthorCount === 0) return <p className="text-sm text-muted-foreground">No other reports.</p>;
+  const line = (list: typeof e.sameTarget) =>
+    list.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.resolution ? REPORT_RESOLUTION_LABELS[r.resolution] : 'open'})`).join(', ');
+  return (
+    <ul className="grid gap-1 text-sm" aria-label="Other reports">
+      {e.sameTargetCount > 0 && (
+        <li>
+          <span className="font-medium">{e.sameTargetCount === 1 ? '1 other report' : `${e.sameTargetCount} other reports`}</span> on this{' '}
+          {targetNoun(item.target.type)}: <span className="text-muted-foreground">{line(e.sameTarget)}</span>
+        </li>
+      )}
+      {e.sameAuthorCount > 0 && (
+        <li>
+          <span className="font-medium">{e.sameAuthorCount === 1 ? '1 report' : `${e.sameAuthorCount} reports`}</span> about this author
+          elsewhere: <span className="text-muted-foreground">{line(e.sameAuthor)}</span>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+export function ReportCard({ item }: { item: ReportQueueItem }) {
+  const [action, setAction] = React.useState<ReportAction | null>(null);
+  return (
+    <Card className="gap-3 p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="font-semibold">
+          {item.reasonLabel} · {REPORT_TARGET_LABELS[item.target.type]}
+        </h3>
+        <span className="text-xs text-muted-foreground">
+          Reported <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+        </span>
+      </div>
+      <ReportedContent item={item} />
+      <dl className="grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-3">
+        {item.target.type !== 'member' && (
+          <>
+            <dt className="text-muted-foreground">Author</dt>
+            <dd>
+              <MemberLink member={item.author} />
+            </dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">Reported by</dt>
+        <dd>
+          <MemberLink member={item.reporter} />
+        </dd>
+        {item.details && (
+          <>
+            <dt className="text-muted-foreground">Details</dt>
+            <dd className="break-words whitespace-pre-wrap">{item.details}</dd>
+          </>
+        )}
+        {item.resolution && (
+          <>
+            <dt className="text-muted-foreground">Outcome</dt>
+            <dd>
+              {REPORT_RESOLUTION_LABELS[item.resolution]}
+              {item.resolvedAt && <span className="text-muted-foreground"> · {formatDateTime(item.resolvedAt)}</span>}
+            </dd>
+          </>
+        )}
+      </dl>
+      <EarlierReports item={item} />
+      {item.actions.length > 0 && (
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
+          {item.actions.map((a) => (
+            <Button key={a} size="sm" variant={DESTRUCTIVE.has(a) ? 'destructive' : a === 'dismiss' ? 'outline' : 'secondary'} onClick={() => setAction(a)}>
+              {REPORT_ACTION_LABELS[a]}
+            </Button>
+          ))}
+        </div>
+      )}
+      {action && <ActionDialog item={item} action={action} onClose={() => setAction(null)} />}
+    </Card>
+  );
+}
+
+const ACTION_DESCRIPTIONS: Record<ReportAction, (item: ReportQueueItem) => string> = {
+  dismiss: () => 'Close this report and every other open report on the same thing. The author is not told.',
+  remove: (i) => `Remove the ${targetNoun(i.target.type)}. The author is told why; they never learn who reported it.`,
+  warn: () => 'Send the author a warning with your reason. They never learn who reported it.',
+  suspend: () => 'Suspend the author: they are signed out everywhere and cannot sign in until an admin lifts it.',
+  ban: (i) =>
+    i.community ? `Ban the author from ${i.community.name}. They are told why.` : 'Ban the author: their account is suspended, marked as a ban.',
+};
+
+/** The action's reason (required but for dismiss): the author reads it. */
+function ActionDialog({ item, action, onClose }: { item: ReportQueueItem; action: ReportAction; onClose: () => void }) {
+  const mutation = useReportActionMutation();
+  const [reason, setReason] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const fieldId = React.useId();
+  const errorId = React.useId();
+  const required = action !== 'dismiss';
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const text = reason.trim();
+    if (required && !text) {
+      setError(MODERATION_MESSAGES.reasonRequired);
+      return;
+    }
+    // The report leaves the open list at once (the mutation's optimistic update); the dialog closes with it.
+    onClose();
+    mutation.mutate({ id: item.id, target: item.target, action, ...(text ? { reason: text } : {}) });
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{`${REPORT_ACTION_LABELS[action]}?`}</DialogTitle>
+          <DialogDescription>{ACTION_DESCRIPTIONS[action](item)}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor={fieldId}>
+              {required ? 'Reason for the author' : 'Note'}{' '}
+              <span className="font-normal text-muted-foreground">{required ? '(required)' : '(optional)'}</span>
+            </Label>
+            <Textarea
+              id={fieldId}
+              value={reason}
+              rows={3}
+              maxLength={MODERATION_LIMITS.actionReasonMax}
+              aria-required={required}
+              aria-invalid={!!error}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(e) => {
+                setReason(e.target.value);
+                setError(null);
+              }}
+            />
+            {error && (
+              <p id={errorId} className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant={DESTRUCTIVE.has(action) ? 'destructive' : 'default'} disabled={mutation.isPending}>
+              {mutation.isPending && <Spinner />}
+              {REPORT_ACTION_LABELS[action]}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
 }

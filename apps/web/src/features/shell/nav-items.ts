@@ -1,5 +1,6 @@
 import {
   CalendarDaysIcon,
+  FlagIcon,
   HandHeartIcon,
   HomeIcon,
   LayoutDashboardIcon,
@@ -48,6 +49,8 @@ export function sideMenuItems(me: MeView, audience: Audience, flags?: LimitedUse
     { to: '/say-hi', label: 'Say Hi', icon: HandHeartIcon },
   );
   if (me.isAdmin) items.push({ to: '/admin', label: 'Admin', icon: ShieldIcon });
+  // Platform moderators who are not admins: the back office's reports queue (issue 23, decision 029).
+  else if (me.roles.includes('moderator')) items.push({ to: '/admin-dashboard?tab=reports', label: 'Reports', icon: FlagIcon });
   if (me.hasCrmAccess && accessLevel(me.profile) === 'full_platform') {
     items.push({ to: '/crm', label: 'CRM', icon: BriefcaseBusinessIcon });
   }

@@ -1,4 +1,233 @@
-// Placeholder while issue 23 is built: replaced by the section's real panel.
+import * as React from 'react';
+import { AlertTriangleIcon, RotateCcwIcon } from 'lucide-react';
+import {
+  HEALTH_TEXTS,
+  JOB_LABELS,
+  PAYMENTS_MODE_LABELS,
+  type AdminHealthView,
+  type DeliveryFiguresView,
+  type JobRunView,
+} from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Skeleton } from '#/components/ui/skeleton';
+import { formatDateTime } from '#/lib/format';
+import { useHealthQuery } from './api';
+
+/** The back office's Health section (issue 23): how the server, its mail, push, storage and jobs are doing. */
 export function HealthPanel() {
-  return <p>HealthPanel</p>;
+  const query = useHealthQuery();
+  return (
+    <section aria-labelledby="health-title" className="grid gap-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="health-title" className="text-xl font-semibold tracking-tight">
+          {HEALTH_TEXTS.title}
+        </h2>
+        <p className="text-xs text-muted-foreground">{HEALTH_TEXTS.refreshEvery}</p>
+      </div>
+      {query.isPending ? (
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading the health check">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-40" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <HealthFailed retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      ) : (
+        <Health h={query.data} />
+      )}
+    </section>
+  );
+}
+
+function HealthFailed({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  return (
+    <div role="alert" aria-labelledby="health-failed-title" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
+      <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
+      <div className="grid gap-1">
+        <h3 id="health-failed-title" className="text-lg font-semibold">
+          {HEALTH_TEXTS.failedTitle}
+        </h3>
+        <p className="max-w-sm text-sm text-muted-foreground">{HEALTH_TEXTS.failedBody}</p>
+      </div>
+      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+        <RotateCcwIcon aria-hidden="true" /> {HEALTH_TEXTS.retry}
+      </Button>
+    </div>
+  );
+}
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
+/** "5 minutes ago" (or "just now"), with the exact time in the element's dateTime and title. */
+function When({ iso, empty = 'Never' }: { iso: string | null; empty?: string }) {
+  if (!iso) return <span className="text-muted-foreground">{empty}</span>;
+  const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
+  const unit = UNITS.find(([, s]) => Math.abs(seconds) >= s);
+  const text = unit ? relative.format(Math.round(seconds / unit[1]), unit[0]) : 'just now';
+  const exact = formatDateTime(iso);
+  return (
+    <time dateTime={iso} title={exact}>
+      {Math.abs(seconds) >= 7 * 86_400 ? exact : text}
+    </time>
+  );
+}
+
+function formatBytes(bytes: number | null): string {
+  if (bytes === null) return 'Not measured';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let n = bytes;
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i += 1;
+  }
+  return `${i === 0 ? n : n.toFixed(1)} ${units[i]}`;
+}
+
+function formatUptime(seconds: number): string {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3_600);
+  const m = Math.floor((seconds % 3_600) / 60);
+  if (d) return `${d} d ${h} h`;
+  if (h) return `${h} h ${m} min`;
+  return `${m} min`;
+}
+
+const delivery = (f: DeliveryFiguresView, expired = false) =>
+  `${f.sent} sent · ${f.failed} failed${expired ? ` · ${f.expired} expired` : ''}`;
+
+function HealthCard({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={`health-${id}`} className="grid content-start gap-2 rounded-xl border p-4">
+      <h3 id={`health-${id}`} className="font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Rows({ rows }: { rows: Array<[string, React.ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {rows.map(([label, value]) => (
+        <React.Fragment key={label}>
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="min-w-0 text-right font-medium break-words tabular-nums">{value}</dd>
+        </React.Fragment>
+      ))}
+    </dl>
+  );
+}
+
+function LastError({ text, at }: { text: string | null; at: string | null }) {
+  if (!text) return <span className="text-muted-foreground">None</span>;
+  return (
+    <span className="text-destructive">
+      {text}
+      {at && (
+        <>
+          {' '}
+          <span className="text-muted-foreground">
+            (<When iso={at} />)
+          </span>
+        </>
+      )}
+    </span>
+  );
+}
+
+function Health({ h }: { h: AdminHealthView }) {
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <HealthCard id="server" title="Server">
+          <Rows
+            rows={[
+              ['Version', h.version],
+              ['Uptime', formatUptime(h.uptimeSeconds)],
+              ['Payments', PAYMENTS_MODE_LABELS[h.payments.mode]],
+            ]}
+          />
+        </HealthCard>
+        <HealthCard id="database" title="Database">
+          <Rows
+            rows={[
+              ['Engine', h.database.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'],
+              ['Migrations', h.database.migrations],
+              ['Last backup', <When key="b" iso={h.database.lastBackupAt} />],
+              ['Backup size', h.database.lastBackupBytes === null ? '—' : formatBytes(h.database.lastBackupBytes)],
+            ]}
+          />
+        </HealthCard>
+        <HealthCard id="mail" title="Mail">
+          <Rows
+            rows={[
+              ['Transport', h.mail.transport === 'smtp' ? 'SMTP' : 'Console (not sent)'],
+              ['Queued', h.mail.queued],
+              ['Failing', h.mail.failing],
+              ['Today', delivery(h.mail.today)],
+              ['This week', delivery(h.mail.week)],
+              ['Last error', <LastError key="e" text={h.mail.lastError} at={h.mail.lastErrorAt} />],
+            ]}
+          />
+        </HealthCard>
+        <HealthCard id="push" title="Push notifications">
+          <Rows
+            rows={[
+              ['VAPID keys', h.push.vapidKeys === 'configured' ? 'Configured' : 'Generated'],
+              ['Subscriptions', h.push.activeSubscriptions],
+              ['Today', delivery(h.push.today, true)],
+              ['This week', delivery(h.push.week, true)],
+              ['Last error', <LastError key="e" text={h.push.lastError} at={h.push.lastErrorAt} />],
+            ]}
+          />
+        </HealthCard>
+        <HealthCard id="storage" title="Storage">
+          <Rows
+            rows={[
+              ['Driver', h.storage.driver === 's3' ? 'S3' : 'Disk'],
+              ['Used', h.storage.driver === 's3' ? 'Measured by the provider' : formatBytes(h.storage.bytesUsed)],
+              ['Files', h.storage.files ?? '—'],
+            ]}
+          />
+        </HealthCard>
+        <HealthCard id="jobs" title="Background jobs">
+          {h.jobs.length === 0 ? <p className="text-sm text-muted-foreground">No job has run yet.</p> : <Jobs jobs={h.jobs} />}
+        </HealthCard>
+      </div>
+      <p className="text-xs text-muted-foreground">Checked {formatDateTime(h.checkedAt)}.</p>
+    </>
+  );
+}
+
+function Jobs({ jobs }: { jobs: JobRunView[] }) {
+  return (
+    <ul className="grid gap-3 text-sm">
+      {jobs.map((j) => (
+        <li key={j.name} className="grid gap-0.5">
+          <span className="font-medium">{j.label || JOB_LABELS[j.name] || j.name}</span>
+          <span className="text-muted-foreground">
+            Last finished: <When iso={j.lastFinishedAt} /> · {j.runs} {j.runs === 1 ? 'run' : 'runs'}
+          </span>
+          {j.lastError && (
+            <span className="break-words text-destructive">
+              Last error: {j.lastError}
+              {j.lastErrorAt && (
+                <span className="text-muted-foreground">
+                  {' '}
+                  (<When iso={j.lastErrorAt} />)
+                </span>
+              )}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }

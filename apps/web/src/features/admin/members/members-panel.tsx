@@ -1,4 +1,13 @@
-// Placeholder while issue 23 is built: replaced by the section's real panel.
+import { useSearchParams } from 'react-router';
+import { MembersTable } from './members-table';
+import { MemberAdminPage } from './member-admin-page';
+
+/**
+ * The back office's Members section (issue 23): the table, or one member's admin page when the URL names one
+ * (?tab=members&member=<id>), so a member's page can be linked, reloaded and left with Back.
+ */
 export function MembersPanel() {
-  return <p>MembersPanel</p>;
+  const [search] = useSearchParams();
+  const member = search.get('member');
+  return member ? <MemberAdminPage key={member} memberId={member} /> : <MembersTable />;
 }

@@ -1,4 +1,297 @@
-// Placeholder while issue 23 is built: replaced by the section's real panel.
+import * as React from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AlertOctagonIcon, AlertTriangleIcon, CheckCircle2Icon, InfoIcon } from 'lucide-react';
+import {
+  ADMIN_MEMBER_STATE_LABELS,
+  ADMIN_MEMBER_STATES,
+  formatMoney,
+  type AdminOverviewView,
+  type AttentionItem,
+} from '@bayclub/shared';
+import { Skeleton } from '#/components/ui/skeleton';
+import { errorMessage } from '#/lib/api';
+import { formatDateTime } from '#/lib/format';
+import { cn } from '#/lib/utils';
+import { SectionError } from '../section-error';
+import { useOverviewQuery } from './api';
+
+/** The dashboard's first page (issue 23): the club at a glance and what needs an admin. */
 export function OverviewPanel() {
-  return <p>OverviewPanel</p>;
+  const query = useOverviewQuery();
+  return (
+    <section aria-labelledby="overview-title" className="grid gap-6">
+      <h2 id="overview-title" className="text-xl font-semibold tracking-tight">
+        Overview
+      </h2>
+      {query.isPending ? (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy="true" aria-label="Loading the overview">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <SectionError message={errorMessage(query.error, 'The overview could not be loaded.')} onRetry={() => void query.refetch()} />
+      ) : (
+        <Overview o={query.data} />
+      )}
+    </section>
+  );
+}
+
+function useTabHref() {
+  const [search] = useSearchParams();
+  return (tab: string, extra: Record<string, string> = {}) => {
+    const next = new URLSearchParams(search);
+    next.delete('member');
+    next.set('tab', tab);
+    for (const [k, v] of Object.entries(extra)) next.set(k, v);
+    return `?${next.toString()}`;
+  };
+}
+
+function Figure({ label, value, hint, to }: { label: string; value: React.ReactNode; hint?: React.ReactNode; to?: string }) {
+  const body = (
+    <>
+      <span className="text-xs font-medium text-muted-foreground">{label}</span>{' '}
+      <span className="text-2xl font-semibold tabular-nums">{value}</span>{' '}
+      {hint && <span className="text-xs text-muted-foreground">{hint}</span>}
+    </>
+  );
+  const cls = 'grid content-start gap-1 rounded-xl border p-4';
+  return to ? (
+    <Link to={to} className={cn(cls, 'hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none')}>
+      {body}
+    </Link>
+  ) : (
+    <div className={cls}>{body}</div>
+  );
+}
+
+const ageText = (hours: number) => (hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`);
+
+function Overview({ o }: { o: AdminOverviewView }) {
+  const href = useTabHref();
+  const money = o.paymentsThisMonth.byCurrency;
+  return (
+    <>
+      <Attention items={o.attention} href={href} />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Figure
+          label="Members"
+          value={o.members.total}
+          hint={`${o.members.byType.full_platform} full platform · ${o.members.byType.community_only} community only`}
+          to={href('members')}
+        />
+        <Figure
+          label="Applications waiting"
+          value={o.applications.waiting}
+          hint={o.applications.oldest[0] ? `Oldest: ${ageText(o.applications.oldest[0].ageHours)}` : 'None waiting'}
+          to={href('applications')}
+        />
+        <Figure label="Open reports" value={o.openReports} to={href('reports')} />
+        <Figure label="Check-ins this week" value={o.checkInsThisWeek.places + o.checkInsThisWeek.events} hint={`${o.checkInsThisWeek.places} at places · ${o.checkInsThisWeek.events} at events`} />
+        <Figure
+          label="Payments this month"
+          value={o.paymentsThisMonth.count}
+          hint={money.length ? money.map((m) => formatMoney(m.paid, m.currency)).join(' · ') : 'None yet'}
+        />
+        <Figure
+          label="Refunds this month"
+          value={o.paymentsThisMonth.refunds}
+          hint={money.some((m) => m.refunded) ? money.filter((m) => m.refunded).map((m) => formatMoney(m.refunded, m.currency)).join(' · ') : undefined}
+        />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="states-title" className="grid content-start gap-2 rounded-xl border p-4">
+          <h3 id="states-title" className="font-semibold">
+            Members by state
+          </h3>
+          <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+            {ADMIN_MEMBER_STATES.map((s) => (
+              <li key={s}>
+                <Link to={href('members', { mstate: s })} className="rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+                  {ADMIN_MEMBER_STATE_LABELS[s]}: <span className="font-medium tabular-nums">{o.members.byState[s]}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {o.applications.oldest.length > 0 && (
+            <>
+              <h4 className="mt-2 text-sm font-medium">Waiting longest</h4>
+              <ul className="grid gap-1 text-sm">
+                {o.applications.oldest.map((a) => (
+                  <li key={a.id} className="flex justify-between gap-2">
+                    <span className="truncate">{a.name}</span>
+                    <span className="shrink-0 text-muted-foreground">{ageText(a.ageHours)}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+        <WeeklyChart weeks={o.weeks} />
+      </div>
+
+      <section aria-labelledby="events-title" className="grid gap-2 rounded-xl border p-4">
+        <h3 id="events-title" className="font-semibold">
+          Upcoming events
+        </h3>
+        {o.upcomingEvents.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No upcoming events.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {o.upcomingEvents.map((e) => {
+              const pct = e.capacity ? Math.min(100, Math.round((e.going / e.capacity) * 100)) : null;
+              return (
+                <li key={e.id} className="grid gap-1 text-sm">
+                  <div className="flex flex-wrap justify-between gap-2">
+                    <span className="font-medium break-words">{e.title}</span>
+                    <span className="text-muted-foreground">{formatDateTime(e.startsAt)}</span>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    {pct !== null && (
+                      <div className="h-2 flex-1 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+                        <div className="h-full rounded-full bg-primary" style={{ width: `${pct}%` }} />
+                      </div>
+                    )}
+                    <span className="shrink-0 text-muted-foreground tabular-nums">
+                      {e.capacity ? `${e.going} of ${e.capacity} going` : `${e.going} going (no limit)`}
+                    </span>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <p className="text-xs text-muted-foreground">Figures as of {formatDateTime(o.generatedAt)}.</p>
+    </>
+  );
+}
+
+const TAB_LABELS: Record<AttentionItem['tab'], string> = {
+  overview: 'Overview',
+  members: 'Members',
+  applications: 'Applications',
+  reports: 'Reports',
+  settings: 'Settings',
+  health: 'Health',
+  audit: 'Audit log',
+  backups: 'Backups',
+};
+
+const SEVERITY = {
+  critical: { icon: AlertOctagonIcon, cls: 'border-destructive/40 bg-destructive/5', label: 'Critical' },
+  warning: { icon: AlertTriangleIcon, cls: 'border-amber-500/40 bg-amber-500/5', label: 'Warning' },
+  info: { icon: InfoIcon, cls: 'border-border bg-muted/40', label: 'Info' },
+} as const;
+
+/** "Needs attention", in the manner of Discourse's problems list: each item links to the tab that fixes it. */
+function Attention({ items, href }: { items: AttentionItem[]; href: (tab: string) => string }) {
+  return (
+    <section aria-labelledby="attention-title" className="grid gap-2">
+      <h3 id="attention-title" className="font-semibold">
+        Needs attention
+      </h3>
+      {items.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <CheckCircle2Icon aria-hidden="true" className="size-4 text-primary" /> Nothing needs attention.
+        </p>
+      ) : (
+        <ul className="grid gap-2">
+          {items.map((item) => {
+            const s = SEVERITY[item.severity];
+            const Icon = s.icon;
+            return (
+              <li key={item.code} data-code={item.code} className={cn('flex items-start gap-3 rounded-lg border p-3 text-sm', s.cls)}>
+                <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <span className="min-w-0 flex-1 break-words">
+                  <span className="sr-only">{s.label}: </span>
+                  {item.text}
+                </span>
+                <Link
+                  to={href(item.tab)}
+                  aria-label={`Open ${TAB_LABELS[item.tab]}`}
+                  className="shrink-0 font-medium underline underline-offset-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                >
+                  Open
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * New and active members per week: bars in plain SVG (hidden from screen readers), with the same figures in a table
+ * as their text alternative.
+ */
+function WeeklyChart({ weeks }: { weeks: AdminOverviewView['weeks'] }) {
+  const max = Math.max(1, ...weeks.flatMap((w) => [w.newMembers, w.activeMembers]));
+  const W = 320;
+  const H = 120;
+  const slot = W / Math.max(1, weeks.length);
+  const bar = Math.max(2, slot / 3);
+  const label = (d: string) => d.slice(5).replace('-', '/');
+  return (
+    <section aria-labelledby="weekly-title" className="grid content-start gap-2 rounded-xl border p-4">
+      <h3 id="weekly-title" className="font-semibold">
+        New and active members per week
+      </h3>
+      <div className="flex gap-4 text-xs text-muted-foreground" aria-hidden="true">
+        <span className="flex items-center gap-1">
+          <span className="inline-block size-3 rounded-sm bg-primary" /> New
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="inline-block size-3 rounded-sm bg-muted-foreground/50" /> Active
+        </span>
+      </div>
+      <p id="weekly-summary" className="sr-only">
+        Over the last {weeks.length} weeks: {weeks.reduce((n, w) => n + w.newMembers, 0)} new members; this week{' '}
+        {weeks.at(-1)?.newMembers ?? 0} new and {weeks.at(-1)?.activeMembers ?? 0} active members. The table below has each week.
+      </p>
+      <svg viewBox={`0 0 ${W} ${H + 16}`} className="h-auto w-full" role="img" aria-labelledby="weekly-summary" focusable="false">
+        {weeks.map((w, i) => {
+          const x = i * slot + (slot - bar * 2) / 2;
+          const hn = (w.newMembers / max) * H;
+          const ha = (w.activeMembers / max) * H;
+          return (
+            <g key={w.weekStart}>
+              <rect x={x} y={H - hn} width={bar} height={hn} className="fill-primary" rx={1} />
+              <rect x={x + bar} y={H - ha} width={bar} height={ha} className="fill-muted-foreground/50" rx={1} />
+              <text x={i * slot + slot / 2} y={H + 12} textAnchor="middle" className="fill-muted-foreground text-[8px]">
+                {label(w.weekStart)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-muted-foreground">Show as a table</summary>
+        <table className="mt-2 w-full text-left">
+          <caption className="sr-only">New and active members per week, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="font-medium">Week of</th>
+              <th scope="col" className="font-medium">New</th>
+              <th scope="col" className="font-medium">Active</th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w.weekStart}>
+                <td>{w.weekStart}</td>
+                <td className="tabular-nums">{w.newMembers}</td>
+                <td className="tabular-nums">{w.activeMembers}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
 }

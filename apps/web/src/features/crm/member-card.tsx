@@ -1,0 +1,285 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import { TagIcon, Trash2Icon, XIcon } from 'lucide-react';
+import {
+  ADMIN_MEMBER_STATE_LABELS,
+  CITY_LABELS,
+  CRM_LIMITS,
+  CRM_MESSAGES,
+  CRM_TAG_PATTERN,
+  CRM_TIMELINE_LABELS,
+  type CrmAccessView,
+  type CrmMemberCard as Card,
+  type CrmTimelineItem,
+} from '@bayclub/shared';
+import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
+import { Badge } from '#/components/ui/badge';
+import { Button } from '#/components/ui/button';
+import { Input } from '#/components/ui/input';
+import { Label } from '#/components/ui/label';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '#/components/ui/sheet';
+import { Skeleton } from '#/components/ui/skeleton';
+import { Textarea } from '#/components/ui/textarea';
+import { errorMessage } from '#/lib/api';
+import { formatDateTime, formatDay } from '#/lib/format';
+import { useAddNote, useCrmCardQuery, useDeleteNote, useMoreTimeline, useTagMutation } from './api';
+
+/** The member's CRM card in a drawer (full width on a phone): figures, the score and its formula, timeline, notes, tags. */
+export function MemberCardSheet({ memberId, access, onClose }: { memberId: string | null; access: CrmAccessView; onClose: () => void }) {
+  const query = useCrmCardQuery(memberId);
+  return (
+    <Sheet open={!!memberId} onOpenChange={(open) => !open && onClose()}>
+      <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-lg">
+        <SheetHeader>
+          <SheetTitle>{query.data ? (query.data.member.name ?? query.data.member.username ?? 'Member') : 'Member'}</SheetTitle>
+          <SheetDescription>The member’s CRM card</SheetDescription>
+        </SheetHeader>
+        <div className="grid gap-6 px-4 pb-6">
+          {query.isPending ? (
+            <div className="grid gap-3" aria-busy="true">
+              <Skeleton className="h-16" />
+              <Skeleton className="h-32" />
+            </div>
+          ) : query.isError ? (
+            <div role="alert" className="grid gap-2">
+              <p>{errorMessage(query.error, CRM_MESSAGES.loadError)}</p>
+              <Button variant="outline" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : (
+            <MemberCardBody card={query.data} access={access} />
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+export function MemberCardBody({ card, access }: { card: Card; access: CrmAccessView }) {
+  const m = card.member;
+  return (
+    <>
+      <section aria-label="Profile" className="flex items-start gap-3">
+        <AvatarWithRetry src={m.avatarUrl} alt="" className="size-14" />
+        <div className="grid gap-1 text-sm">
+          <p className="flex flex-wrap items-center gap-2">
+            {m.username && <span className="text-muted-foreground">@{m.username}</span>}
+            <Badge variant={m.state === 'active' ? 'secondary' : 'outline'}>{ADMIN_MEMBER_STATE_LABELS[m.state]}</Badge>
+          </p>
+          {m.email && <p className="break-all">{m.email}</p>}
+          <p className="text-muted-foreground">
+            {m.city ? `${CITY_LABELS[m.city]} · ` : ''}Joined {formatDay(m.joinedAt)} · Last active {m.lastActiveAt ? formatDay(m.lastActiveAt) : 'never'}
+          </p>
+          {m.bio && <p className="line-clamp-3 whitespace-pre-line">{m.bio}</p>}
+        </div>
+      </section>
+
+      <section aria-labelledby="crm-score-title" className="grid gap-2 rounded-xl border p-3">
+        <h3 id="crm-score-title" className="font-semibold">
+          Engagement score: <span className="tabular-nums">{card.score.total}</span>
+        </h3>
+        <p className="text-xs text-muted-foreground">{card.score.formula}</p>
+        <ul className="grid grid-cols-2 gap-1 text-sm">
+          {card.score.parts.map((p) => (
+            <li key={p.part} className="tabular-nums">
+              {p.count} {p.label} × {p.weight} = {p.points}
+            </li>
+          ))}
+        </ul>
+        <dl className="grid grid-cols-3 gap-2 text-center text-sm">
+          {(
+            [
+              ['RSVPs', m.rsvps],
+              ['Attended', m.attended],
+              ['No-shows', m.noShows],
+              ['Check-ins', m.checkIns],
+              ['Paid events', m.paidEvents],
+              ['Connections', m.connections],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-muted/50 p-2">
+              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dd className="font-semibold tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {card.figuresAsOf && <p className="text-xs text-muted-foreground">Figures as of {formatDateTime(card.figuresAsOf)}</p>}
+      </section>
+
+      {card.tags && <Tags memberId={m.id} tags={card.tags} canWrite={access.canWrite} />}
+      {card.notes && <Notes memberId={m.id} notes={card.notes} canWrite={access.canWrite} />}
+      <Timeline memberId={m.id} first={card.timeline} />
+    </>
+  );
+}
+
+function Tags({ memberId, tags, canWrite }: { memberId: string; tags: string[]; canWrite: boolean }) {
+  const [draft, setDraft] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const mutation = useTagMutation(memberId);
+  const add = (e: React.FormEvent) => {
+    e.preventDefault();
+    const tag = draft.trim().toLowerCase();
+    if (!CRM_TAG_PATTERN.test(tag)) return setError(CRM_MESSAGES.tagInvalid);
+    setError(null);
+    mutation.mutate({ tag }, { onSuccess: () => setDraft(''), onError: (err) => toast.error(errorMessage(err)) });
+  };
+  return (
+    <section aria-labelledby="crm-tags-title" className="grid gap-2">
+      <h3 id="crm-tags-title" className="font-semibold">
+        Tags
+      </h3>
+      {tags.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No tags yet.</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {tags.map((tag) => (
+            <li key={tag}>
+              <Badge variant="secondary" className="gap-1">
+                <TagIcon aria-hidden="true" className="size-3" />
+                {tag}
+                {canWrite && (
+                  <button
+                    type="button"
+                    className="rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                    aria-label={`Remove tag ${tag}`}
+                    onClick={() => mutation.mutate({ tag, remove: true }, { onError: (err) => toast.error(errorMessage(err)) })}
+                  >
+                    <XIcon aria-hidden="true" className="size-3" />
+                  </button>
+                )}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canWrite && (
+        <form onSubmit={add} className="flex gap-2" noValidate>
+          <Label htmlFor="crm-new-tag" className="sr-only">
+            New tag
+          </Label>
+          <Input
+            id="crm-new-tag"
+            value={draft}
+            maxLength={CRM_LIMITS.tagMax}
+            placeholder="new-tag"
+            aria-invalid={!!error}
+            aria-describedby={error ? 'crm-new-tag-error' : undefined}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <Button type="submit" variant="outline" disabled={mutation.isPending}>
+            Add tag
+          </Button>
+        </form>
+      )}
+      {error && (
+        <p id="crm-new-tag-error" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Notes({ memberId, notes, canWrite }: { memberId: string; notes: NonNullable<Card['notes']>; canWrite: boolean }) {
+  const [body, setBody] = React.useState('');
+  const add = useAddNote(memberId);
+  const remove = useDeleteNote(memberId);
+  return (
+    <section aria-labelledby="crm-notes-title" className="grid gap-2">
+      <h3 id="crm-notes-title" className="font-semibold">
+        Notes <span className="text-xs font-normal text-muted-foreground">(private to the CRM)</span>
+      </h3>
+      {canWrite && (
+        <form
+          className="grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!body.trim()) return;
+            add.mutate(body, { onSuccess: () => setBody(''), onError: (err) => toast.error(errorMessage(err)) });
+          }}
+        >
+          <Label htmlFor="crm-new-note">New note</Label>
+          <Textarea id="crm-new-note" value={body} maxLength={CRM_LIMITS.noteMax} onChange={(e) => setBody(e.target.value)} rows={3} />
+          <Button type="submit" disabled={add.isPending || !body.trim()} className="justify-self-start">
+            Add note
+          </Button>
+        </form>
+      )}
+      {notes.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No notes yet.</p>
+      ) : (
+        <ul className="grid gap-2">
+          {notes.map((n) => (
+            <li key={n.id} className="rounded-lg border p-2 text-sm">
+              <p className="whitespace-pre-line">{n.body}</p>
+              <p className="mt-1 flex items-center justify-between gap-2 text-xs text-muted-foreground">
+                <span>
+                  {n.authorName ?? 'A former member'} · {formatDateTime(n.createdAt)}
+                </span>
+                {canWrite && n.canDelete && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label="Delete note"
+                    onClick={() => remove.mutate(n.id, { onError: (err) => toast.error(errorMessage(err)) })}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Timeline({ memberId, first }: { memberId: string; first: Card['timeline'] }) {
+  const [items, setItems] = React.useState<CrmTimelineItem[]>(first.items);
+  const [cursor, setCursor] = React.useState(first.nextCursor);
+  React.useEffect(() => {
+    setItems(first.items);
+    setCursor(first.nextCursor);
+  }, [first]);
+  const more = useMoreTimeline(memberId);
+  return (
+    <section aria-labelledby="crm-timeline-title" className="grid gap-2">
+      <h3 id="crm-timeline-title" className="font-semibold">
+        Timeline
+      </h3>
+      <ol className="grid gap-1 text-sm">
+        {items.map((i, n) => (
+          <li key={`${i.kind}-${i.at}-${n}`} className="flex justify-between gap-3 border-b py-1">
+            <span>
+              {CRM_TIMELINE_LABELS[i.kind]}
+              {i.label ? ` ${i.label}` : ''}
+            </span>
+            <time dateTime={i.at} className="shrink-0 text-muted-foreground">
+              {formatDay(i.at)}
+            </time>
+          </li>
+        ))}
+      </ol>
+      {cursor && (
+        <Button
+          variant="outline"
+          disabled={more.isPending}
+          onClick={() =>
+            more.mutate(cursor, {
+              onSuccess: (page) => {
+                setItems((prev) => [...prev, ...page.items]);
+                setCursor(page.nextCursor);
+              },
+              onError: (err) => toast.error(errorMessage(err)),
+            })
+          }
+        >
+          Load more
+        </Button>
+      )}
+    </section>
+  );
+}

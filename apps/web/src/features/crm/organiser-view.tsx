@@ -1,0 +1,125 @@
+import * as React from 'react';
+import { CRM_MESSAGES, type CrmAccessView } from '@bayclub/shared';
+import { LoadMore } from '#/components/load-more';
+import { Button } from '#/components/ui/button';
+import { NativeSelect } from '#/components/ui/native-select';
+import { Skeleton } from '#/components/ui/skeleton';
+import { errorMessage } from '#/lib/api';
+import { formatDay } from '#/lib/format';
+import { useCrmCommunityQuery } from './api';
+
+/** A community organiser's view of the communities they run: members with their attendance, join requests, events. */
+export function OrganiserView({ access }: { access: CrmAccessView }) {
+  const [id, setId] = React.useState<string | null>(access.communities[0]?.id ?? null);
+  const query = useCrmCommunityQuery(id);
+  const first = query.data?.pages[0];
+  const members = query.data?.pages.flatMap((p) => p.members) ?? [];
+  if (access.communities.length === 0) return <p className="text-sm text-muted-foreground">You do not organise a community.</p>;
+  return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+      {access.communities.length > 1 && (
+        <label className="grid max-w-sm gap-1 text-sm font-medium">
+          Community
+          <NativeSelect value={id ?? ''} onChange={(e) => setId(e.target.value)}>
+            {access.communities.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+      )}
+      {query.isPending ? (
+        <Skeleton className="h-40" />
+      ) : query.isError ? (
+        <div role="alert" className="grid justify-items-start gap-2">
+          <p>{errorMessage(query.error, CRM_MESSAGES.loadError)}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : !first ? null : (
+        <>
+          <h2 className="text-lg font-semibold">{first.community.name}</h2>
+          <section aria-labelledby="org-members" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
+            <h3 id="org-members" className="font-semibold">
+              Members ({first.community.memberCount})
+            </h3>
+            <div className="relative overflow-x-auto rounded-xl border" role="region" aria-label="Members table" tabIndex={0}>
+              <table className="w-full text-sm">
+                <caption className="sr-only">Members and how often they come to this community’s events</caption>
+                <thead className="bg-muted/50 text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 text-left font-medium">Name</th>
+                    <th scope="col" className="px-3 py-2 text-left font-medium">Role</th>
+                    <th scope="col" className="px-3 py-2 text-left font-medium">Joined</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">RSVPs</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">Attended</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">No-shows</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {members.map((m) => (
+                    <tr key={m.id} className="border-t">
+                      <td className="px-3 py-2">{m.name ?? m.username ?? 'Member'}</td>
+                      <td className="px-3 py-2 capitalize">{m.role}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDay(m.joinedAt)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{m.rsvps}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{m.attended}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{m.noShows}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <LoadMore
+              auto={false}
+              hasNextPage={!!query.hasNextPage}
+              isFetchingNextPage={query.isFetchingNextPage}
+              isFetchNextPageError={query.isFetchNextPageError}
+              error={query.error}
+              fetchNextPage={query.fetchNextPage}
+            />
+          </section>
+          <section aria-labelledby="org-requests" className="grid gap-2">
+            <h3 id="org-requests" className="font-semibold">
+              Join requests ({first.community.pendingCount})
+            </h3>
+            {first.requests.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No one is waiting.</p>
+            ) : (
+              <ul className="grid gap-1 text-sm">
+                {first.requests.map((r) => (
+                  <li key={r.id}>
+                    {r.name ?? r.username ?? 'Member'} <span className="text-muted-foreground">asked {formatDay(r.requestedAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="org-events" className="grid gap-2">
+            <h3 id="org-events" className="font-semibold">
+              Who came to its events
+            </h3>
+            {first.events.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No events yet.</p>
+            ) : (
+              <ul className="grid gap-2 text-sm">
+                {first.events.map((e) => (
+                  <li key={e.id} className="rounded-lg border p-2">
+                    <p className="font-medium">
+                      {e.title} {e.cancelled && <span className="text-muted-foreground">(cancelled)</span>}
+                    </p>
+                    <p className="text-muted-foreground">
+                      {formatDay(e.startsAt)} · {e.going} going · {e.attended} came · {e.noShows} no-shows
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
