@@ -20,6 +20,8 @@ import { feedDataStatements } from './feed-data.js';
 import { DOOR_EVENTS, DOOR_TICKETS, burstEventId, doorEventId, eventsDataStatements, ticketCodeOf } from './events-data.js';
 import { BENCH_POSITION, LOCATIONS_SCALE, benchLocationId, isCheckInPlace, locationsDataStatements } from './locations-data.js';
 import { SEARCH_TERMS, searchDataStatements } from './search-data.js';
+import { backOfficeDataStatements } from './back-office-data.js';
+import fs from 'node:fs';
 
 /** What every scenario can use: built once per engine, through the API, as members and admins would. */
 export interface World {
@@ -56,6 +58,11 @@ export interface Scenario {
   connections?: number;
   /** The issue's target on PostgreSQL: at least this ratio to the empty route, p99 below this many ms. */
   target?: { ratio: number; p99: number };
+  /**
+   * A one-off measurement printed under the table (the app process's pid given, for its memory): what a load of
+   * many connections does not show, e.g. one CSV export of the whole club (time, bytes, peak memory).
+   */
+  once?: (world: World, appPid: number) => Promise<string>;
 }
 
 /** The reader's partners: the inbox lists this many conversations. */
@@ -529,3 +536,75 @@ export async function buildWorld(server: ServerProcess): Promise<World> {
   }
   return { base, admin, reader: reader!, partners, conversations, senders };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 23: the back office on 10,000 members, 5,000 events and 200,000 check-ins (the events and locations data, plus
+// bench/back-office-data.ts: last-active stamps, attendance and no-shows, app opens, reports, CRM tags and notes). The
+// CRM's engagement figures are built by the app's start-up refresh. Read by the world's admin (full_platform, CRM
+// access); the CSV export of every member is measured once: time, bytes and the app's peak memory (it must stream).
+
+const backOfficeBulk: Bulk[] = [eventsBulk, locationsBulk, () => backOfficeDataStatements()];
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+/** The app process's resident memory now and at its peak (Linux /proc), in MB. */
+function memoryOf(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+    return { rss: field('VmRSS'), peak: field('VmHWM') };
+  } catch {
+    return null;
+  }
+}
+
+scenarios.push(
+  {
+    name: 'GET /api/admin/members (city + type filter, last-active sort)',
+    bulk: backOfficeBulk,
+    request: (w) => get('/api/admin/members?city=tampa&type=full_platform&sort=last_active&dir=desc', w.admin),
+  },
+  {
+    name: 'GET /api/admin/members (name search)',
+    bulk: backOfficeBulk,
+    request: (w) => get('/api/admin/members?q=member%2012&sort=name&dir=asc', w.admin),
+  },
+  {
+    name: 'GET /api/admin/overview',
+    bulk: backOfficeBulk,
+    connections: 10,
+    request: (w) => get('/api/admin/overview', w.admin),
+  },
+  {
+    name: 'GET /api/crm/members (segment: Tampa, attended 2+, active in 60 days; by score)',
+    bulk: backOfficeBulk,
+    request: (w) => get(`/api/crm/members?city=tampa&minAttended=2&activeFrom=${daysAgo(60)}&sort=score&dir=desc`, w.admin),
+  },
+  {
+    name: 'GET /api/moderation/reports (open queue)',
+    bulk: backOfficeBulk,
+    request: (w) => get('/api/moderation/reports', w.admin),
+  },
+  {
+    name: 'GET /api/crm/export.csv (all members, 2 connections)',
+    bulk: backOfficeBulk,
+    connections: 2,
+    request: (w) => get('/api/crm/export.csv', w.admin),
+    once: async (w, pid) => {
+      const before = memoryOf(pid);
+      const started = performance.now();
+      const res = await fetch(`${w.base}/api/crm/export.csv`, { headers: { cookie: w.admin } });
+      let bytes = 0;
+      let rows = 0;
+      let firstByte = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        if (!firstByte) firstByte = performance.now() - started;
+        bytes += chunk.length;
+        for (const b of chunk) if (b === 10) rows++;
+      }
+      const ms = performance.now() - started;
+      const after = memoryOf(pid);
+      const mem = before && after ? `; app RSS ${before.rss.toFixed(0)} -> ${after.rss.toFixed(0)} MB, peak ${after.peak.toFixed(0)} MB` : '';
+      return `CSV export of every member: HTTP ${res.status}, ${rows} lines, ${(bytes / 1024).toFixed(0)} KB in ${ms.toFixed(0)} ms (first byte ${firstByte.toFixed(0)} ms)${mem}`;
+    },
+  },
+);

@@ -245,6 +245,9 @@ async function benchEngine(engine: 'pglite' | 'postgres', serverUrl?: string) {
     // The same data, served without the counting.
     app = await startApp(dataDir, database, false);
     world.base = app.base;
+    // One-off measurements first, on the fresh process: its peak memory is then the measurement's own.
+    const onceLines: string[] = [];
+    for (const s of selected) if (s.once) onceLines.push(await s.once(world, app.pid));
     empty = await startEmptyServer();
     t = performance.now();
     await load(empty.base, { method: 'GET', path: '/' }, WARMUP);
@@ -262,6 +265,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', serverUrl?: string) {
       process.stdout.write(`${row.scenario.name}: done (${((performance.now() - t) / 1000).toFixed(0)} s)\n`);
     }
     printTable(engine, rows);
+    for (const line of onceLines) console.log(line);
   } finally {
     empty?.child.kill('SIGTERM');
     if (app) {
