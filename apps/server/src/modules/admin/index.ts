@@ -2,3 +2,5 @@
 // moderation queue's "suspend the author" (same rules and audit entry, in the caller's transaction).
 export { adminRoutes } from './routes.js';
 export { suspendMember, type AdminActor } from './service.js';
+// The member-state filter the CRM shares (one definition of suspended / deactivated / pending / rejected / active).
+export { stateSql } from './repository.js';

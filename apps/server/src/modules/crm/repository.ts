@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { stateSql } from '../admin/index.js';
 import { z } from 'zod';
-import type { AdminMemberState, CrmFilters, CrmSort, SortDirection } from '@bayclub/shared';
+import type { CrmFilters, CrmSort, SortDirection } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import {
   communities,
@@ -54,21 +55,6 @@ export async function figuresAsOf(db: DbOrTx): Promise<string | Date | null> {
 export const STATE_SQL = sql`case when p.suspended_at is not null then 'suspended' when p.is_deactivated then 'deactivated'
   when p.application_status = 'pending' then 'pending' when p.application_status = 'rejected' then 'rejected' else 'active' end`;
 
-function stateWhere(state: AdminMemberState): SQL {
-  const live = sql`p.suspended_at is null and not p.is_deactivated`;
-  switch (state) {
-    case 'suspended':
-      return sql`p.suspended_at is not null`;
-    case 'deactivated':
-      return sql`p.suspended_at is null and p.is_deactivated`;
-    case 'pending':
-      return sql`${live} and p.application_status = 'pending'`;
-    case 'rejected':
-      return sql`${live} and p.application_status = 'rejected'`;
-    case 'active':
-      return sql`${live} and (p.application_status is null or p.application_status = 'approved')`;
-  }
-}
 
 /** The organisers' scope: active members of their communities whose own account is active. */
 function scopeWhere(scope: MemberScope): SQL {
@@ -118,7 +104,7 @@ function filterWhere(f: CrmFilters, scope: MemberScope): SQL[] {
     where.push(sql`(p.full_name ilike ${pattern} escape '\\' or p.username ilike ${pattern} escape '\\' or p.email ilike ${pattern} escape '\\')`);
   }
   if (f.type) where.push(sql`p.account_type = ${f.type}`);
-  if (f.state) where.push(stateWhere(f.state));
+  if (f.state) where.push(stateSql(f.state));
   if (f.city) where.push(sql`p.city = ${f.city}`);
   if (f.interests?.length) where.push(sql`p.interests && ${textArray(f.interests)}`);
   if (f.community) {
