@@ -34,7 +34,7 @@ test('a visitor applies, an admin approves, the member signs in to the full plat
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInAsAdmin(admin);
-  await admin.goto('/admin');
+  await admin.goto('/admin?tab=applications');
   const card = admin.getByRole('article', { name: applicant.name });
   await expect(card).toBeVisible();
   // The admin sees the applicant's picture (a real, decodable image).

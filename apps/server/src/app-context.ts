@@ -20,13 +20,20 @@ export interface MailQueue {
   drainDue(): Promise<number>;
 }
 
+/** A site asset upload is audited as one ("Uploaded a site asset: favicon"), not as a bare settings change. */
+export interface SettingsAuditLabel {
+  action: 'asset.upload';
+  label: string;
+}
+
 /** App settings with the built-in defaults filled in, read fresh each time (modules/settings). */
 export interface SettingsStore {
   all(): Promise<AllSettings>;
   publicSettings(): Promise<PublicSettings>;
   flags(): Promise<LimitedUserFlags>;
   appName(): Promise<string>;
-  update(input: UpdateSettingsInput, adminId: string): Promise<AllSettings>;
+  /** Saves the changed keys and their audit entry (before and after) in one transaction. */
+  update(input: UpdateSettingsInput, by: { userId: string; email: string }, audit?: SettingsAuditLabel): Promise<AllSettings>;
 }
 
 /** The calls the app makes to better-auth (modules/auth builds the instance). */

@@ -109,11 +109,25 @@ export const SITE_ASSET_MESSAGES = {
   invalidType: 'Please select a JPEG, PNG, or WebP image.',
   faviconTooLarge: 'Please select an image smaller than 2MB.',
   coverTooLarge: 'Please select an image smaller than 10MB.',
+  // Issue 23 (not in the spec's texts): the landing cover video and the verification badge image.
+  videoFailed: 'Failed to upload landing video. Please try again.',
+  videoUploaded: 'Landing video uploaded',
+  videoInvalidType: 'Please select an MP4 or WebM video.',
+  videoTooLarge: 'Please select a video smaller than 25MB.',
+  videoUnreadable: 'This video could not be read. Please export it again as MP4 or WebM and retry.',
+  badgeFailed: 'Failed to upload verification badge. Please try again.',
+  badgeUploaded: 'Verification badge uploaded',
+  badgeTooLarge: 'Please select an image smaller than 2MB.',
 } as const;
 
 export const SITE_ASSET_LIMITS = {
   faviconMaxBytes: 2 * 1024 * 1024,
   coverMaxBytes: 10 * 1024 * 1024,
+  videoMaxBytes: 25 * 1024 * 1024,
+  badgeMaxBytes: 2 * 1024 * 1024,
 } as const;
 
-export type SiteAssetKind = 'favicon' | 'landing-cover';
+/** The landing video's accepted types: MP4 and WebM play in every browser (QuickTime .mov does not). */
+export const LANDING_VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
+
+export type SiteAssetKind = 'favicon' | 'landing-cover' | 'landing-video' | 'verification-badge';

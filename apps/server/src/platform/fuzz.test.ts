@@ -236,6 +236,8 @@ const MULTIPART_ROUTES = [
   '/api/me/images',
   '/api/admin/assets/favicon',
   '/api/admin/assets/landing-cover',
+  '/api/admin/assets/verification-badge',
+  '/api/admin/assets/landing-video',
   '/api/chat-media',
   '/api/post-images',
 ];

@@ -187,23 +187,25 @@ export interface EncodedImage {
  * the landing cover as one wide WebP (it fills a desktop screen, so it is larger than the member variants).
  * Same guarantees as processImage: type from the bytes, pixel limit, EXIF rotation, no metadata.
  */
-export async function processSiteAsset(input: Buffer, kind: 'favicon' | 'cover', opts: { maxPixels?: number } = {}): Promise<EncodedImage> {
+export async function processSiteAsset(input: Buffer, kind: 'favicon' | 'badge' | 'cover', opts: { maxPixels?: number } = {}): Promise<EncodedImage> {
   if (!sniffImageFormat(input)) throw new ImageRejected('unreadable');
   const maxPixels = opts.maxPixels ?? LIMITS.imageMaxPixels;
   return imageSlots.run(async () => {
     try {
       const pipeline = sharp(input, { limitInputPixels: maxPixels, failOn: 'error' }).autoOrient().toColourspace('srgb');
+      // Icons keep their transparency (PNG), squared: 512 px for home screens, 128 px for the verified badge (shown at 24).
+      const iconSize = kind === 'favicon' ? 512 : kind === 'badge' ? 128 : null;
       const { data, info } =
-        kind === 'favicon'
+        iconSize
           ? await pipeline
-              .resize({ width: 512, height: 512, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 }, withoutEnlargement: true })
+              .resize({ width: iconSize, height: iconSize, fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 }, withoutEnlargement: true })
               .png()
               .toBuffer({ resolveWithObject: true })
           : await pipeline
               .resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true })
               .webp(WEBP_OPTIONS)
               .toBuffer({ resolveWithObject: true });
-      return kind === 'favicon'
+      return iconSize
         ? { body: data, width: info.width, height: info.height, contentType: 'image/png', extension: 'png' }
         : { body: data, width: info.width, height: info.height, contentType: 'image/webp', extension: 'webp' };
     } catch (err) {

@@ -15,6 +15,6 @@ export const settingsRoutes =
     app.put(
       '/api/admin/settings',
       { config: { access: 'admin' }, schema: { body: updateSettingsSchema } },
-      async (request) => ({ settings: await ctx.settings.update(request.body, requireActor(request).userId) }),
+      async (request) => ({ settings: await ctx.settings.update(request.body, requireActor(request)) }),
     );
   };

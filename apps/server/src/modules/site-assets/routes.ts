@@ -8,9 +8,15 @@ export const siteAssetsRoutes =
   async (app) => {
     const service = createSiteAssetsService(ctx);
     app.post('/api/admin/assets/favicon', { config: { access: 'admin' } }, async (request) =>
-      service.upload(request, 'favicon', requireActor(request).userId),
+      service.uploadImage(request, 'favicon', requireActor(request)),
     );
     app.post('/api/admin/assets/landing-cover', { config: { access: 'admin' } }, async (request) =>
-      service.upload(request, 'landing-cover', requireActor(request).userId),
+      service.uploadImage(request, 'landing-cover', requireActor(request)),
+    );
+    app.post('/api/admin/assets/verification-badge', { config: { access: 'admin' } }, async (request) =>
+      service.uploadImage(request, 'verification-badge', requireActor(request)),
+    );
+    app.post('/api/admin/assets/landing-video', { config: { access: 'admin' } }, async (request) =>
+      service.uploadVideo(request, requireActor(request)),
     );
   };

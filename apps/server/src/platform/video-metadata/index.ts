@@ -3,6 +3,7 @@ import { malformed } from './rejected.js';
 import { stripWebmMetadata } from './webm.js';
 
 export { VideoRejected } from './rejected.js';
+export { sniffVideoFormat, VIDEO_SNIFF_BYTES, VIDEO_TYPES, type VideoFormat } from './sniff.js';
 
 /** The container families we can clean: MP4 and QuickTime share ISO-BMFF boxes; WebM is EBML. */
 export type VideoContainer = 'iso-bmff' | 'webm';

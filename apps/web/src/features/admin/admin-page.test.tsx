@@ -227,7 +227,7 @@ describe('admin settings', () => {
       },
     });
     expect(screen.getByLabelText('App description')).toHaveValue(DEFAULT_APP_DESCRIPTION);
-    expect(screen.getByText(/Upload a cover image, or paste the link/)).toBeInTheDocument();
+    expect(screen.getByText(/Upload a cover image or video, or paste the link/)).toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save Settings' });
     expect(save).toBeDisabled();
 

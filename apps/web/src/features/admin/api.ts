@@ -107,14 +107,18 @@ export function useUpdateSettingsMutation() {
   });
 }
 
-/** POST /api/admin/assets/{favicon|landing-cover}: the server stores the image and points the setting at it. */
+/**
+ * POST /api/admin/assets/{favicon|landing-cover|verification-badge|landing-video}: the server stores the file and
+ * points the setting at it. The landing video goes with the poster frame the browser took from it, when it could.
+ */
 export function useUploadSiteAssetMutation(kind: SiteAssetKind) {
   const saved = useSettingsSaved();
   return useMutation({
-    mutationFn: async (file: File) => {
+    mutationFn: async ({ file, poster }: { file: File; poster?: Blob | null }) => {
       const body = new FormData();
       body.append('file', file);
-      return api.post<{ url: string; settings: AllSettings }>(`/api/admin/assets/${kind}`, body);
+      if (poster) body.append('poster', poster, 'poster.jpg');
+      return api.post<{ url: string; posterUrl?: string | null; settings: AllSettings }>(`/api/admin/assets/${kind}`, body);
     },
     onSuccess: ({ settings }) => saved(settings),
   });

@@ -17,8 +17,9 @@ export function BrandingSection() {
         label="Verification badge URL"
         type="url"
         placeholder="https://..."
-        description="Image shown next to verified members' names."
+        description="Image shown next to verified members' names. Empty shows the built-in check mark."
       />
+      <SiteAssetUpload kind="verification-badge" />
       <SiteAssetUpload kind="favicon" />
     </SettingsCard>
   );
@@ -28,13 +29,17 @@ export function LandingCoverSection() {
   return (
     <SettingsCard title="Landing cover" description="The picture or video behind the app name on the landing page.">
       <CoverTypeField />
-      <SiteAssetUpload kind="landing-cover" />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SiteAssetUpload kind="landing-cover" />
+        <SiteAssetUpload kind="landing-video" />
+      </div>
       <TextSettingField name="landing_cover_url" label="Cover image URL" type="url" placeholder="https://..." />
       <TextSettingField name="landing_video_url" label="Cover video URL" type="url" placeholder="https://..." />
       <p className="flex gap-2 rounded-lg bg-muted/60 px-3 py-2 text-sm text-muted-foreground">
         <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        Upload a cover image, or paste the link of an image or video hosted elsewhere. Without one, the landing page
-        shows its built-in Tampa Bay cover.
+        Upload a cover image or video, or paste the link of one hosted elsewhere. The cover image is also the video's
+        poster, shown while it loads and to visitors who turn motion off. Without one, the landing page shows its
+        built-in Tampa Bay cover.
       </p>
     </SettingsCard>
   );

@@ -1,20 +1,45 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { ImageUpIcon } from 'lucide-react';
+import { FilmIcon, ImageUpIcon } from 'lucide-react';
 import { useFormContext } from 'react-hook-form';
-import { PROFILE_PICTURE_TYPES, SITE_ASSET_LIMITS, SITE_ASSET_MESSAGES, type SiteAssetKind } from '@bayclub/shared';
+import {
+  LANDING_VIDEO_TYPES,
+  PROFILE_PICTURE_TYPES,
+  SITE_ASSET_LIMITS,
+  SITE_ASSET_MESSAGES,
+  type SiteAssetKind,
+} from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { isApiError } from '#/lib/api';
 import { useAdminSettingsQuery, useUploadSiteAssetMutation } from './api';
 import type { SettingsFormValues } from './settings-model';
+import { capturePosterFrame } from './video-poster';
 
-const ASSET = {
+interface AssetCopy {
+  label: string;
+  button: string;
+  hint: string;
+  /** The setting whose file the preview shows (for the video: its poster, the cover image). */
+  preview: 'favicon_url' | 'landing_cover_url' | 'verification_badge_url';
+  previewAlt: string;
+  types: readonly string[];
+  invalidType: string;
+  maxBytes: number;
+  tooLarge: string;
+  success: () => void;
+  failure: () => void;
+}
+
+const ASSET: Record<SiteAssetKind, AssetCopy> = {
   favicon: {
     label: 'Favicon',
     button: 'Upload favicon',
     hint: 'JPEG, PNG or WebP, up to 2MB. Shown square (512 px) in browser tabs and on home screens.',
-    setting: 'favicon_url',
+    preview: 'favicon_url',
+    previewAlt: 'Current favicon',
+    types: PROFILE_PICTURE_TYPES,
+    invalidType: SITE_ASSET_MESSAGES.invalidType,
     maxBytes: SITE_ASSET_LIMITS.faviconMaxBytes,
     tooLarge: SITE_ASSET_MESSAGES.faviconTooLarge,
     success: () => toast.success(SITE_ASSET_MESSAGES.faviconUploaded),
@@ -24,17 +49,47 @@ const ASSET = {
     label: 'Cover image',
     button: 'Upload cover image',
     hint: 'JPEG, PNG or WebP, up to 10MB. A wide photo works best; it becomes the image cover.',
-    setting: 'landing_cover_url',
+    preview: 'landing_cover_url',
+    previewAlt: 'Current cover image',
+    types: PROFILE_PICTURE_TYPES,
+    invalidType: SITE_ASSET_MESSAGES.invalidType,
     maxBytes: SITE_ASSET_LIMITS.coverMaxBytes,
     tooLarge: SITE_ASSET_MESSAGES.coverTooLarge,
     success: () => toast.success(SITE_ASSET_MESSAGES.coverUploaded),
     failure: () => toast.error(SITE_ASSET_MESSAGES.faviconErrorTitle, { description: SITE_ASSET_MESSAGES.coverFailed }),
   },
-} as const;
+  'landing-video': {
+    label: 'Cover video',
+    button: 'Upload cover video',
+    hint: 'MP4 or WebM, up to 25MB, muted and looping. Its location and other metadata are removed; a frame becomes the poster.',
+    preview: 'landing_cover_url',
+    previewAlt: 'Current cover video poster',
+    types: LANDING_VIDEO_TYPES,
+    invalidType: SITE_ASSET_MESSAGES.videoInvalidType,
+    maxBytes: SITE_ASSET_LIMITS.videoMaxBytes,
+    tooLarge: SITE_ASSET_MESSAGES.videoTooLarge,
+    success: () => toast.success(SITE_ASSET_MESSAGES.videoUploaded),
+    failure: () => toast.error(SITE_ASSET_MESSAGES.faviconErrorTitle, { description: SITE_ASSET_MESSAGES.videoFailed }),
+  },
+  'verification-badge': {
+    label: 'Verification badge',
+    button: 'Upload verification badge',
+    hint: "JPEG, PNG or WebP, up to 2MB. Shown small (24 px) next to verified members' names; a transparent PNG works best.",
+    preview: 'verification_badge_url',
+    previewAlt: 'Current verification badge',
+    types: PROFILE_PICTURE_TYPES,
+    invalidType: SITE_ASSET_MESSAGES.invalidType,
+    maxBytes: SITE_ASSET_LIMITS.badgeMaxBytes,
+    tooLarge: SITE_ASSET_MESSAGES.badgeTooLarge,
+    success: () => toast.success(SITE_ASSET_MESSAGES.badgeUploaded),
+    failure: () => toast.error(SITE_ASSET_MESSAGES.faviconErrorTitle, { description: SITE_ASSET_MESSAGES.badgeFailed }),
+  },
+};
 
 /**
- * Upload the favicon or the landing cover (spec 7: app-assets and landing-covers buckets). The server stores it
- * and saves the setting at once; the form's field follows without becoming an unsaved change.
+ * Upload the favicon, the landing cover image or video, or the verification badge (spec 7: app-assets and
+ * landing-covers buckets). The server stores it and saves the settings at once; the form's fields follow without
+ * becoming unsaved changes.
  */
 export function SiteAssetUpload({ kind }: { kind: SiteAssetKind }) {
   const asset = ASSET[kind];
@@ -45,18 +100,31 @@ export function SiteAssetUpload({ kind }: { kind: SiteAssetKind }) {
   const upload = useUploadSiteAssetMutation(kind);
   const settings = useAdminSettingsQuery().data;
   const form = useFormContext<SettingsFormValues>();
-  const current = settings?.[asset.setting] || null;
+  const current = settings?.[asset.preview] || null;
+  const [preparing, setPreparing] = React.useState(false);
+  const busy = preparing || upload.isPending;
 
   async function handleFile(file: File | undefined) {
     if (!file) return;
     setProblem(null);
-    if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type)) return setProblem(SITE_ASSET_MESSAGES.invalidType);
+    if (!asset.types.includes(file.type)) return setProblem(asset.invalidType);
     if (file.size > asset.maxBytes) return setProblem(asset.tooLarge);
     try {
-      const { url } = await upload.mutateAsync(file);
-      if (kind === 'landing-cover') {
-        form.resetField('landing_cover_url', { defaultValue: url });
-        form.resetField('landing_cover_type', { defaultValue: 'image' });
+      let poster: Blob | null = null;
+      if (kind === 'landing-video') {
+        setPreparing(true);
+        poster = await capturePosterFrame(file).finally(() => setPreparing(false));
+      }
+      const { url, settings: saved } = await upload.mutateAsync({ file, poster });
+      // The server saved these: the form takes them as its new starting point, not as edits.
+      if (kind === 'landing-cover') form.resetField('landing_cover_url', { defaultValue: url });
+      if (kind === 'verification-badge') form.resetField('verification_badge_url', { defaultValue: url });
+      if (kind === 'landing-video') {
+        form.resetField('landing_video_url', { defaultValue: url });
+        form.resetField('landing_cover_url', { defaultValue: saved.landing_cover_url ?? '' });
+      }
+      if (kind === 'landing-cover' || kind === 'landing-video') {
+        form.resetField('landing_cover_type', { defaultValue: kind === 'landing-video' ? 'video' : 'image' });
       }
       asset.success();
     } catch (error) {
@@ -73,7 +141,9 @@ export function SiteAssetUpload({ kind }: { kind: SiteAssetKind }) {
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted">
           {current ? (
-            <img src={current} alt={`Current ${asset.label.toLowerCase()}`} className="size-full object-cover" />
+            <img src={current} alt={asset.previewAlt} className="size-full object-cover" />
+          ) : kind === 'landing-video' ? (
+            <FilmIcon aria-hidden="true" className="size-6 text-muted-foreground" />
           ) : (
             <ImageUpIcon aria-hidden="true" className="size-6 text-muted-foreground" />
           )}
@@ -82,19 +152,19 @@ export function SiteAssetUpload({ kind }: { kind: SiteAssetKind }) {
           ref={inputRef}
           id={inputId}
           type="file"
-          accept={PROFILE_PICTURE_TYPES.join(',')}
+          accept={asset.types.join(',')}
           className="sr-only"
           aria-label={asset.button}
           aria-describedby={messageId}
-          disabled={upload.isPending}
+          disabled={busy}
           onChange={(e) => {
             void handleFile(e.target.files?.[0]);
             e.target.value = '';
           }}
         />
-        <Button type="button" variant="outline" size="sm" disabled={upload.isPending} onClick={() => inputRef.current?.click()}>
-          {upload.isPending ? <Spinner /> : <ImageUpIcon aria-hidden="true" />}
-          {upload.isPending ? 'Uploading...' : asset.button}
+        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => inputRef.current?.click()}>
+          {busy ? <Spinner /> : kind === 'landing-video' ? <FilmIcon aria-hidden="true" /> : <ImageUpIcon aria-hidden="true" />}
+          {preparing ? 'Preparing video...' : upload.isPending ? 'Uploading...' : asset.button}
         </Button>
       </div>
       <p id={messageId} aria-live="polite" className={problem ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}>
