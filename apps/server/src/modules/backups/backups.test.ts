@@ -81,7 +81,7 @@ describe('npm run admin -- backup / restore (embedded database)', () => {
 
   // Skipped: this run hangs (over 8 minutes, cause not found yet; issue 23 note). The backup made while the server runs
   // is therefore unproven until it passes.
-  it.skip('while the server runs, the server makes the copy (consistent), records it, and the copy restores', async () => {
+  it('while the server runs, the server makes the copy (consistent), records it, and the copy restores', async () => {
     const dataDir = await tempDir();
     const config = loadConfig(
       {},
@@ -101,10 +101,14 @@ describe('npm run admin -- backup / restore (embedded database)', () => {
       }
 
       const file = path.join(await tempDir(), 'live.tar.gz');
-      // Writes keep coming while the copy is made.
+      // Writes keep coming while the copy is made. Each write yields to the event loop: PGlite answers in microtasks,
+      // so a tight loop of awaits would starve the server's own sockets and the backup request would never be read.
       let writing = true;
       const writer = (async () => {
-        for (let i = 0; writing; i++) await setAppName(ctx.database, `Live club ${i}`);
+        for (let i = 0; writing; i++) {
+          await setAppName(ctx.database, `Live club ${i}`);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       })();
       const backup = await run('backup', file, { DATA_DIR: dataDir });
       writing = false;
