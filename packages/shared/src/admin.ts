@@ -200,7 +200,7 @@ export interface AttentionItem {
   text: string;
   severity: AttentionSeverity;
   /** The dashboard tab it links to (?tab=). */
-  tab: 'overview' | 'members' | 'applications' | 'reports' | 'settings' | 'health' | 'audit' | 'backups';
+  tab: 'overview' | 'members' | 'applications' | 'reports' | 'settings' | 'health' | 'audit';
 }
 
 /** GET /api/admin/overview */

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
@@ -23,7 +24,8 @@ const STORAGE_NOTE = (config: { storage: string; uploadsDir: string }) =>
 /**
  * `npm run admin -- backup <file>` and `restore <file>` (issue 23). Answers the exit code. Embedded database: backup
  * asks the running server for a consistent copy (or opens the folder itself when no server runs); restore needs the
- * server stopped. PostgreSQL: both print the pg_dump / pg_restore command to run.
+ * server stopped. PostgreSQL: backup runs pg_dump when it is installed and records the backup (the Overview and
+ * Health panels read it); without pg_dump, and for restore (which replaces a live database), the command is printed.
  */
 export async function runBackupCommand(
   command: 'backup' | 'restore',
@@ -46,7 +48,26 @@ export async function runBackupCommand(
     return 1;
   }
   if (config.DATABASE_URL) {
-    // The URL holds the password: the command names the variable, never its value.
+    if (command === 'backup') {
+      const dumped = await pgDump(config.DATABASE_URL, path.resolve(file), opts.env ?? process.env);
+      if (dumped.ok) {
+        const database = await openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolMax: 1 });
+        try {
+          await recordBackup(database.db, { engine: 'postgres', file: path.resolve(file), bytes: dumped.bytes });
+        } finally {
+          await database.close();
+        }
+        log.log(`Backed up the PostgreSQL database with pg_dump to ${path.resolve(file)} (${mb(dumped.bytes)}).`);
+        log.log(STORAGE_NOTE(config));
+        return 0;
+      }
+      if (dumped.reason === 'failed') {
+        log.error(`pg_dump failed: ${dumped.message}`);
+        return 1;
+      }
+    }
+    // No pg_dump on this machine (or a restore): the command to run. The URL holds the password: the command names
+    // the variable, never its value.
     if (command === 'backup') {
       log.log('DATABASE_URL is set: back up the PostgreSQL database with pg_dump, for example:');
       log.log(`  pg_dump --format=custom --no-owner --file=${JSON.stringify(file)} "$DATABASE_URL"`);
@@ -112,4 +133,41 @@ export async function runBackupCommand(
   } finally {
     await database.close();
   }
+}
+
+type PgDumpResult = { ok: true; bytes: number } | { ok: false; reason: 'missing' } | { ok: false; reason: 'failed'; message: string };
+
+/**
+ * pg_dump in PostgreSQL's custom format into `file` (through a temporary name, so a failed dump never replaces a good
+ * file). The connection goes through libpq's PG* variables, not the command line, where other users of the machine
+ * could read the password; pg_dump's error output is cleaned of it too.
+ */
+async function pgDump(databaseUrl: string, file: string, env: NodeJS.ProcessEnv): Promise<PgDumpResult> {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  const partial = `${file}.partial-${process.pid}`;
+  const pgEnv: NodeJS.ProcessEnv = {
+    PATH: env.PATH ?? process.env.PATH,
+    PGHOST: url.hostname,
+    PGPORT: url.port || '5432',
+    PGUSER: decodeURIComponent(url.username),
+    PGDATABASE: decodeURIComponent(url.pathname.slice(1)),
+    ...(password ? { PGPASSWORD: password } : {}),
+    ...(url.searchParams.get('sslmode') ? { PGSSLMODE: url.searchParams.get('sslmode')! } : {}),
+  };
+  const result = await new Promise<{ code: number | null; stderr: string } | 'missing'>((resolve) => {
+    const child = spawn('pg_dump', ['--format=custom', '--no-owner', `--file=${partial}`], { env: pgEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4000)));
+    child.on('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ENOENT' ? 'missing' : { code: 1, stderr: err.message }));
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+  if (result === 'missing') return { ok: false, reason: 'missing' };
+  if (result.code !== 0) {
+    await fs.rm(partial, { force: true });
+    const message = (password ? result.stderr.split(password).join('***') : result.stderr).trim() || `exit code ${result.code}`;
+    return { ok: false, reason: 'failed', message };
+  }
+  await fs.rename(partial, file);
+  return { ok: true, bytes: (await fs.stat(file)).size };
 }

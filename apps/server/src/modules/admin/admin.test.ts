@@ -391,7 +391,7 @@ describe('GET /api/admin/overview', () => {
     expect(items.map((i) => [i.code, i.severity, i.tab])).toEqual([
       ['embedded_db_in_production', 'critical', 'health'],
       ['mail_failing', 'critical', 'health'],
-      ['backup_old', 'warning', 'backups'],
+      ['backup_old', 'warning', 'health'],
       ['reports_waiting', 'warning', 'reports'],
     ]);
   });

@@ -49,9 +49,9 @@ export function attentionItems(facts: OverviewFacts, row: Pick<repo.OverviewRow,
       text: `Mail is failing (${row.mail_failing} failed${row.mail_last_error ? `; last error: ${row.mail_last_error.slice(0, 200)}` : ''}).`,
     });
   if (!row.last_backup_at)
-    items.push({ code: 'no_backup', severity: 'warning', tab: 'backups', text: 'No backup has been made yet.' });
+    items.push({ code: 'no_backup', severity: 'warning', tab: 'health', text: 'No backup has been made yet: run `npm run admin -- backup <file>` (see the README).' });
   else if (now - new Date(row.last_backup_at).getTime() > ADMIN_LIMITS.backupMaxAgeHours * 3_600_000)
-    items.push({ code: 'backup_old', severity: 'warning', tab: 'backups', text: 'The last backup is more than a day old.' });
+    items.push({ code: 'backup_old', severity: 'warning', tab: 'health', text: 'The last backup is more than a day old: run `npm run admin -- backup <file>` (see the README).' });
   if (row.stale_reports > 0)
     items.push({
       code: 'reports_waiting',
