@@ -178,7 +178,6 @@ const TAB_LABELS: Record<AttentionItem['tab'], string> = {
   settings: 'Settings',
   health: 'Health',
   audit: 'Audit log',
-  backups: 'Backups',
 };
 
 const SEVERITY = {
