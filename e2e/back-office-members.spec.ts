@@ -110,6 +110,19 @@ test('an admin on a phone finds a member, verifies them, makes them community_on
   await expect(admin.getByRole('table')).toBeVisible();
   await expectNoA11yViolations(admin);
 
+  // Health: the server's checks, each in its own card; the Audit log lists what was just done, filterable by action.
+  await admin.getByRole('tab', { name: 'Health' }).click();
+  await expect(admin).toHaveURL(/tab=health/);
+  await expect(admin.getByRole('heading', { name: 'Database', level: 3 })).toBeVisible();
+  await expect(admin.getByText(/PGlite \(embedded\)|PostgreSQL/).first()).toBeVisible();
+  await expectNoA11yViolations(admin);
+  await admin.getByRole('tab', { name: 'Audit log' }).click();
+  await admin.getByLabel('Action').selectOption({ label: 'Suspended' });
+  const entries = admin.getByRole('article');
+  await expect(entries.first()).toContainText('Suspended');
+  await expect(entries.filter({ hasNotText: 'Suspended' })).toHaveCount(0);
+  await expectNoA11yViolations(admin);
+
   await api.dispose();
   await adminContext.close();
   await memberContext.close();
