@@ -272,7 +272,9 @@ async function benchEngine(engine: 'pglite' | 'postgres', serverUrl?: string) {
       const code = await app.stop();
       if (code !== 0) console.log(`app exited with ${code}:\n${app.output().slice(-2000)}`);
     }
-    await database?.drop();
+    // BENCH_KEEP=1 keeps the PostgreSQL database for EXPLAIN ANALYZE afterwards (its URL is printed).
+    if (database && process.env.BENCH_KEEP) console.log(`kept database ${database.url}`);
+    else await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
