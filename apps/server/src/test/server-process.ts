@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from '../config.js';
@@ -258,6 +259,38 @@ export async function createFirstAdmin(server: ServerProcess): Promise<string> {
 }
 
 /** An admin approves the member's application: full_platform, as in production. */
+export interface ServerPair {
+  database: ThrowawayDatabase;
+  p1: ServerProcess;
+  p2: ServerProcess;
+  /** The first admin's cookie (signed in on p1). */
+  admin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Two server processes on one throwaway PostgreSQL database, with a first admin: the set-up of every test that proves
+ * a change made through one process is in force on the other. `stop` ends both, drops the database and the folders.
+ */
+export async function startServerPair(serverUrl: string, label: string): Promise<ServerPair> {
+  const database = await createThrowawayDatabase(serverUrl);
+  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), `bayclub-${label}-`)));
+  const started: ServerProcess[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((p) => p.stop()));
+    await database.drop();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  };
+  try {
+    for (const dataDir of dirs) started.push(await startHealthyServer({ dataDir, databaseUrl: database.url }));
+    const admin = await createFirstAdmin(started[0]!);
+    return { database, p1: started[0]!, p2: started[1]!, admin, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
 export async function approve(base: string, adminCookie: string, member: ProcessMember) {
   await expectStatus(200, base, 'POST', `/api/admin/applications/${member.applicationId}/approve`, { cookie: adminCookie });
 }

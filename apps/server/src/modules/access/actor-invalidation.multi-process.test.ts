@@ -1,6 +1,4 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config.js';
@@ -8,13 +6,12 @@ import {
   applyMember,
   approve,
   call,
-  createFirstAdmin,
-  createThrowawayDatabase,
   expectStatus,
   matchPair,
   signInMember,
-  startHealthyServer,
+  startServerPair,
   type ProcessMember,
+  type ServerPair,
   type ServerProcess,
   type ThrowawayDatabase,
 } from '../../test/server-process.js';
@@ -27,7 +24,7 @@ import {
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 let database: ThrowawayDatabase | undefined;
-const dirs: string[] = [];
+let pair: ServerPair | undefined;
 let p1: ServerProcess;
 let p2: ServerProcess;
 let admin: string;
@@ -59,21 +56,12 @@ function adminCli(...args: string[]): Promise<string> {
 
 describe.runIf(serverUrl)('Actor changes reach every server process on the next request (PostgreSQL)', () => {
   beforeAll(async () => {
-    database = await createThrowawayDatabase(serverUrl!);
-    const dir = () => {
-      const d = fs.mkdtempSync(path.join(os.tmpdir(), 'bayclub-inval-'));
-      dirs.push(d);
-      return d;
-    };
-    p1 = await startHealthyServer({ dataDir: dir(), databaseUrl: database.url });
-    p2 = await startHealthyServer({ dataDir: dir(), databaseUrl: database.url });
-    admin = await createFirstAdmin(p1);
+    pair = await startServerPair(serverUrl!, 'inval');
+    ({ database, p1, p2, admin } = pair);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([p1?.stop(), p2?.stop()]);
-    await database?.drop();
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    await pair?.stop();
   });
 
   it('signing out on one process ends the sessions on the other', async () => {

@@ -1,18 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyMember,
   approve,
   call,
-  createFirstAdmin,
-  createThrowawayDatabase,
   expectStatus,
   signInMember,
-  startHealthyServer,
+  startServerPair,
+  type ServerPair,
   type ServerProcess,
-  type ThrowawayDatabase,
 } from '../../test/server-process.js';
 import { openSocket } from '../../test/socket-client.js';
 
@@ -22,29 +17,19 @@ import { openSocket } from '../../test/socket-client.js';
  * member's socket on the other process as a 'session' event. PostgreSQL only: one PGlite folder has one opener.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
-let database: ThrowawayDatabase | undefined;
-const dirs: string[] = [];
+let pair: ServerPair | undefined;
 let p1: ServerProcess;
 let p2: ServerProcess;
 let admin: string;
 
 describe.runIf(serverUrl)('suspension reaches every server process (PostgreSQL)', () => {
   beforeAll(async () => {
-    database = await createThrowawayDatabase(serverUrl!);
-    const dir = () => {
-      const d = fs.mkdtempSync(path.join(os.tmpdir(), 'bayclub-suspend-'));
-      dirs.push(d);
-      return d;
-    };
-    p1 = await startHealthyServer({ dataDir: dir(), databaseUrl: database.url });
-    p2 = await startHealthyServer({ dataDir: dir(), databaseUrl: database.url });
-    admin = await createFirstAdmin(p1);
+    pair = await startServerPair(serverUrl!, 'suspend');
+    ({ p1, p2, admin } = pair);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([p1?.stop(), p2?.stop()]);
-    await database?.drop();
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    await pair?.stop();
   });
 
   it("a suspended member's open session on the other process is refused on the next request, its socket closes, and sign-in there shows the reason", async () => {
