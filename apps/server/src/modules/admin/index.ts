@@ -3,4 +3,4 @@
 export { adminRoutes } from './routes.js';
 export { suspendMember, type AdminActor } from './service.js';
 // The member-state filter the CRM shares (one definition of suspended / deactivated / pending / rejected / active).
-export { stateSql } from './repository.js';
+export { MEMBER_STATE_SQL, stateSql } from './repository.js';

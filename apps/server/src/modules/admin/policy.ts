@@ -4,7 +4,7 @@ import type { AdminMemberState } from '@bayclub/shared';
  * The back office's member rules (issue 23, decision 029).
  *
  * A member's state, first match wins: suspended (an admin's decision), deactivated (the member's own), then the
- * application: pending, rejected; everyone else is active. The same order is written in SQL (repository STATE_SQL).
+ * application: pending, rejected; everyone else is active. The same order is written in SQL (repository MEMBER_STATE_SQL and stateSql).
  */
 export function memberState(p: {
   suspendedAt: unknown;

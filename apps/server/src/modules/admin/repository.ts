@@ -100,7 +100,11 @@ export interface MembersCursor {
 
 const NAME_KEY = sql`lower(coalesce(p.full_name, ''))`;
 
-/** The states in the policy's order (policy.memberState). */
+/** A member's state as a value, in the policy's order (policy.memberState): the first that holds wins. */
+export const MEMBER_STATE_SQL = sql`case when p.suspended_at is not null then 'suspended' when p.is_deactivated then 'deactivated'
+  when p.application_status = 'pending' then 'pending' when p.application_status = 'rejected' then 'rejected' else 'active' end`;
+
+/** The condition "the member is in this state", the same order as MEMBER_STATE_SQL (written out so indexes apply). */
 export function stateSql(state: AdminMemberState): SQL {
   const live = sql`p.suspended_at is null and not p.is_deactivated`;
   switch (state) {
@@ -299,8 +303,7 @@ export async function overviewFigures(db: DbOrTx, opts: { weeks: number; upcomin
     )
     select
       (select json_agg(m) from (
-        select p.account_type, case when p.suspended_at is not null then 'suspended' when p.is_deactivated then 'deactivated'
-          when p.application_status = 'pending' then 'pending' when p.application_status = 'rejected' then 'rejected' else 'active' end as state,
+        select p.account_type, ${MEMBER_STATE_SQL} as state,
           count(*) as n
         from ${profiles} p group by 1, 2) m) as members,
       (select count(*) from ${membershipApplications} a where a.status = 'pending') as waiting,
