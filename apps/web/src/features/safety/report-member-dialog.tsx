@@ -1,22 +1,16 @@
 import * as React from 'react';
-import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
+import { useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
-  LIMITS,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
   SAFETY_MESSAGES,
   reportSchema,
   type ReportInput,
 } from '@bayclub/shared';
-import { Button } from '#/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
-import { Spinner } from '#/components/ui/spinner';
-import { Textarea } from '#/components/ui/textarea';
+import { ReportDetailsField, ReportDialogFooter, ReportReasonField } from '#/components/report-fields';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
+import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage } from '#/lib/api';
-import { cn } from '#/lib/utils';
 import { useReportMutation } from './api';
 
 interface ReportMemberDialogProps {
@@ -49,7 +43,6 @@ export function ReportMemberDialog({
     resolver: zodResolver(reportSchema, undefined, { raw: true }),
     defaultValues: empty,
   });
-  const reason = useWatch({ control: form.control, name: 'reason' });
 
   const handleOpenChange = (next: boolean) => {
     if (report.isPending) return;
@@ -87,88 +80,12 @@ export function ReportMemberDialog({
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-            <ReasonField />
-            <FormField
-              control={form.control}
-              name="details"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>
-                    Details{' '}
-                    <span className="font-normal text-muted-foreground">{reason === 'other' ? '(required)' : '(optional)'}</span>
-                  </FormLabel>
-                  <FormControl>
-                    <Textarea
-                      {...field}
-                      value={field.value ?? ''}
-                      rows={4}
-                      maxLength={LIMITS.reportDetailsMax}
-                      aria-required={reason === 'other'}
-                    />
-                  </FormControl>
-                  <FormDescription className="tabular-nums">
-                    {`${(field.value ?? '').length}/${LIMITS.reportDetailsMax} characters`}
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={report.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={report.isPending}>
-                {report.isPending && <Spinner />}
-                {report.isPending ? 'Sending...' : 'Send report'}
-              </Button>
-            </DialogFooter>
+            <ReportReasonField<ReportInput> />
+            <ReportDetailsField<ReportInput> />
+            <ReportDialogFooter pending={report.isPending} onCancel={() => handleOpenChange(false)} />
           </form>
         </Form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** The reasons as a radio group: native radios keep arrow-key movement and a form-friendly focus target. */
-function ReasonField() {
-  const labelId = React.useId();
-  return (
-    <FormField<ReportInput, 'reason'>
-      name="reason"
-      render={({ field, fieldState }) => (
-        <FormItem>
-          <span id={labelId} className={cn('text-sm leading-none font-medium', fieldState.error && 'text-destructive')}>
-            Reason
-          </span>
-          <FormControl>
-            <div role="radiogroup" aria-labelledby={labelId} aria-required="true" className="grid gap-2 sm:grid-cols-2">
-              {REPORT_REASONS.map((value, index) => (
-                <label
-                  key={value}
-                  className={cn(
-                    'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10',
-                    'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={field.name}
-                    value={value}
-                    checked={field.value === value}
-                    onChange={() => field.onChange(value)}
-                    onBlur={field.onBlur}
-                    // The first radio takes focus when the reason is missing on submit.
-                    ref={index === 0 ? field.ref : undefined}
-                    className="size-4 accent-primary"
-                  />
-                  {REPORT_REASON_LABELS[value]}
-                </label>
-              ))}
-            </div>
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
   );
 }
