@@ -192,3 +192,15 @@ export interface ReportActionResult {
 
 /** The audit log's moderation entries: what a platform moderator (not an admin) reads of it. */
 export const MODERATION_AUDIT_ACTIONS = ['report.dismiss', 'report.remove', 'member.warn', 'member.ban'] as const satisfies readonly AuditAction[];
+
+/**
+ * The moderators' queue, live: a report was filed ('new') or resolved ('resolved'). Sent only to members whose queue
+ * shows that report; ids only, the queue refetches what its reader may see.
+ */
+export type ModerationServerEvent = { type: 'moderation:queue'; reportId: string; change: 'new' | 'resolved' };
+
+declare module './realtime.js' {
+  interface ServerEvents {
+    moderation: ModerationServerEvent;
+  }
+}

@@ -82,7 +82,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   const payments = await registerPayments(app, ctx, { notifier });
   await registerEvents(app, ctx, { media, notifier, hub, payouts: payments.port });
   await registerLocations(app, ctx, { media, hub });
-  await registerModeration(app, ctx, { notifier, payouts: payments.port });
+  await registerModeration(app, ctx, { notifier, hub, payouts: payments.port });
   await app.register(auditRoutes(ctx));
   await app.register(searchRoutes(ctx));
   await app.register(welcomeRoutes(ctx));

@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AfterCommit } from '../../platform/after-commit.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { announceReport } from '../../platform/report-announcements.js';
 import { uniqueViolation } from '../../platform/sql.js';
 import type { Actor } from '../access/index.js';
 import { suspendMember } from '../admin/index.js';
@@ -79,16 +80,18 @@ export function createModerationService(deps: ModerationDeps) {
     if (!facts.authorId) throw notFound(isEvent ? M.eventNotFound : M.placeNotFound);
     const authorId = facts.authorId;
     const id = await db
-      .transaction((tx) =>
-        repo.insertTargetReport(tx, {
+      .transaction(async (tx) => {
+        const reportId = await repo.insertTargetReport(tx, {
           reporterId: actor.userId,
           reportedUserId: authorId,
           target,
           communityId: facts.communityId,
           reason: input.reason,
           details: input.details,
-        }),
-      )
+        });
+        if (reportId) await announceReport(tx, { id: reportId, communityId: facts.communityId, change: 'new' });
+        return reportId;
+      })
       .catch((err: unknown) => {
         // The target deleted while reporting: as unknown.
         const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
@@ -233,6 +236,8 @@ export function createModerationService(deps: ModerationDeps) {
             reason: input.reason,
           });
         }
+        // The other moderators' open queues drop it (and the reports closed with it) at COMMIT.
+        await announceReport(tx, { id: row.id, communityId: row.community_id, change: 'resolved' });
         // Last: the comment's deletion takes its reports with it (their resolution was written for the notices).
         if (deleteCommentAfterClosing) await deleteCommentForModeration(tx, row.comment_id!, row.comment_post_id!);
         return { closed: closed.length, gone: deleteCommentAfterClosing };

@@ -17,6 +17,7 @@ import { AfterCommit } from '../../platform/after-commit.js';
 import { publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { announceReport } from '../../platform/report-announcements.js';
 import { canSeeMembers, canUse, isAdmin, presentMember, type Actor } from '../access/index.js';
 import { communityViewer } from '../communities/index.js';
 import { baseOfKey, variantKeys, type MediaService } from '../media/index.js';
@@ -371,6 +372,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
           details: input.details,
         });
         if (!id) throw conflict(M.alreadyReported);
+        await announceReport(tx, { id, communityId: row.community_id, change: 'new' });
         const { hiddenNow } = await repo.countReport(tx, postId, POST_LIMITS.reportsToHide);
         if (hiddenNow) await publish(tx, { k: 'postx', id: postId, c: row.community_id, a: row.author_id, h: 1 });
         return { id };
@@ -381,16 +383,18 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       const { comment, post } = await visibleComment(actor, commentId);
       if (comment.author_id === actor.userId) throw forbidden(M.cannotReportOwn);
       const id = await db
-        .transaction((tx) =>
-          repo.insertContentReport(tx, {
+        .transaction(async (tx) => {
+          const reportId = await repo.insertContentReport(tx, {
             reporterId: actor.userId,
             target: { commentId },
             authorId: comment.author_id,
             communityId: post.row.community_id,
             reason: input.reason,
             details: input.details,
-          }),
-        )
+          });
+          if (reportId) await announceReport(tx, { id: reportId, communityId: post.row.community_id, change: 'new' });
+          return reportId;
+        })
         .catch(rethrowGone);
       if (!id) throw conflict(M.alreadyReported);
       return { id };

@@ -4,6 +4,7 @@ import type { reportSchema } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
+import { announceReport } from '../../platform/report-announcements.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { canSeeMembers, findProfile, lockPair, presentMember, type Actor } from '../access/index.js';
 import * as repo from './repository.js';
@@ -70,13 +71,18 @@ export function createSafetyService(deps: { db: Db }) {
       if (!(await repo.reportContextValid(db, actor.userId, input.userId, conversationId, messageId))) {
         throw notFound(M.conversationUnavailable);
       }
-      const id = await repo.insertReport(db, {
-        reporterId: actor.userId,
-        reportedUserId: input.userId,
-        reason: input.reason,
-        details: input.details,
-        conversationId,
-        messageId,
+      const id = await db.transaction(async (tx) => {
+        const reportId = await repo.insertReport(tx, {
+          reporterId: actor.userId,
+          reportedUserId: input.userId,
+          reason: input.reason,
+          details: input.details,
+          conversationId,
+          messageId,
+        });
+        // Member and message reports belong to no community: the admins and platform moderators are told.
+        await announceReport(tx, { id: reportId, communityId: null, change: 'new' });
+        return reportId;
       });
       return { id };
     },

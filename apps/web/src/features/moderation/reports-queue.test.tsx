@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEntryView, ReportQueueItem } from '@bayclub/shared';
 import { apiError, json, mockApi, renderApp, renderInProviders, signedInAs, type Handler } from '#/test/render-app';
 import { ReportTargetDialog } from './report-target-dialog';
 import { makeMe } from '#/test/fixtures';
+import { realtime } from '#/lib/realtime/realtime-client';
 
 const moderator = makeMe({}, { isAdmin: false, roles: ['moderator'] });
 const REPORT = '0b6f3a52-8d3c-4b59-9a57-3f1f0c2d4e11';
@@ -83,6 +84,21 @@ describe('the reports queue', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'resolved');
     expect(await screen.findByText('No resolved reports')).toBeInTheDocument();
     expect(queries.at(-1)).toBe('status=resolved&type=comment');
+  });
+
+  it("is live: a report filed or resolved elsewhere (moderation:queue) refetches the queue and a new one is announced", async () => {
+    let served: ReportQueueItem[] = [];
+    moderatorApi({ 'GET /api/moderation/reports': () => json({ items: served, nextCursor: null }) });
+    renderApp('/admin-dashboard?tab=reports');
+    expect(await screen.findByText('No open reports')).toBeInTheDocument();
+    served = [item()];
+    act(() => realtime.emitForTest({ type: 'moderation:queue', reportId: REPORT, change: 'new' }));
+    const list = await screen.findByRole('list', { name: 'Open reports' });
+    expect(within(list).getByText('Cheap sunglasses, DM me')).toBeInTheDocument();
+    expect(screen.getByText(/^A new report arrived at/)).toBeInTheDocument();
+    served = [];
+    act(() => realtime.emitForTest({ type: 'moderation:queue', reportId: REPORT, change: 'resolved' }));
+    expect(await screen.findByText('No open reports')).toBeInTheDocument();
   });
 
   it('says "No open reports" when the queue is empty', async () => {

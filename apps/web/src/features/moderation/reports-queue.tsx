@@ -31,6 +31,7 @@ import { isApiError } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
 import { memberName } from '#/lib/member-format';
 import { useReportActionMutation, useReportQueue, type QueueStatus } from './api';
+import { useQueueRealtime } from './use-queue-realtime';
 
 const DESTRUCTIVE: ReadonlySet<ReportAction> = new Set(['remove', 'suspend', 'ban']);
 
@@ -47,9 +48,13 @@ export function ReportsQueue({ communityId }: { communityId?: string } = {}) {
   const statusId = React.useId();
   const typeId = React.useId();
   const forbidden = isApiError(query.error) && query.error.isForbidden;
+  const announcement = useQueueRealtime();
 
   return (
     <section aria-labelledby={`${statusId}-title`} className="grid gap-4">
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id={`${statusId}-title`} className="text-xl font-semibold">
           {MODERATION_MESSAGES.queueTitle}
