@@ -19,6 +19,8 @@ export const CRM_LIMITS = {
   segmentsMax: 200,
   timelinePage: 20,
   notesPage: 50,
+  /** The community filter's choices for CRM staff: a city club has tens of communities; past this, the first A-Z. */
+  filterCommunities: 500,
   /** Minimum filters ("attended at least N") accept up to this. */
   countMax: 100_000,
   /** The CSV export reads members in batches of this many (keyset), never the whole club at once. */
@@ -69,6 +71,7 @@ export const CRM_MESSAGES = {
   readOnly: 'Your CRM access is read-only',
   privateToStaff: 'Notes and tags are private to the club’s CRM staff',
   communityNotFound: 'Community not found',
+  communityNotYours: 'You can filter only by the communities you organise',
   fieldsRequired: 'Choose at least one field',
   refreshBusy: 'The figures are being refreshed already',
   dateInvalid: 'Use a date like 2026-01-31',
@@ -316,6 +319,11 @@ export interface CrmAccessView {
   canSaveSegments: boolean;
   /** The communities the caller organises (creator or moderator, active). */
   communities: Array<{ id: string; name: string; role: 'creator' | 'moderator' }>;
+  /**
+   * The communities the caller may filter members by: every community for CRM staff (at most
+   * CRM_LIMITS.filterCommunities, A-Z), the ones they organise for organisers.
+   */
+  filterCommunities: Array<{ id: string; name: string }>;
   /** When the engagement figures were last rebuilt; null before the first run. */
   figuresAsOf: string | null;
   scoreFormula: string;

@@ -213,6 +213,22 @@ describe('who may read the CRM', () => {
     expect((await get(crmUser, `/api/crm/communities/${walkers}`)).status).toBe(200);
   });
 
+  it('the community filter: CRM staff may filter by any community (all offered); an organiser only by their own (another is a 400 on the field)', async () => {
+    const staffAccess = await get<CrmAccessView>(crmUser, '/api/crm/access');
+    expect(staffAccess.body.communities).toEqual([]);
+    expect(staffAccess.body.filterCommunities.map((c) => c.id)).toEqual(expect.arrayContaining([runners, walkers]));
+    const byWalkers = await get<CrmMembersPage>(crmUser, `/api/crm/members?community=${walkers}&limit=100`);
+    expect(byWalkers.status).toBe(200);
+    expect(byWalkers.body.items.map((m) => m.id).sort()).toEqual([walker.id, otherOrganiser.id].sort());
+
+    const organiserAccess = await get<CrmAccessView>(organiser, '/api/crm/access');
+    expect(organiserAccess.body.filterCommunities).toEqual([{ id: runners, name: 'Tampa Runners' }]);
+    expect((await get(organiser, `/api/crm/members?community=${runners}`)).status).toBe(200);
+    const refused = await get<{ error: { fields: Record<string, string> } }>(organiser, `/api/crm/members?community=${walkers}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.community).toBe('You can filter only by the communities you organise');
+  });
+
   it('an organiser who lost the role loses the scope on the next request', async () => {
     const temp = await named('Tess Temp');
     await db.insert(communityMembers).values({ communityId: walkers, userId: temp.id, role: 'moderator' });

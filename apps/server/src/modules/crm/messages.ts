@@ -14,6 +14,7 @@ export const CRM_ERRORS = serverMessages('crm', {
   readOnly: CRM_MESSAGES.readOnly,
   privateToStaff: CRM_MESSAGES.privateToStaff,
   communityNotFound: CRM_MESSAGES.communityNotFound,
+  communityNotYours: CRM_MESSAGES.communityNotYours,
   noAccess: 'You do not have access to the CRM',
   staffOnly: 'Only the club’s CRM staff can do this',
 });

@@ -46,6 +46,8 @@ export const canSaveSegments = (a: CrmAccess) => isStaff(a);
 export const canEditSegment = (a: CrmAccess, createdBy: string | null) => a.level === 'admin' || (isStaff(a) && createdBy === a.actor.userId);
 /** A note: its author, or a CRM admin (crm_user writes none, so deletes none). */
 export const canDeleteNote = (a: CrmAccess, authorId: string | null) => a.level === 'admin' || (canWriteRecords(a) && authorId === a.actor.userId);
+/** The members filter by community: CRM staff any community, organisers the ones they organise. */
+export const canFilterByCommunity = (a: CrmAccess, communityId: string) => isStaff(a) || a.communityIds.includes(communityId);
 /** A community's organiser view: its organisers, and CRM staff for any community. */
 export const canViewCommunity = (a: CrmAccess, communityId: string) => isStaff(a) || a.communityIds.includes(communityId);
 

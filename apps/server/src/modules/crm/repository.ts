@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { stateSql } from '../admin/index.js';
+import { MEMBER_STATE_SQL, stateSql } from '../admin/index.js';
 import { z } from 'zod';
 import type { CrmFilters, CrmSort, SortDirection } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,7 +20,7 @@ import {
   profiles,
 } from '../../db/schema/index.js';
 import { exactInstant } from '../../platform/cursor.js';
-import { columnsOf, containsPattern, count, jsonb, rowsOf, textArray, textList, timestamp } from '../../platform/sql.js';
+import { columnsOf, containsPattern, count, jsonb, rowsOf, textArray, textList, timestamp, uuid } from '../../platform/sql.js';
 import type { OrganisedCommunity } from './policy.js';
 
 /** Who the caller may see: everyone (CRM staff) or the active members of these communities (organisers). */
@@ -42,6 +42,14 @@ export async function organisedCommunities(db: DbOrTx, userId: string): Promise<
   return rowsOf(res, organisedRow);
 }
 
+const communityChoiceRow = z.object({ id: uuid(), name: z.string() });
+
+/** Every community, A-Z (communities_name_idx), for CRM staff's community filter. */
+export async function allCommunities(db: DbOrTx, limit: number) {
+  const res = await db.execute(sql`select c.id, c.name from ${communities} c order by lower(c.name), c.id limit ${limit}`);
+  return rowsOf(res, communityChoiceRow);
+}
+
 /** When the figures were last rebuilt: the job's last finish (job_runs), null before the first run. */
 export async function figuresAsOf(db: DbOrTx): Promise<string | Date | null> {
   const res = await db.execute(sql`select last_finished_at from ${jobRuns} where name = 'crm-engagement'`);
@@ -51,9 +59,6 @@ export async function figuresAsOf(db: DbOrTx): Promise<string | Date | null> {
 // --------------------------------------------------------------------------------------------------------------
 // The members table
 
-/** A member's state, in the admin section's order (suspended, deactivated, pending, rejected, active). */
-export const STATE_SQL = sql`case when p.suspended_at is not null then 'suspended' when p.is_deactivated then 'deactivated'
-  when p.application_status = 'pending' then 'pending' when p.application_status = 'rejected' then 'rejected' else 'active' end`;
 
 
 /** The organisers' scope: active members of their communities whose own account is active. */
@@ -143,7 +148,7 @@ const memberRow = z.object({
 export type MemberRow = z.output<typeof memberRow>;
 
 const MEMBER_COLUMNS = sql`p.id, p.full_name, p.username, p.email, p.profile_picture_url, p.account_type, p.city, p.interests, p.bio,
-  ${STATE_SQL} as state, p.created_at, p.last_active_at,
+  ${MEMBER_STATE_SQL} as state, p.created_at, p.last_active_at,
   ${FIGURE_COLUMN.rsvps} as rsvps, ${FIGURE_COLUMN.attended} as attended, ${FIGURE_COLUMN.no_shows} as no_shows,
   ${FIGURE_COLUMN.check_ins} as check_ins, ${FIGURE_COLUMN.paid_events} as paid_events, ${FIGURE_COLUMN.posts} as posts,
   ${FIGURE_COLUMN.connections} as connections, coalesce(e.score, 0)::float8 as score`;

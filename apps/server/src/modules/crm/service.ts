@@ -130,6 +130,8 @@ export function createCrmService(deps: { db: Db; engagement: EngagementJob }) {
   /** Filters an organiser may not use: tags are private to CRM staff. */
   function checkFilters(a: CrmAccess, f: CrmFilters) {
     if (f.tag && !policy.canSeePrivate(a)) throw forbidden(M.privateToStaff);
+    // An organiser's rows are their communities' members anyway; another community is refused, not silently empty.
+    if (f.community && !policy.canFilterByCommunity(a, f.community)) throw badRequest(M.communityNotYours, { community: M.communityNotYours });
   }
 
   return {
@@ -143,6 +145,9 @@ export function createCrmService(deps: { db: Db; engagement: EngagementJob }) {
         canExport: policy.canExport(a),
         canSaveSegments: policy.canSaveSegments(a),
         communities: a.organised,
+        filterCommunities: policy.isStaff(a)
+          ? await repo.allCommunities(db, CRM_LIMITS.filterCommunities)
+          : a.organised.map(({ id, name }) => ({ id, name })),
         figuresAsOf: isoOrNull(await repo.figuresAsOf(db)),
         scoreFormula: CRM_SCORE_FORMULA,
       };

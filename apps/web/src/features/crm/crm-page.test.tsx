@@ -18,6 +18,7 @@ function access(overrides: Partial<CrmAccessView> = {}): CrmAccessView {
     canExport: true,
     canSaveSegments: true,
     communities: [],
+    filterCommunities: [],
     figuresAsOf: '2026-11-28T15:00:00.000Z',
     scoreFormula: CRM_SCORE_FORMULA,
     ...overrides,
@@ -97,7 +98,18 @@ describe('the CRM page', () => {
     mockApi({
       ...signedInAs(makeMe({}, { hasCrmAccess: true })),
       'GET /api/crm/access': () =>
-        json(access({ level: 'organiser', canSeePrivate: false, canExport: false, canSaveSegments: false, communities: [{ id: 'c1', name: 'Tampa Runners', role: 'creator' }] })),
+        json(
+          access({
+            level: 'organiser',
+            canSeePrivate: false,
+            canExport: false,
+            canSaveSegments: false,
+            communities: [{ id: 'c1', name: 'Tampa Runners', role: 'creator' }],
+            filterCommunities: [{ id: 'c1', name: 'Tampa Runners' }],
+          }),
+        ),
+      // What the server gives an organiser: no email, no notes, no tags.
+      [`GET /api/crm/members/${ID}`]: () => json(card({ member: { ...row({ email: null }), bio: 'Runs at dawn', isVerified: false }, notes: null, tags: null })),
       'GET /api/crm/members': () => json({ items: [], nextCursor: null, figuresAsOf: null }),
       'GET /api/crm/communities/c1': () =>
         json({
@@ -113,6 +125,13 @@ describe('the CRM page', () => {
     expect(screen.getByText('Reggie Request')).toBeInTheDocument();
     expect(screen.getByText(/3 going · 2 came · 1 no-shows/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Export CSV/ })).not.toBeInTheDocument();
+    // The organiser opens a member's card: timeline and score, never notes or tags.
+    await userEvent.click(screen.getByRole('button', { name: 'Rita Runner' }));
+    const sheet = await screen.findByRole('dialog');
+    expect(await within(sheet).findByText(/Came to Beach run/)).toBeInTheDocument();
+    expect(within(sheet).queryByText('Great volunteer')).not.toBeInTheDocument();
+    expect(within(sheet).queryByLabelText('New note')).not.toBeInTheDocument();
+    expect(within(sheet).queryByText('rita@example.com')).not.toBeInTheDocument();
   });
 });
 

@@ -114,7 +114,7 @@ export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInpu
               {select('type', 'Account type', ACCOUNT_TYPES.map((t) => [t, TYPE_LABELS[t]] as const))}
               {select('state', 'State', ADMIN_MEMBER_STATES.map((s) => [s, ADMIN_MEMBER_STATE_LABELS[s]] as const))}
               {select('city', 'City', CITIES.map((c) => [c, CITY_LABELS[c]] as const))}
-              {access.communities.length > 0 && select('community', 'Community', access.communities.map((c) => [c.id, c.name] as const))}
+              {access.filterCommunities.length > 0 && select('community', 'Community', access.filterCommunities.map((c) => [c.id, c.name] as const))}
             </div>
             <div className="grid grid-cols-2 gap-3">
               {date('joinedFrom', 'Joined from')}

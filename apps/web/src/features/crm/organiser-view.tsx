@@ -7,10 +7,13 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
 import { formatDay } from '#/lib/format';
 import { useCrmCommunityQuery } from './api';
+import { MemberCardSheet } from './member-card';
 
 /** A community organiser's view of the communities they run: members with their attendance, join requests, events. */
 export function OrganiserView({ access }: { access: CrmAccessView }) {
   const [id, setId] = React.useState<string | null>(access.communities[0]?.id ?? null);
+  // The member whose card is open: their timeline in this organiser's communities (never notes, tags or email).
+  const [openMember, setOpenMember] = React.useState<string | null>(null);
   const query = useCrmCommunityQuery(id);
   const first = query.data?.pages[0];
   const members = query.data?.pages.flatMap((p) => p.members) ?? [];
@@ -61,7 +64,11 @@ export function OrganiserView({ access }: { access: CrmAccessView }) {
                 <tbody>
                   {members.map((m) => (
                     <tr key={m.id} className="border-t">
-                      <td className="px-3 py-2">{m.name ?? m.username ?? 'Member'}</td>
+                      <td className="px-3 py-2">
+                        <Button variant="link" className="h-auto p-0 text-left font-medium" onClick={() => setOpenMember(m.id)}>
+                          {m.name ?? m.username ?? 'Member'}
+                        </Button>
+                      </td>
                       <td className="px-3 py-2 capitalize">{m.role}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{formatDay(m.joinedAt)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{m.rsvps}</td>
@@ -120,6 +127,7 @@ export function OrganiserView({ access }: { access: CrmAccessView }) {
           </section>
         </>
       )}
+      <MemberCardSheet memberId={openMember} access={access} onClose={() => setOpenMember(null)} />
     </div>
   );
 }
