@@ -42,3 +42,37 @@ test('the manifest and the service worker are served', async ({ page, request })
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null), { timeout: 15_000 })
     .toContain('/sw.js');
 });
+
+test('/get-app shows the way to install where it is opened: iPhone steps, an Install button, a QR code on a computer', async ({ browser }) => {
+  const iphone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    hasTouch: true,
+  });
+  const phone = await iphone.newPage();
+  await phone.goto('/get-app');
+  await expect(phone.getByRole('list', { name: 'Add to your Home Screen in three steps' })).toContainText('Tap Share');
+  await expect(phone.getByRole('button', { name: 'Install' })).toHaveCount(0);
+  await expectNoA11yViolations(phone);
+  await iphone.close();
+
+  // Chromium on a computer: the QR code of this page, and the browser's install offer as a button.
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await desktop.newPage();
+  await page.goto('/get-app');
+  const qr = page.getByRole('img', { name: 'QR code: opens this page on your phone' });
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => void ((window as unknown as { prompted: boolean }).prompted = true),
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await page.getByRole('button', { name: 'Install' }).click();
+  await expect(page.getByRole('heading', { name: 'You already have the app' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+  await expectNoA11yViolations(page);
+  await desktop.close();
+});

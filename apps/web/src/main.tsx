@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { App } from './app/app';
 import { preloadForAnyVisitor } from './app/routes';
+import { captureInstallPrompt } from './lib/install-prompt';
 import { startPwaAnalytics } from './lib/pwa-analytics';
 import './index.css';
 
@@ -21,6 +22,9 @@ window.addEventListener('vite:preloadError', (event) => {
   sessionStorage.setItem(RELOADED_AT, String(Date.now()));
   window.location.reload();
 });
+
+// Chromium offers installation once, early: kept for /get-app's Install button.
+captureInstallPrompt();
 
 // The page's code downloads while the session is asked for (decision 011).
 preloadForAnyVisitor(window.location.pathname);

@@ -33,6 +33,7 @@ import { adminRoutes } from './admin/index.js';
 import { registerCrm } from './crm/index.js';
 import { registerModeration } from './moderation/index.js';
 import { auditRoutes } from './audit/index.js';
+import { getAppRoutes } from './get-app/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -84,6 +85,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await registerLocations(app, ctx, { media, hub });
   await registerModeration(app, ctx, { notifier, hub, payouts: payments.port });
   await app.register(auditRoutes(ctx));
+  await app.register(getAppRoutes(ctx));
   await app.register(searchRoutes(ctx));
   await app.register(welcomeRoutes(ctx));
   await app.register(adminHealthRoutes(ctx, { paymentsMode: payments.mode }));

@@ -15,7 +15,7 @@ const ResetPasswordPage = lazyNamed(() => import('#/features/auth/reset-password
 const ProfilePage = lazyNamed(() => import('#/features/profile/profile-page'), 'ProfilePage');
 const ViewProfilePage = lazyNamed(() => import('#/features/profile/view-profile-page'), 'ViewProfilePage');
 const ViewProfileSignInRedirect = lazyNamed(() => import('#/features/profile/view-profile-page'), 'ViewProfileSignInRedirect');
-const GetAppPage = lazyNamed(() => import('#/features/placeholders/get-app-page'), 'GetAppPage');
+const GetAppPage = lazyNamed(() => import('#/features/get-app/get-app-page'), 'GetAppPage');
 const TermsOfServicePage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'TermsOfServicePage');
 const PrivacyPolicyPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'PrivacyPolicyPage');
 const DeleteDataPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'DeleteDataPage');

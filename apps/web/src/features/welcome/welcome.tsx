@@ -1,7 +1,7 @@
 import { canSeeMembers } from '@bayclub/shared';
 import { useMe } from '#/lib/session/use-session';
 import { useDismissWelcomeMutation, useWelcomeQuery } from './api';
-import { useInstalled } from './use-installed';
+import { useInstalled } from '#/lib/use-installed';
 import { WelcomeChecklist, welcomeSteps } from './welcome-checklist';
 import { WelcomeSuggestions } from './welcome-suggestions';
 

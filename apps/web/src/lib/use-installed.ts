@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { WELCOME_INSTALLED_KEY } from '@bayclub/shared';
 
-const standalone = () =>
+/** Running as the installed app (a home-screen icon or an app window), not in a browser tab. */
+export const isStandalone = () =>
   typeof window !== 'undefined' &&
   (window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true);
 
@@ -14,11 +15,11 @@ const remembered = () => {
 };
 
 /**
- * Is the app installed on this device? Opened as an installed app (display-mode standalone), or installed from this
- * tab earlier (appinstalled, remembered on the device: the server cannot know).
+ * Is the app installed on this device (the welcome checklist, /get-app)? Opened as an installed app (display-mode
+ * standalone), or installed from this tab earlier (appinstalled, remembered on the device: the server cannot know).
  */
 export function useInstalled(): boolean {
-  const [installed, setInstalled] = React.useState(() => standalone() || remembered());
+  const [installed, setInstalled] = React.useState(() => isStandalone() || remembered());
   React.useEffect(() => {
     if (installed) {
       try {
