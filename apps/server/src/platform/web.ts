@@ -40,6 +40,14 @@ export const webRoutes =
           { src: icon, sizes: 'any', type: icon.endsWith('.svg') ? 'image/svg+xml' : 'image/png', purpose: 'any' },
           { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          // Android crops home-screen icons to its own shape: this one keeps the picture inside the safe zone.
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // A long press on the installed app's icon (Android, Windows, macOS) opens these directly.
+        shortcuts: [
+          { name: 'Messages', url: '/inbox', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Events', url: '/events', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Check in', short_name: 'Check in', url: '/locations', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
         ],
       };
     });

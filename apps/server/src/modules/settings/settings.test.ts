@@ -64,6 +64,13 @@ describe('admin settings', () => {
     const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(manifest.statusCode).toBe(200);
     expect(manifest.json().name).toBe('Manifest Club');
+    // Installable like an app: a maskable icon for Android's shapes, and shortcuts on the icon's long press.
+    expect(manifest.json().icons).toContainEqual({ src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' });
+    expect(manifest.json().shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([
+      ['Messages', '/inbox'],
+      ['Events', '/events'],
+      ['Check in', '/locations'],
+    ]);
     await put(admin, { app_name: 'Bay Club' });
   });
 

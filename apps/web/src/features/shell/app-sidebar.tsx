@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { LogOutIcon } from 'lucide-react';
+import { LogOutIcon, SmartphoneIcon } from 'lucide-react';
 import type { MeView } from '@bayclub/shared';
 import {
   Sidebar,
@@ -15,6 +15,7 @@ import {
   useSidebar,
 } from '#/components/ui/sidebar';
 import { useTheme } from '#/lib/theme';
+import { useInstalled } from '#/lib/use-installed';
 import { useSignOut } from '#/lib/session/use-sign-out';
 import { useCan, usePermissions, type Audience } from '#/lib/session/use-session';
 import { CountBadge } from '#/components/count-badge';
@@ -38,6 +39,7 @@ export function AppSidebar({
 }) {
   const { pathname } = useLocation();
   const { theme, toggleTheme } = useTheme();
+  const installed = useInstalled();
   const { isMobile, setOpenMobile } = useSidebar();
   const signOut = useSignOut();
   const flags = usePermissions();
@@ -105,6 +107,17 @@ export function AppSidebar({
             <div ref={promptSlotRef} aria-live="polite" className="empty:hidden group-data-[collapsible=icon]:hidden" />
           )}
           <SidebarMenu>
+            {/* Until the app is on this device: how to put it there (/get-app). */}
+            {!installed && (
+              <SidebarMenuItem>
+                <SidebarMenuButton asChild isActive={pathname === '/get-app'} tooltip="Get the app">
+                  <Link to="/get-app">
+                    <SmartphoneIcon aria-hidden="true" />
+                    <span>Get the app</span>
+                  </Link>
+                </SidebarMenuButton>
+              </SidebarMenuItem>
+            )}
             <SidebarMenuItem>
               <SidebarMenuButton onClick={toggleTheme} tooltip={themeToggleLabel(theme)}>
                 <ThemeToggleIcon theme={theme} />
