@@ -13,6 +13,29 @@ export interface TestSocket {
   close(): void;
 }
 
+/**
+ * A test file's sockets: `open` connects as a tab would and resumes (its `ready` awaited); `track` adds one opened
+ * otherwise; `closeAll` (afterAll) closes them. `base` is read when a socket opens (the server listens in beforeAll).
+ */
+export function socketPool(base: () => string) {
+  const sockets: TestSocket[] = [];
+  return {
+    async open(user: { cookie: string }) {
+      const s = await openSocket(base(), user.cookie);
+      sockets.push(s);
+      s.send({ type: 'resume', lastSeq: 0 });
+      await s.next('ready');
+      return s;
+    },
+    track(s: TestSocket) {
+      sockets.push(s);
+    },
+    closeAll() {
+      sockets.forEach((s) => s.close());
+    },
+  };
+}
+
 /** Open the realtime socket of a server listening at `base` (http://host:port), as a browser tab would. */
 export async function openSocket(base: string, cookie: string, opts: { origin?: string | null } = {}): Promise<TestSocket> {
   const url = `${base.replace(/^http/, 'ws')}${REALTIME_PATH}`;

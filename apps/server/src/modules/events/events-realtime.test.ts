@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createMember, injectAs, type TestApp, type TestUser } from '../../test/helpers.js';
-import { openSocket, type TestSocket } from '../../test/socket-client.js';
+import { buildTestApp, createMember, injectAs, type TestApp } from '../../test/helpers.js';
+import { socketPool, type TestSocket } from '../../test/socket-client.js';
 import { createTestEvent, registerForTest } from './event-fixtures.js';
 
 let t: TestApp;
 let base: string;
-const sockets: TestSocket[] = [];
-const open = async (user: TestUser) => {
-  const s = await openSocket(base, user.cookie);
-  sockets.push(s);
-  s.send({ type: 'resume', lastSeq: 0 });
-  await s.next('ready');
-  return s;
-};
+const sockets = socketPool(() => base);
+const open = sockets.open;
 
 beforeAll(async () => {
   t = await buildTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => sockets.forEach((s) => s.close()));
+afterAll(() => sockets.closeAll());
 
 const registrationEvents = (s: TestSocket, eventId: string) =>
   s.events.filter((e) => e.type === 'event:registration' && (e as { eventId: string }).eventId === eventId);

@@ -11,27 +11,21 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/helpers.js';
-import { openSocket, type TestSocket } from '../../test/socket-client.js';
+import { socketPool } from '../../test/socket-client.js';
 import { blocks, eventRegistrations, notifications } from '../../db/schema/index.js';
 import { createTestEvent, registerForTest } from './event-fixtures.js';
 import { renderedNotifications } from '../notifications/notification-fixtures.js';
 
 let t: TestApp;
 let base: string;
-const sockets: TestSocket[] = [];
-const open = async (user: TestUser) => {
-  const s = await openSocket(base, user.cookie);
-  sockets.push(s);
-  s.send({ type: 'resume', lastSeq: 0 });
-  await s.next('ready');
-  return s;
-};
+const sockets = socketPool(() => base);
+const open = sockets.open;
 
 beforeAll(async () => {
   t = await buildTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => sockets.forEach((s) => s.close()));
+afterAll(() => sockets.closeAll());
 
 /** Every RSVP and door route, as a caller would send it. */
 const calls = (eventId: string) => [

@@ -1,21 +1,15 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModerationServerEvent } from '@bayclub/shared';
-import { buildTestApp, createAdmin, createMember, deactivate, grantRole, injectAs, type TestApp, type TestUser } from '../../test/helpers.js';
+import { buildTestApp, createAdmin, createMember, deactivate, grantRole, injectAs, type TestApp } from '../../test/helpers.js';
 import { addMember, insertCommunity } from '../../test/communities.js';
-import { openSocket, type TestSocket } from '../../test/socket-client.js';
+import { socketPool, type TestSocket } from '../../test/socket-client.js';
 import { createPost } from '../posts/post-fixtures.js';
 
 let t: TestApp;
 let base: string;
-const sockets: TestSocket[] = [];
-const open = async (user: TestUser) => {
-  const s = await openSocket(base, user.cookie);
-  sockets.push(s);
-  s.send({ type: 'resume', lastSeq: 0 });
-  await s.next('ready');
-  return s;
-};
+const sockets = socketPool(() => base);
+const open = sockets.open;
 const queueEvents = (s: TestSocket, reportId: string) =>
   s.events.filter((e) => e.type === 'moderation:queue' && (e as ModerationServerEvent).reportId === reportId) as ModerationServerEvent[];
 
@@ -23,7 +17,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => sockets.forEach((s) => s.close()));
+afterAll(() => sockets.closeAll());
 
 describe('moderation:queue reaches exactly the moderators whose queue shows the report', () => {
   it("a post report: the admin, a platform moderator and the community's staff hear it, filed and resolved; the reporter, the author, another community's moderator, a member and a deactivated moderator do not", async () => {

@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerEvent } from '@bayclub/shared';
-import { applyAs, buildTestApp, createMember, type TestApp, type TestUser } from '../../test/helpers.js';
+import { applyAs, buildTestApp, createMember, type TestApp } from '../../test/helpers.js';
 import { addMember, insertCommunity } from '../../test/communities.js';
-import { openSocket, type TestSocket } from '../../test/socket-client.js';
+import { socketPool, type TestSocket } from '../../test/socket-client.js';
 import { createPost, del, post } from './post-fixtures.js';
 
 let t: TestApp;
 let base: string;
-const sockets: TestSocket[] = [];
-const open = async (user: TestUser) => {
-  const s = await openSocket(base, user.cookie);
-  sockets.push(s);
-  s.send({ type: 'resume', lastSeq: 0 });
-  await s.next('ready');
-  return s;
-};
+const sockets = socketPool(() => base);
+const open = sockets.open;
 
 beforeAll(async () => {
   t = await buildTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => sockets.forEach((s) => s.close()));
+afterAll(() => sockets.closeAll());
 
 type PostEvent = Extract<ServerEvent, { type: 'feed:new' | 'post:counts' | 'post:comment' | 'post:removed' }>;
 const about = (s: TestSocket, postId: string) => s.events.filter((e): e is PostEvent => e.type.startsWith('feed:') || e.type.startsWith('post:')).filter((e) => e.postId === postId);

@@ -2,24 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_CLOSE } from '@bayclub/shared';
 import { applyAs, buildTestApp, createAdmin, createLimitedMember, createMember, injectAs, type TestApp, type TestUser } from '../../test/helpers.js';
 import { matchAndOpen, sendMessage } from '../../test/social.js';
-import { openSocket, upgradeStatus, type TestSocket } from '../../test/socket-client.js';
+import { socketPool, openSocket, upgradeStatus } from '../../test/socket-client.js';
 
 let t: TestApp;
 let base: string;
-const sockets: TestSocket[] = [];
-const open = async (user: TestUser) => {
-  const s = await openSocket(base, user.cookie);
-  sockets.push(s);
-  s.send({ type: 'resume', lastSeq: 0 });
-  await s.next('ready');
-  return s;
-};
+const sockets = socketPool(() => base);
+const open = sockets.open;
 
 beforeAll(async () => {
   t = await buildTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => sockets.forEach((s) => s.close()));
+afterAll(() => sockets.closeAll());
 
 describe('the realtime socket: who may open it', () => {
   it('refuses an upgrade without a session (401), from a foreign or missing Origin (403)', async () => {
@@ -87,7 +81,7 @@ describe('the realtime socket: what it carries', () => {
     const missed = [];
     for (let i = 0; i < 3; i++) missed.push((await sendMessage(t, a, conversationId, `missed ${i}`)).json().id);
     const s = await openSocket(base, b.cookie);
-    sockets.push(s);
+    sockets.track(s);
     s.send({ type: 'resume', lastSeq: first.json().seq });
     const ready = await s.next('ready');
     const replayed = s.events.filter((e) => e.type === 'message').map((e) => (e.type === 'message' ? e.message.id : ''));
