@@ -47,6 +47,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'icon.svg',
   'icon-192.png',
   'icon-512.png',
+  'icon-maskable-512.png',
+  'icon-maskable.svg',
   'favicon.ico',
   'robots.txt',
   // Pages and words the app is likely to need next, and names that would mislead other members.
