@@ -96,6 +96,9 @@ describe('the reports queue', () => {
     const list = await screen.findByRole('list', { name: 'Open reports' });
     expect(within(list).getByText('Cheap sunglasses, DM me')).toBeInTheDocument();
     expect(screen.getByText(/^A new report arrived at/)).toBeInTheDocument();
+    // A second one in the same minute still changes the live region's text, so it is announced too.
+    act(() => realtime.emitForTest({ type: 'moderation:queue', reportId: '00000000-0000-4000-8000-000000000099', change: 'new' }));
+    expect(await screen.findByText(/^2 new reports arrived, the last at/)).toBeInTheDocument();
     served = [];
     act(() => realtime.emitForTest({ type: 'moderation:queue', reportId: REPORT, change: 'resolved' }));
     expect(await screen.findByText('No open reports')).toBeInTheDocument();

@@ -6,15 +6,18 @@ import { moderationKeys } from './api';
 /**
  * Another moderator's queue changed (moderation:queue: a report filed, or resolved by someone else): every open queue
  * list refetches what its reader may see, so two moderators never work the same report unknowingly. Returns a short
- * text for a polite live region when a new report arrives (screen reader users hear it; no toast interrupts).
+ * text for a polite live region when a new report arrives (screen reader users hear it; no toast interrupts). The text
+ * counts the reports since the queue opened, so a second one in the same minute still changes it and is announced.
  */
 export function useQueueRealtime(): string {
   const queryClient = useQueryClient();
-  const [announcement, setAnnouncement] = React.useState('');
+  const [arrived, setArrived] = React.useState<{ count: number; at: Date } | null>(null);
   useRealtimeEvent((event) => {
     if (event.type !== 'moderation:queue') return;
     void queryClient.invalidateQueries({ queryKey: moderationKeys.queues() });
-    if (event.change === 'new') setAnnouncement(`A new report arrived at ${new Date().toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}.`);
+    if (event.change === 'new') setArrived((a) => ({ count: (a?.count ?? 0) + 1, at: new Date() }));
   });
-  return announcement;
+  if (!arrived) return '';
+  const at = arrived.at.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  return arrived.count === 1 ? `A new report arrived at ${at}.` : `${arrived.count} new reports arrived, the last at ${at}.`;
 }
