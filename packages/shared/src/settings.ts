@@ -31,7 +31,16 @@ export const FLAG_SETTING_KEYS = LIMITED_USER_FLAGS.map(flagSettingKey);
 /** Issue 22: the club's fee on paid seats (Stripe's application fee): a percent plus a fixed amount per payment. */
 export const PAYMENT_FEE_KEYS = ['payments_fee_percent', 'payments_fee_fixed'] as const;
 
-export const SETTING_KEYS = [...PUBLIC_SETTING_KEYS, ...LANDING_COUNTER_KEYS, ...FLAG_SETTING_KEYS, ...PAYMENT_FEE_KEYS] as const;
+/** Issue 24: the address the legal pages give for questions and requests (their {{contact_email}}); admin-only. */
+export const LEGAL_CONTACT_KEYS = ['legal_contact_email'] as const;
+
+export const SETTING_KEYS = [
+  ...PUBLIC_SETTING_KEYS,
+  ...LANDING_COUNTER_KEYS,
+  ...FLAG_SETTING_KEYS,
+  ...PAYMENT_FEE_KEYS,
+  ...LEGAL_CONTACT_KEYS,
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
@@ -89,6 +98,11 @@ export const settingValueSchemas: Record<SettingKey, z.ZodType<string>> = {
   payments_fee_fixed: z
     .string()
     .regex(/^(10000|\d{1,4})$/, { error: 'Must be a whole number of cents from 0 to 10000' }),
+  legal_contact_email: z
+    .string()
+    .trim()
+    .max(254, { error: 'Enter a valid email address' })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: 'Enter a valid email address' }),
   ...(Object.fromEntries(FLAG_SETTING_KEYS.map((k) => [k, booleanString])) as unknown as Record<
     (typeof FLAG_SETTING_KEYS)[number],
     z.ZodType<string>

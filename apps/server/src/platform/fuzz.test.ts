@@ -98,6 +98,8 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'GET /api/admin/members': { queryKeys: ['q', 'type', 'state', 'role', 'city', 'sort', 'dir', 'cursor', 'limit'] },
   'PUT /api/admin/members/:id/account-type': { body: { accountType: 'community_only' } },
   'PUT /api/admin/members/:id/verified': { body: { verified: true } },
+  // Issue 24: the legal pages' texts (modules/legal).
+  'PUT /api/admin/legal/:document': { body: { markdown: '## Fuzz terms\n\nBe kind.' } },
   'POST /api/admin/members/:id/suspend': { body: { reason: 'fuzz' } },
   'DELETE /api/admin/members/:id': { queryKeys: ['confirm'] },
   // Issue 23: the CRM (modules/crm).
@@ -300,7 +302,7 @@ function urlFor(r: Random, route: RegisteredRoute) {
   const junk = route.url.includes(':slug') || r.chance(0.3);
   const real = !junk && usesRealCommunity(route) && r.chance(0.5);
   return route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) =>
-    junk ? randomParam(r) : real && name === 'id' ? fuzzCommunity : real && name === 'userId' ? r.pick([member.id, admin.id, crypto.randomUUID()]) : crypto.randomUUID(),
+    junk ? randomParam(r) : name === 'document' ? r.pick(['terms-of-service', 'privacy-policy']) : real && name === 'id' ? fuzzCommunity : real && name === 'userId' ? r.pick([member.id, admin.id, crypto.randomUUID()]) : crypto.randomUUID(),
   );
 }
 

@@ -87,6 +87,9 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/admin/assets/verification-badge', 'admin'],
   ['POST', '/api/admin/assets/landing-video', 'admin'],
   ['GET', '/api/get-app/qr.svg', 'public'],
+  ['GET', '/api/legal/:document', 'public'],
+  ['GET', '/api/admin/legal/:document', 'admin'],
+  ['PUT', '/api/admin/legal/:document', 'admin'],
   // Issue 4: connections, safety, messaging, notifications, push and the realtime socket.
   ['GET', '/api/say-hi/deck', 'full_platform'],
   ['POST', '/api/say-hi/skip', 'full_platform'],

@@ -16,8 +16,8 @@ const ProfilePage = lazyNamed(() => import('#/features/profile/profile-page'), '
 const ViewProfilePage = lazyNamed(() => import('#/features/profile/view-profile-page'), 'ViewProfilePage');
 const ViewProfileSignInRedirect = lazyNamed(() => import('#/features/profile/view-profile-page'), 'ViewProfileSignInRedirect');
 const GetAppPage = lazyNamed(() => import('#/features/get-app/get-app-page'), 'GetAppPage');
-const TermsOfServicePage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'TermsOfServicePage');
-const PrivacyPolicyPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'PrivacyPolicyPage');
+const TermsOfServicePage = lazyNamed(() => import('#/features/legal/legal-page'), 'TermsOfServicePage');
+const PrivacyPolicyPage = lazyNamed(() => import('#/features/legal/legal-page'), 'PrivacyPolicyPage');
 const DeleteDataPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'DeleteDataPage');
 const UserDirectoryPage = lazyNamed(() => import('#/features/directory/user-directory-page'), 'UserDirectoryPage');
 const SayHiPage = lazyNamed(() => import('#/features/say-hi/say-hi-page'), 'SayHiPage');

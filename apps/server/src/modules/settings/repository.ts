@@ -1,9 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { SETTING_KEYS } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { appSettings } from '../../db/schema/index.js';
 
+/** The known settings only: app_settings also holds the legal pages' long texts (modules/legal), read on their own. */
 export async function readAllSettings(db: DbOrTx): Promise<Record<string, string>> {
-  const rows = await db.select({ key: appSettings.settingKey, value: appSettings.settingValue }).from(appSettings);
+  const rows = await db
+    .select({ key: appSettings.settingKey, value: appSettings.settingValue })
+    .from(appSettings)
+    .where(inArray(appSettings.settingKey, [...SETTING_KEYS]));
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 

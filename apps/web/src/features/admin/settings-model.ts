@@ -56,6 +56,7 @@ export const EDITABLE_SETTING_KEYS = [
   ...LIMITED_USER_FLAGS.map(flagSettingKey),
   'payments_fee_percent',
   'payments_fee_fixed',
+  'legal_contact_email',
 ] as const satisfies readonly SettingKey[];
 
 export type EditableSettingKey = (typeof EDITABLE_SETTING_KEYS)[number];

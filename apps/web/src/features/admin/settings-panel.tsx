@@ -8,6 +8,7 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
 import { useAdminSettingsQuery, useUpdateSettingsMutation } from './api';
+import { LegalSettings } from './legal-settings';
 import { SectionError } from './section-error';
 import {
   EDITABLE_SETTING_KEYS,
@@ -45,7 +46,12 @@ export function SettingsPanel() {
       />
     );
   }
-  return <SettingsForm settings={query.data} />;
+  return (
+    <div className="grid gap-5">
+      <SettingsForm settings={query.data} />
+      <LegalSettings />
+    </div>
+  );
 }
 
 const EDITABLE = new Set<string>(EDITABLE_SETTING_KEYS);

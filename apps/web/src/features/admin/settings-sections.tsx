@@ -19,6 +19,13 @@ export function BrandingSection() {
         placeholder="https://..."
         description="Image shown next to verified members' names. Empty shows the built-in check mark."
       />
+      <TextSettingField
+        name="legal_contact_email"
+        label="Contact email"
+        type="email"
+        placeholder="privacy@example.com"
+        description="Given on the Terms of Service and Privacy Policy for questions and data requests. Empty: the address the club's mails come from."
+      />
       <SiteAssetUpload kind="verification-badge" />
       <SiteAssetUpload kind="favicon" />
     </SettingsCard>
