@@ -14,6 +14,10 @@ export const PUSH_MESSAGES = {
   dismiss: 'Not now',
   enabled: 'Push notifications enabled',
   disabled: 'Push notifications disabled',
+  /** iPhone and iPad: Safari sends web push only to an app added to the Home Screen (issue 24). */
+  installTitle: 'Get notifications on your iPhone',
+  installBody: 'iPhone and iPad send notifications only to apps on the Home Screen. Add the app there, then turn them on.',
+  installLink: 'Get the app',
 } as const;
 
 const base64url = (max: number) => z.string().min(1).max(max).regex(/^[A-Za-z0-9_-]+=*$/, { error: 'Must be base64url' });

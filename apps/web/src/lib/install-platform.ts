@@ -12,3 +12,7 @@ export function installPlatform(ua: string, maxTouchPoints: number): InstallPlat
   if (/Android/i.test(ua)) return 'android';
   return 'desktop';
 }
+
+/** This browser's platform (the push prompt and /get-app). */
+export const currentInstallPlatform = (): InstallPlatform =>
+  typeof navigator === 'undefined' ? 'desktop' : installPlatform(navigator.userAgent, navigator.maxTouchPoints ?? 0);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { WELCOME_INSTALLED_KEY } from '@bayclub/shared';
 import { captureInstallPrompt } from '#/lib/install-prompt';
 import { mockApi, renderApp } from '#/test/render-app';
-import { installPlatform } from './device';
+import { installPlatform } from '#/lib/install-platform';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const IPHONE_CHROME = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0 Mobile/15E148 Safari/604.1';

@@ -7,7 +7,7 @@ import { Spinner } from '#/components/ui/spinner';
 import { installPrompt } from '#/lib/install-prompt';
 import { usePublicSettings } from '#/lib/public-settings';
 import { useInstalled } from '#/lib/use-installed';
-import { installPlatform, type InstallPlatform } from './device';
+import { currentInstallPlatform, type InstallPlatform } from '#/lib/install-platform';
 import { IosSteps } from './ios-steps';
 
 function useInstallState() {
@@ -23,7 +23,7 @@ export function GetAppPage() {
   const name = usePublicSettings().data?.app_name || DEFAULT_APP_NAME;
   const installedBefore = useInstalled();
   const install = useInstallState();
-  const [platform] = React.useState<InstallPlatform>(() => installPlatform(navigator.userAgent, navigator.maxTouchPoints ?? 0));
+  const [platform] = React.useState<InstallPlatform>(currentInstallPlatform);
   const installed = installedBefore || install.installed;
 
   return (

@@ -6,7 +6,12 @@ import { Providers } from '#/app/providers';
 import { createQueryClient } from '#/lib/query-client';
 import { apiError, json, mockApi, renderApp, signedInAs, type Handler } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
+import { MemoryRouter } from 'react-router';
 import { PUSH_PROMPT_DISMISSED_KEY, PUSH_PROMPT_QUIET_MS, PushPrompt } from './push-prompt';
+import { PushToggle } from './push-toggle';
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 import { fakeSubscription, restorePushEnv, stubPushEnv, TEST_ENDPOINT, TEST_PUBLIC_KEY } from './push-test-utils';
 
 vi.mock('#/features/profile/profile-page', async () => ({ ProfilePage: (await import('#/test/mock-pages')).ProfilePage }));
@@ -167,6 +172,52 @@ describe('push prompt timing and conditions (spec 4)', () => {
     renderPrompt();
     await passDelay();
     expect(prompt()).toBeNull();
+  });
+
+  it("on an iPhone's Safari (no web push in a tab) it links to /get-app instead, and following the link answers it", async () => {
+    const ua = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_SAFARI);
+    try {
+      pushApi();
+      vi.useFakeTimers();
+      render(
+        <MemoryRouter>
+          <Providers queryClient={createQueryClient()}>
+            <PushPrompt slot={null} />
+          </Providers>
+        </MemoryRouter>,
+      );
+      await passDelay();
+      vi.useRealTimers();
+      const region = screen.getByRole('region', { name: PUSH_MESSAGES.installTitle });
+      expect(region).toHaveTextContent(PUSH_MESSAGES.installBody);
+      expect(screen.queryByRole('button', { name: PUSH_MESSAGES.enable })).toBeNull();
+      const link = screen.getByRole('link', { name: PUSH_MESSAGES.installLink });
+      expect(link).toHaveAttribute('href', '/get-app');
+      await userEvent.click(link);
+      expect(screen.queryByRole('region', { name: PUSH_MESSAGES.installTitle })).toBeNull();
+      expect(Number(localStorage.getItem(PUSH_PROMPT_DISMISSED_KEY))).toBeGreaterThan(0);
+    } finally {
+      ua.mockRestore();
+      localStorage.removeItem(PUSH_PROMPT_DISMISSED_KEY);
+    }
+  });
+
+  it('the notifications switch on an iPhone says why and links to /get-app', async () => {
+    const ua = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_SAFARI);
+    try {
+      pushApi();
+      render(
+        <MemoryRouter>
+          <Providers queryClient={createQueryClient()}>
+            <PushToggle />
+          </Providers>
+        </MemoryRouter>,
+      );
+      expect(screen.getByText(PUSH_MESSAGES.installBody, { exact: false })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: PUSH_MESSAGES.installLink })).toHaveAttribute('href', '/get-app');
+    } finally {
+      ua.mockRestore();
+    }
   });
 
   it('does not appear when no service worker is registered', async () => {

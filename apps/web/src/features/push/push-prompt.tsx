@@ -1,9 +1,12 @@
 import * as React from 'react';
 import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
 import { BellRingIcon } from 'lucide-react';
 import { LIMITS, PUSH_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
+import { currentInstallPlatform } from '#/lib/install-platform';
+import { isStandalone } from '#/lib/use-installed';
 import { cn } from '#/lib/utils';
 import { shouldPrompt, useEnablePushMutation, usePushStatusQuery } from './api';
 import { isPushSupported, syncPushSubscription } from './push-client';
@@ -44,6 +47,14 @@ interface PushPromptProps {
 }
 
 /**
+ * iPhone and iPad Safari offer web push only to an app added to the Home Screen: in a tab there is no PushManager.
+ * There the prompt sends the member to /get-app instead of asking for a permission the browser cannot give.
+ */
+export function needsInstallForPush(): boolean {
+  return !isPushSupported() && currentInstallPlatform().startsWith('ios') && !isStandalone();
+}
+
+/**
  * Spec 4: the push opt-in, mounted with the signed-in layout for members with access (never for an applicant).
  * It appears LIMITS.pushPromptDelay after the layout mounts when push is supported, this browser has no
  * subscription, permission is undecided and nobody answered it on this device in the last 30 days. It never takes
@@ -52,14 +63,15 @@ interface PushPromptProps {
 export function PushPrompt({ slot, hidden = false }: PushPromptProps) {
   const [due, setDue] = React.useState(false);
   const [dismissed, setDismissed] = React.useState(wasDismissed);
-  const status = usePushStatusQuery(due && !dismissed);
+  const [installFirst] = React.useState(needsInstallForPush);
+  const status = usePushStatusQuery(due && !dismissed && !installFirst);
   const enable = useEnablePushMutation();
   const titleId = React.useId();
   const bodyId = React.useId();
 
   React.useEffect(() => {
     // A browser that cannot push never needs the timer (nor the re-render it causes).
-    if (!isPushSupported() || wasDismissed()) return;
+    if ((!isPushSupported() && !needsInstallForPush()) || wasDismissed()) return;
     const timer = setTimeout(() => setDue(true), LIMITS.pushPromptDelay);
     return () => clearTimeout(timer);
   }, []);
@@ -90,7 +102,7 @@ export function PushPrompt({ slot, hidden = false }: PushPromptProps) {
     enable.mutate(undefined, { onSettled: dismiss });
   };
 
-  const visible = due && !dismissed && !hidden && (enable.isPending || shouldPrompt(status.data));
+  const visible = due && !dismissed && !hidden && (installFirst || enable.isPending || shouldPrompt(status.data));
 
   const card = visible && (
     <section
@@ -107,19 +119,28 @@ export function PushPrompt({ slot, hidden = false }: PushPromptProps) {
         <BellRingIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
         <div className="grid gap-1">
           <h2 id={titleId} className="text-sm font-semibold">
-            {PUSH_MESSAGES.promptTitle}
+            {installFirst ? PUSH_MESSAGES.installTitle : PUSH_MESSAGES.promptTitle}
           </h2>
           <p id={bodyId} className="text-sm text-muted-foreground">
-            {PUSH_MESSAGES.promptBody}
+            {installFirst ? PUSH_MESSAGES.installBody : PUSH_MESSAGES.promptBody}
           </p>
           <div className="mt-2 flex flex-wrap justify-end gap-2">
             <Button variant="ghost" size="sm" onClick={dismiss} disabled={enable.isPending}>
               {PUSH_MESSAGES.dismiss}
             </Button>
+            {installFirst ? (
+              <Button size="sm" asChild>
+                {/* Following the link answers the question too: the card does not come back on every page. */}
+                <Link to="/get-app" onClick={dismiss}>
+                  {PUSH_MESSAGES.installLink}
+                </Link>
+              </Button>
+            ) : (
             <Button size="sm" onClick={handleEnable} disabled={enable.isPending} aria-busy={enable.isPending || undefined}>
               {enable.isPending && <Spinner />}
               {PUSH_MESSAGES.enable}
             </Button>
+            )}
           </div>
         </div>
       </div>

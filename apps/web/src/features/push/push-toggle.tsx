@@ -1,8 +1,10 @@
 import * as React from 'react';
+import { Link } from 'react-router';
 import { PUSH_MESSAGES } from '@bayclub/shared';
 import { Label } from '#/components/ui/label';
 import { Switch } from '#/components/ui/switch';
 import { useDisablePushMutation, useEnablePushMutation, usePushStatusQuery } from './api';
+import { needsInstallForPush } from './push-prompt';
 
 export const PUSH_TOGGLE_LABEL = 'Push notifications';
 
@@ -18,6 +20,16 @@ export function PushToggle() {
   const busy = enable.isPending || disable.isPending;
   const data = status.data;
 
+  if (needsInstallForPush()) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {PUSH_MESSAGES.installBody}{' '}
+        <Link to="/get-app" className="font-medium text-primary underline underline-offset-4">
+          {PUSH_MESSAGES.installLink}
+        </Link>
+      </p>
+    );
+  }
   if (status.isError || data?.supported === false) {
     return <p className="text-sm text-muted-foreground">{PUSH_MESSAGES.notSupported}</p>;
   }
