@@ -4,6 +4,7 @@ import {
   PAYMENT_FEE_KEYS,
   platformFee,
   LANDING_COUNTER_KEYS,
+  LEGAL_CONTACT_KEYS,
   PUBLIC_SETTING_KEYS,
   SETTING_DEFAULTS,
   SETTING_KEYS,
@@ -76,15 +77,21 @@ function casesFor(key: SettingKey): { good: string[]; bad: Array<[unknown, strin
       const m = 'Must be a whole number of cents from 0 to 10000';
       return { good: ['0', '30', '10000'], bad: [['10001', m], ['-5', m], ['1.5', m], ['', m]] };
     }
+    case 'legal_contact_email': {
+      const m = 'Enter a valid email address';
+      return { good: ['', 'privacy@bayclub.example'], bad: [['not-an-email', m], ['a@', m], [`${'x'.repeat(250)}@b.co`, m]] };
+    }
     default:
       throw new Error(`no test cases for setting ${key}`);
   }
 }
 
 describe('setting keys', () => {
-  it('are the public, counter, 22 flag and 2 payment fee keys, without duplicates', () => {
+  it('are the public, counter, 22 flag, 2 payment fee and the legal contact keys, without duplicates', () => {
     expect(FLAG_SETTING_KEYS).toHaveLength(22);
-    expect(SETTING_KEYS).toHaveLength(PUBLIC_SETTING_KEYS.length + LANDING_COUNTER_KEYS.length + 22 + PAYMENT_FEE_KEYS.length);
+    expect(SETTING_KEYS).toHaveLength(
+      PUBLIC_SETTING_KEYS.length + LANDING_COUNTER_KEYS.length + 22 + PAYMENT_FEE_KEYS.length + LEGAL_CONTACT_KEYS.length,
+    );
     expect(new Set(SETTING_KEYS).size).toBe(SETTING_KEYS.length);
     for (const f of LIMITED_USER_FLAGS) expect(SETTING_KEYS).toContain(`limited_users_can_${f}`);
   });
