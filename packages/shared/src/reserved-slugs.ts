@@ -49,6 +49,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'icon-512.png',
   'icon-maskable-512.png',
   'icon-maskable.svg',
+  'screenshots',
   'favicon.ico',
   'robots.txt',
   // Pages and words the app is likely to need next, and names that would mislead other members.

@@ -49,6 +49,13 @@ export const webRoutes =
           { name: 'Events', url: '/events', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
           { name: 'Check in', short_name: 'Check in', url: '/locations', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
         ],
+        // The richer install sheet (Android, desktop Chrome) shows these like an app store card: narrow on phones,
+        // wide on computers. Drawn from the demo data by scripts/make-screenshots.mjs.
+        screenshots: [
+          { src: '/screenshots/community-phone.webp', sizes: '780x1688', type: 'image/webp', form_factor: 'narrow', label: 'Home: what members share' },
+          { src: '/screenshots/events-phone.webp', sizes: '780x1688', type: 'image/webp', form_factor: 'narrow', label: 'Events around Tampa Bay' },
+          { src: '/screenshots/events-desktop.webp', sizes: '1280x800', type: 'image/webp', form_factor: 'wide', label: 'Events around Tampa Bay' },
+        ],
       };
     });
 

@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LIMITED_USER_FLAGS,
@@ -7,6 +10,8 @@ import {
   flagSettingKey,
 } from '@bayclub/shared';
 import { applyAs, buildTestApp, createAdmin, createLimitedMember, createMember, injectAs } from '../../test/helpers.js';
+
+const webPublicDir = fileURLToPath(new URL('../../../../web/public', import.meta.url));
 
 const t = await buildTestApp();
 const admin = await createAdmin(t);
@@ -71,6 +76,14 @@ describe('admin settings', () => {
       ['Events', '/events'],
       ['Check in', '/locations'],
     ]);
+    // The install sheet's screenshots: phone-shaped and wide, each a file the build ships.
+    const screenshots = manifest.json().screenshots as Array<{ src: string; sizes: string; form_factor: string }>;
+    expect(screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'narrow', 'wide']);
+    for (const shot of screenshots) {
+      const file = path.join(webPublicDir, shot.src);
+      const { width, height } = await sharp(file).metadata();
+      expect(`${width}x${height}`).toBe(shot.sizes);
+    }
     await put(admin, { app_name: 'Bay Club' });
   });
 
