@@ -27,6 +27,7 @@ async function recordWebm(page: Page) {
 }
 
 test('an admin uploads a favicon, a landing cover image and video, and a verification badge; visitors and members see them', async ({ browser, baseURL, playwright }) => {
+  test.setTimeout(150_000);
   const context = await browser.newContext();
   const admin = await context.newPage();
   await signInAsAdmin(admin);
@@ -97,6 +98,32 @@ test('an admin uploads a favicon, a landing cover image and video, and a verific
   await viewer.emulateMedia({ reducedMotion: 'reduce' });
   await expect(viewer.getByTestId('landing-cover-image')).toHaveAttribute('src', /-poster\.webp$/);
   await expect(viewer.getByTestId('landing-cover-video')).toHaveCount(0);
+
+  // The legal pages: the built-in Terms for a visitor, then an admin's Markdown, dated today, its HTML shown as text.
+  await viewer.goto('/terms-of-service');
+  await expect(viewer.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  await expect(viewer.getByText(/^Last updated /)).toBeVisible();
+  await expectNoA11yViolations(viewer);
+  await viewer.goto('/privacy-policy');
+  await expect(viewer.getByRole('heading', { name: /Check-in privacy/ })).toBeVisible();
+  const legalAdmin = await (await browser.newContext()).newPage();
+  await signInAsAdmin(legalAdmin);
+  await legalAdmin.goto('/admin?tab=settings');
+  const terms = legalAdmin.getByRole('textbox', { name: 'Terms of Service (Markdown)' });
+  const builtInTerms = await terms.inputValue();
+  await terms.fill('## House rules\n\nBe **kind** at every meetup. <script>alert(1)</script>');
+  await legalAdmin.getByRole('button', { name: 'Save Terms of Service' }).click();
+  await expect(legalAdmin.getByText('Terms of Service saved')).toBeVisible();
+  await viewer.goto('/terms-of-service');
+  await expect(viewer.getByRole('heading', { level: 2, name: 'House rules' })).toBeVisible();
+  await expect(viewer.getByText('<script>alert(1)</script>', { exact: false })).toBeVisible();
+  await expect(viewer.getByText(`Last updated ${new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}`)).toBeVisible();
+  await terms.fill(builtInTerms);
+  await legalAdmin.getByRole('button', { name: 'Save Terms of Service' }).click();
+  await expect(legalAdmin.getByText('Terms of Service saved')).toHaveCount(2);
+  await legalAdmin.context().close();
+  await viewer.goto('/terms-of-service');
+  await expect(viewer.getByRole('heading', { level: 2, name: /Who can join/ })).toBeVisible();
 
   // Put the built-in cover, icon and badge back for the other journeys.
   const res = await api.put('/api/admin/settings', {
