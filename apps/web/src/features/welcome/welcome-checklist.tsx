@@ -7,7 +7,7 @@ export interface ChecklistStep {
   key: keyof Checklist | 'install';
   label: string;
   done: boolean;
-  /** Where the member does it (none for installing: the browser's own menu). */
+  /** Where the member does it (installing: /get-app, which shows this device's way). */
   to?: string;
   hint?: string;
 }
@@ -19,7 +19,7 @@ export function welcomeSteps(checklist: Checklist, installed: boolean): Checklis
     { key: 'communities', label: 'Join a community', done: checklist.communities, to: '/communities' },
     { key: 'rsvp', label: 'RSVP to an upcoming event', done: checklist.rsvp, to: '/events' },
     { key: 'notifications', label: 'Turn on notifications', done: checklist.notifications, to: '/profile?notifications=open' },
-    { key: 'install', label: 'Install the app', done: installed, hint: "Use your browser's Install or Add to Home Screen." },
+    { key: 'install', label: 'Install the app', done: installed, to: '/get-app', hint: "Use your browser's Install or Add to Home Screen." },
   ];
 }
 

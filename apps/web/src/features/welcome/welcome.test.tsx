@@ -47,6 +47,7 @@ describe('Welcome checklist', () => {
     expect(screen.getByText('A few things to do in your first week: 2 of 5 done.')).toBeInTheDocument();
     // Steps to do link to where they are done; done ones are plain text.
     expect(within(list).getByRole('link', { name: 'Join a community' })).toHaveAttribute('href', '/communities');
+    expect(within(list).getByRole('link', { name: 'Install the app' })).toHaveAttribute('href', '/get-app');
     expect(within(list).queryByRole('link', { name: 'Add a photo and a bio' })).toBeNull();
   });
 
