@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 
-/** Storage buckets of spec section 7. */
-export const BUCKETS = ['profile-pictures', 'profile-images', 'chat-media', 'post-images', 'app-assets', 'landing-covers'] as const;
+/** Storage buckets of spec section 7, and the members' data archives (issue 24: never served under /media). */
+export const BUCKETS = ['profile-pictures', 'profile-images', 'chat-media', 'post-images', 'app-assets', 'landing-covers', 'data-exports'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 /** Spec sections 5 and 8: the picture control and its upload. */

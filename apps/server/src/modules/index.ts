@@ -34,6 +34,7 @@ import { registerCrm } from './crm/index.js';
 import { registerModeration } from './moderation/index.js';
 import { auditRoutes } from './audit/index.js';
 import { getAppRoutes } from './get-app/index.js';
+import { dataExportRoutes } from './data-export/index.js';
 import { legalRoutes } from './legal/index.js';
 
 /** Feature modules register here, one line each. */
@@ -87,6 +88,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await registerModeration(app, ctx, { notifier, hub, payouts: payments.port });
   await app.register(auditRoutes(ctx));
   await app.register(getAppRoutes(ctx));
+  await app.register(dataExportRoutes(ctx));
   await app.register(legalRoutes(ctx));
   await app.register(searchRoutes(ctx));
   await app.register(welcomeRoutes(ctx));

@@ -61,6 +61,8 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
       interests: ['Yoga', 'Beach'],
     },
   },
+  // Issue 24: download your data (modules/data-export); no input but the session.
+  'POST /api/account/export': { body: {} },
   'POST /api/account/change-password': {
     body: { currentPassword: 'not-the-password', newPassword: 'another-1', confirmPassword: 'another-1' },
   },

@@ -293,13 +293,13 @@ describe('POST /api/account/delete', () => {
     expect(await memberFiles(m.id)).toHaveLength(11);
     const pending = await db.select().from(storageDeletions);
     expect(pending.map((p) => `${p.bucket}:${p.keyOrPrefix}`).sort()).toEqual(
-      ['chat-media', 'post-images', 'profile-images', 'profile-pictures'].map((b) => `${b}:${m.id}/`),
+      ['chat-media', 'data-exports', 'post-images', 'profile-images', 'profile-pictures'].map((b) => `${b}:${m.id}/`),
     );
     expect(pending.every((p) => p.attempts === 1)).toBe(true);
 
     // The next drain (at start-up, or after any later deletion) finishes the job.
     const media = createMediaService({ db, storage, log: t.ctx.log });
-    expect(await media.drainDeletions()).toBe(4);
+    expect(await media.drainDeletions()).toBe(5);
     expect(await memberFiles(m.id)).toEqual([]);
     expect(await db.select().from(storageDeletions)).toEqual([]);
   });

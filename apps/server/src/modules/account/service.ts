@@ -8,7 +8,7 @@ import * as repo from './repository.js';
 import { ACCOUNT_ERRORS as M } from './messages.js';
 
 /** Buckets whose `{userId}/` folder belongs to one member and goes with their account. */
-const MEMBER_FOLDERS: Bucket[] = ['profile-pictures', 'profile-images', 'chat-media', 'post-images'];
+const MEMBER_FOLDERS: Bucket[] = ['profile-pictures', 'profile-images', 'chat-media', 'post-images', 'data-exports'];
 
 export function createAccountService(ctx: AppContext, media: MediaService) {
   const db = ctx.database.db;

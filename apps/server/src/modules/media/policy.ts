@@ -23,12 +23,14 @@ export const isPublicFile = (bucket: Bucket, key: string) =>
 export const MEMBER_BUCKETS: ReadonlySet<Bucket> = new Set<Bucket>(['profile-pictures', 'profile-images']);
 
 /**
- * May this caller read a stored file? Members' photos follow their profile: their owner always; otherwise only
+ * May this caller read a stored file? Never a data archive. Members' photos follow their profile: their owner always; otherwise only
  * callers who may see members (decision 009: not applicants, not deactivated members), and a deactivated
  * member's photos only admins. Chat attachments need a session here and canReadChatMedia (their row names who
  * may see them); anything else members post is for those who may see members.
  */
 export function canReadMedia(bucket: Bucket, actor: Actor | null, owner: { id: string; isDeactivated: boolean } | null, key = ''): boolean {
+  // Members' data archives leave only through GET /api/account/export/download, to their owner (modules/data-export).
+  if (bucket === 'data-exports') return false;
   if (isPublicFile(bucket, key)) return true;
   if (!actor) return false;
   if (bucket === 'chat-media') return true;

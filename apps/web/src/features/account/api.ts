@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import type { AccountActionResult, ChangePasswordInput, DeactivateAccountInput, DeleteAccountInput } from '@bayclub/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountActionResult, ChangePasswordInput, DataExportView, DeactivateAccountInput, DeleteAccountInput } from '@bayclub/shared';
 import { api } from '#/lib/api';
 
 /** POST /api/account/change-password; a wrong current password comes back as `fields.currentPassword`. */
@@ -44,3 +44,26 @@ export class AccountActionFailed extends Error {
     this.name = 'AccountActionFailed';
   }
 }
+
+export const dataExportKeys = { status: ['account', 'data-export'] as const };
+
+/** GET /api/account/export: the member's latest archive; asked again every few seconds while it is being prepared. */
+export function useDataExportQuery() {
+  return useQuery({
+    queryKey: dataExportKeys.status,
+    queryFn: () => api.get<DataExportView>('/api/account/export'),
+    refetchInterval: (query) => (query.state.data?.status === 'preparing' ? 3000 : false),
+  });
+}
+
+/** POST /api/account/export: ask for a new archive (once a day; the server says when otherwise). */
+export function useRequestDataExportMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<DataExportView>('/api/account/export', {}),
+    onSuccess: (view) => queryClient.setQueryData(dataExportKeys.status, view),
+  });
+}
+
+/** Where the browser downloads the member's archive (a plain link: the browser saves the file itself). */
+export const DATA_EXPORT_DOWNLOAD_URL = '/api/account/export/download';

@@ -3,3 +3,4 @@ export { ChangePasswordDialog } from './change-password-dialog';
 export { DeactivateAccountDialog } from './deactivate-account-dialog';
 export { DeleteAccountDialog } from './delete-account-dialog';
 export { ReactivateAccountButton } from './reactivate-account-button';
+export { DownloadData } from './download-data';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { ACCOUNT_MESSAGES } from '@bayclub/shared';
+import { ACCOUNT_MESSAGES, DATA_EXPORT_MESSAGES, type DataExportView } from '@bayclub/shared';
 import { THEME_STORAGE_KEY } from '#/lib/theme';
 import { makeMe } from '#/test/fixtures';
 import { apiError, json } from '#/test/render-app';
-import { renderSettings } from './settings-test-harness';
+import { NO_DATA_EXPORT, renderSettings } from './settings-test-harness';
 
 describe('security section', () => {
   it('switches the theme with the app theme store', async () => {
@@ -68,5 +68,50 @@ describe('security section', () => {
     await user.click(dialog.getByRole('button', { name: 'Reactivate Account' }));
     expect(await screen.findByText(ACCOUNT_MESSAGES.reactivateFailed)).toBeInTheDocument();
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Reactivate Account' })).toBeEnabled());
+  });
+
+  it('your data: asks for an archive, says it is being prepared, then offers the download and when to ask again', async () => {
+    let view: DataExportView = NO_DATA_EXPORT;
+    const asked: string[] = [];
+    const { user, dialog } = await renderSettings({
+      initialSection: 'security',
+      handlers: {
+        'GET /api/account/export': () => json(view),
+        'POST /api/account/export': () => {
+          asked.push('export');
+          view = { ...NO_DATA_EXPORT, status: 'preparing', requestedAt: new Date().toISOString() };
+          return json(view, 202);
+        },
+      },
+    });
+    const card = within(dialog.getByRole('region', { name: 'Your data' }));
+    await user.click(await card.findByRole('button', { name: 'Request my data' }));
+    expect(asked).toEqual(['export']);
+    expect(await screen.findAllByText(DATA_EXPORT_MESSAGES.requested)).not.toHaveLength(0);
+    expect(card.queryByRole('button', { name: /Request/ })).toBeNull();
+    // Prepared: the next poll shows the download.
+    view = {
+      status: 'ready',
+      requestedAt: new Date().toISOString(),
+      readyAt: new Date().toISOString(),
+      expiresAt: '2030-01-08T12:00:00.000Z',
+      sizeBytes: 2_400_000,
+      nextRequestAt: '2030-01-02T12:00:00.000Z',
+    };
+    const link = await card.findByRole('link', { name: 'Download' }, { timeout: 6000 });
+    expect(link).toHaveAttribute('href', '/api/account/export/download');
+    expect(card.getByRole('status')).toHaveTextContent(/Your archive \(2\.4 MB\) is ready until/);
+    expect(card.getByRole('status')).toHaveTextContent(/You can ask for a new one after/);
+  });
+
+  it('your data: a refused request shows the reason and keeps the button', async () => {
+    const { user, dialog } = await renderSettings({
+      initialSection: 'security',
+      handlers: { 'POST /api/account/export': () => apiError(429, 'RATE_LIMITED', DATA_EXPORT_MESSAGES.tooSoon) },
+    });
+    const card = within(dialog.getByRole('region', { name: 'Your data' }));
+    await user.click(await card.findByRole('button', { name: 'Request my data' }));
+    expect(await screen.findByText(DATA_EXPORT_MESSAGES.tooSoon)).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Request my data' })).toBeEnabled();
   });
 });

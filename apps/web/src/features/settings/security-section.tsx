@@ -4,14 +4,14 @@ import type * as React from 'react';
 import { Button } from '#/components/ui/button';
 import { Switch } from '#/components/ui/switch';
 import { useTheme } from '#/lib/theme';
-import { ChangePasswordDialog, DeactivateAccountDialog, DeleteAccountDialog, ReactivateAccountButton } from '#/features/account';
+import { ChangePasswordDialog, DeactivateAccountDialog, DeleteAccountDialog, DownloadData, ReactivateAccountButton } from '#/features/account';
 import { useMe } from '#/lib/session/use-session';
 
 type OpenDialog = 'password' | 'deactivate' | 'delete' | null;
 
 /**
- * Settings > Security: theme, Change Password, Deactivate Account (Reactivate Account while deactivated) and
- * the Danger Zone (spec 2).
+ * Settings > Security: theme, Change Password, your data (issue 24), Deactivate Account (Reactivate Account while
+ * deactivated) and the Danger Zone (spec 2).
  */
 export function SecuritySection() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -33,6 +33,7 @@ export function SecuritySection() {
           </Button>
         }
       />
+      <DownloadData />
       {deactivated ? (
         <Row
           title="Reactivate Account"

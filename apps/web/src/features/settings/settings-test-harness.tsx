@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
-import type { LimitedUserFlags, OwnProfileView, PayoutAccountView } from '@bayclub/shared';
+import type { DataExportView, LimitedUserFlags, OwnProfileView, PayoutAccountView } from '@bayclub/shared';
 import { Providers } from '#/app/providers';
 import { useMe } from '#/lib/session/use-session';
 import { sessionStore } from '#/lib/session/session-store';
@@ -36,6 +36,8 @@ export const NO_PAYOUT_ACCOUNT: PayoutAccountView = {
   requirementsDue: [],
 };
 
+export const NO_DATA_EXPORT: DataExportView = { status: 'none', requestedAt: null, readyAt: null, expiresAt: null, sizeBytes: null, nextRequestAt: null };
+
 export interface RenderSettingsOptions {
   profile?: Partial<OwnProfileView>;
   flags?: Partial<LimitedUserFlags>;
@@ -56,6 +58,7 @@ export async function renderSettings({ profile = {}, flags, handlers = {}, initi
     // No payout account and no payments unless a test says otherwise (Earnings and Memberships read them).
     'GET /api/payments/payout-account': () => json(NO_PAYOUT_ACCOUNT),
     'GET /api/payments': () => json({ items: [], nextCursor: null }),
+    'GET /api/account/export': () => json(NO_DATA_EXPORT),
     ...(flags ? { 'GET /api/permissions': () => json({ flags: makeFlags(flags) }) } : {}),
     ...handlers,
   });

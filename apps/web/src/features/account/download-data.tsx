@@ -1,0 +1,78 @@
+import { DownloadIcon, FileArchiveIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { DATA_EXPORT_MESSAGES, type DataExportView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Skeleton } from '#/components/ui/skeleton';
+import { Spinner } from '#/components/ui/spinner';
+import { errorMessage } from '#/lib/api';
+import { formatDateTime } from '#/lib/format';
+import { DATA_EXPORT_DOWNLOAD_URL, useDataExportQuery, useRequestDataExportMutation } from './api';
+
+const megabytes = (bytes: number) => (bytes < 100_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
+
+function describe(view: DataExportView): string {
+  switch (view.status) {
+    case 'preparing':
+      return DATA_EXPORT_MESSAGES.requested;
+    case 'ready':
+      return `Your archive (${megabytes(view.sizeBytes ?? 0)}) is ready until ${formatDateTime(view.expiresAt!)}.`;
+    case 'failed':
+      return DATA_EXPORT_MESSAGES.failed;
+    case 'expired':
+      return 'Your last archive has expired. Ask for a new one.';
+    default:
+      return 'Get a copy of your profile, photos, posts, comments, the messages you sent, RSVPs, check-ins and payments.';
+  }
+}
+
+/**
+ * Settings → Security: "Your data" (issue 24). Ask for an archive; while it is prepared the card says so (and asks
+ * again every few seconds); when ready, Download; a mail says so too. Once a day at most: the next time is shown.
+ */
+export function DownloadData() {
+  const query = useDataExportQuery();
+  const request = useRequestDataExportMutation();
+  const view = query.data;
+
+  const ask = () =>
+    request.mutate(undefined, {
+      onSuccess: () => toast.success(DATA_EXPORT_MESSAGES.requested),
+      onError: (err) => toast.error(errorMessage(err, DATA_EXPORT_MESSAGES.failed)),
+    });
+
+  const canAsk = view && view.status !== 'preparing' && view.nextRequestAt === null;
+  return (
+    <section aria-labelledby="your-data-title" className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid gap-1">
+        <h3 id="your-data-title" className="font-medium">
+          Your data
+        </h3>
+        {query.isPending ? (
+          <Skeleton className="h-4 w-64" />
+        ) : query.isError ? (
+          <p className="text-sm text-destructive">{errorMessage(query.error, 'Your data could not be loaded.')}</p>
+        ) : (
+          <p className="text-sm text-muted-foreground" role="status">
+            {describe(view!)}
+            {view!.nextRequestAt && view!.status !== 'preparing' && ` You can ask for a new one after ${formatDateTime(view!.nextRequestAt)}.`}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {view?.status === 'ready' && (
+          <Button asChild>
+            <a href={DATA_EXPORT_DOWNLOAD_URL} download>
+              <DownloadIcon aria-hidden="true" /> Download
+            </a>
+          </Button>
+        )}
+        {(canAsk || query.isError) && (
+          <Button type="button" variant="outline" onClick={ask} disabled={request.isPending} aria-busy={request.isPending || undefined}>
+            {request.isPending ? <Spinner /> : <FileArchiveIcon aria-hidden="true" />}
+            {view?.status === 'none' ? 'Request my data' : 'Request a new copy'}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
