@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * Real-user performance (issue 24 part 5, decision 031): the Core Web Vitals a browser reports, batched, and the
+ * admin's view of them. Spec section 7: log_performance_metric with metric_name, metric_value, metric_type
+ * 'web_vital' and the rating; section 4/9: a first report 5 s after load, then every 60 s.
+ */
+export const WEB_VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
+export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
+export const VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
+export type VitalRating = (typeof VITAL_RATINGS)[number];
+export const DEVICE_CLASSES = ['phone', 'desktop'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
+export const VITALS_LIMITS = {
+  /** Entries in one batch: five vitals, a few updates each (CLS and INP grow while the page is open). */
+  maxBatch: 20,
+  /** Bytes of one request body (a full batch is about 2 KB). */
+  maxBodyBytes: 8 * 1024,
+  firstReportMs: 5_000,
+  reportEveryMs: 60_000,
+  /** Days a report is kept. */
+  retentionDays: 90,
+  periods: [7, 28] as const,
+} as const;
+
+/** Units and thresholds (web-vitals 6: good up to the first, poor above the second), for the admin table. */
+export const WEB_VITALS_INFO: Record<WebVitalName, { label: string; unit: 'ms' | ''; good: number; poor: number }> = {
+  LCP: { label: 'Largest Contentful Paint', unit: 'ms', good: 2500, poor: 4000 },
+  INP: { label: 'Interaction to Next Paint', unit: 'ms', good: 200, poor: 500 },
+  CLS: { label: 'Cumulative Layout Shift', unit: '', good: 0.1, poor: 0.25 },
+  FCP: { label: 'First Contentful Paint', unit: 'ms', good: 1800, poor: 3000 },
+  TTFB: { label: 'Time to First Byte', unit: 'ms', good: 800, poor: 1800 },
+};
+
+/**
+ * A route pattern, never an address with ids or a query: "/", "/events/:eventId", "/:slug". Segments are words or
+ * ":param"; "(other)" when no route matched.
+ */
+export const routePatternSchema = z
+  .string({ error: 'Give the route pattern' })
+  .max(120, { error: 'The route pattern is too long' })
+  .regex(/^(\/|(\/(:?[A-Za-z][A-Za-z0-9_-]{0,40}|\*))+|\(other\))$/, { error: 'Give a route pattern such as /events/:eventId' });
+
+export const webVitalEntrySchema = z.strictObject({
+  name: z.enum(WEB_VITAL_NAMES, { error: 'Unknown metric: LCP, INP, CLS, FCP or TTFB' }),
+  value: z
+    .number({ error: 'The value must be a number' })
+    .finite()
+    .min(0, { error: 'The value cannot be negative' })
+    .max(3_600_000, { error: 'The value is too large' }),
+  rating: z.enum(VITAL_RATINGS, { error: 'The rating is good, needs-improvement or poor' }),
+  route: routePatternSchema,
+  deviceClass: z.enum(DEVICE_CLASSES, { error: 'The device class is phone or desktop' }),
+});
+export type WebVitalEntry = z.infer<typeof webVitalEntrySchema>;
+
+export const webVitalsBatchSchema = z.strictObject({
+  metrics: z
+    .array(webVitalEntrySchema)
+    .min(1, { error: 'Send at least one metric' })
+    .max(VITALS_LIMITS.maxBatch, { error: `Send at most ${VITALS_LIMITS.maxBatch} metrics at once` }),
+});
+export type WebVitalsBatch = z.infer<typeof webVitalsBatchSchema>;
+
+export const adminVitalsQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'days is 7 or 28' })
+    .pipe(z.union([z.literal(7), z.literal(28)], { error: 'days is 7 or 28' }))
+    .optional()
+    .default(7),
+});
+
+export interface VitalShares {
+  count: number;
+  good: number;
+  needsImprovement: number;
+  poor: number;
+}
+/** One row of a vital's table: the 75th percentile and the shares (0..1) over the period. */
+export interface VitalRow extends VitalShares {
+  p75: number;
+}
+export interface AdminVitalsView {
+  days: 7 | 28;
+  vitals: Array<{
+    name: WebVitalName;
+    overall: VitalRow | null;
+    byRoute: Array<VitalRow & { route: string }>;
+    byDevice: Array<VitalRow & { deviceClass: DeviceClass }>;
+  }>;
+  /** Per day (UTC, yyyy-mm-dd), the days with any app open or install. */
+  pwaDays: Array<{ day: string; installs: number; appOpens: number }>;
+}
