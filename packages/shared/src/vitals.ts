@@ -37,10 +37,11 @@ export const WEB_VITALS_INFO: Record<WebVitalName, { label: string; unit: 'ms' |
  * A route pattern, never an address with ids or a query: "/", "/events/:eventId", "/:slug". Segments are words or
  * ":param"; "(other)" when no route matched.
  */
+export const ROUTE_PATTERN_RE = /^(\/|(\/(:?[A-Za-z][A-Za-z0-9_-]{0,40}|\*))+|\(other\))$/;
 export const routePatternSchema = z
   .string({ error: 'Give the route pattern' })
   .max(120, { error: 'The route pattern is too long' })
-  .regex(/^(\/|(\/(:?[A-Za-z][A-Za-z0-9_-]{0,40}|\*))+|\(other\))$/, { error: 'Give a route pattern such as /events/:eventId' });
+  .regex(ROUTE_PATTERN_RE, { error: 'Give a route pattern such as /events/:eventId' });
 
 export const webVitalEntrySchema = z.strictObject({
   name: z.enum(WEB_VITAL_NAMES, { error: 'Unknown metric: LCP, INP, CLS, FCP or TTFB' }),
