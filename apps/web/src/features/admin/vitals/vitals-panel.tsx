@@ -96,7 +96,8 @@ function VitalTable({ vital, days }: { vital: Vital; days: Days }) {
       {!vital.overall ? (
         <p className="text-sm text-muted-foreground">No reports yet in the last {days} days.</p>
       ) : (
-        <div className="overflow-x-auto">
+        // Wider than a phone: the table scrolls sideways, and can be scrolled from the keyboard.
+        <div tabIndex={0} role="group" aria-label={`${vital.name} figures`} className="overflow-x-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">
               {vital.name}: 75th percentile and ratings over the last {days} days, for all pages, by device and by page
