@@ -48,7 +48,7 @@ describe('the Performance tab', () => {
     });
     renderApp('/admin?tab=performance');
 
-    const lcp = await screen.findByRole('region', { name: /LCP/ });
+    const lcp = await screen.findByRole('region', { name: /LCP/ }, { timeout: 10_000 });
     const table = within(lcp).getByRole('table', { name: /LCP: 75th percentile/ });
     const all = within(table).getByRole('row', { name: /All pages and devices/ });
     expect(all).toHaveTextContent('4.00 s');
@@ -63,7 +63,7 @@ describe('the Performance tab', () => {
 
     expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Last 28 days' }));
-    expect(await within(screen.getByRole('region', { name: /LCP/ })).findByText('No reports yet in the last 28 days.')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: /LCP/ })).findByText('No reports yet in the last 28 days.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('No installs or app opens yet in the last 28 days.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Last 28 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(asked).toEqual(['7', '28']);
@@ -72,6 +72,6 @@ describe('the Performance tab', () => {
   it('is listed among the admin sections', async () => {
     adminApi({ 'GET /api/admin/vitals': () => json(week) });
     renderApp('/admin?tab=performance');
-    expect(await screen.findByRole('tab', { name: 'Performance', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Performance', selected: true }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
