@@ -608,3 +608,39 @@ scenarios.push(
     },
   },
 );
+
+// ---------------------------------------------------------------------------------------------
+// Issue 24 part 5: the admin's Performance tab over 300,000 web vital reports spread over 90 days (the retention),
+// 12 routes, phone and desktop, and 20,000 app opens and installs over 28 days. Percentiles by grouping sets in SQL.
+
+const VITALS_REPORTS = 300_000;
+const vitalsBulk: Bulk = () => [
+  `INSERT INTO performance_metrics (metric_name, metric_value, metric_type, rating, route, device_class, created_at)
+   SELECT (ARRAY['LCP','INP','CLS','FCP','TTFB'])[1 + k % 5],
+     CASE WHEN k % 5 = 2 THEN (k % 40) / 100.0 ELSE 50 + (k * 7919) % 6000 END,
+     'web_vital',
+     (ARRAY['good','good','good','needs-improvement','poor'])[1 + (k / 5) % 5],
+     (ARRAY['/','/community','/events','/events/:eventId','/inbox','/chat/:conversationId','/profile','/locations',
+            '/locations/:locationId','/user-directory','/admin','/:slug'])[1 + (k / 25) % 12],
+     CASE WHEN k % 3 = 0 THEN 'desktop' ELSE 'phone' END,
+     now() - ((k % (90 * 1440)) || ' minutes')::interval
+   FROM generate_series(0, ${VITALS_REPORTS - 1}) k`,
+  `INSERT INTO pwa_analytics (event_type, is_pwa_mode, created_at)
+   SELECT CASE WHEN k % 40 = 0 THEN 'app_installed' ELSE 'app_open' END, k % 2 = 0, now() - ((k % (28 * 1440)) || ' minutes')::interval
+   FROM generate_series(0, 19999) k`,
+];
+
+scenarios.push(
+  {
+    name: 'GET /api/admin/vitals?days=7 (300,000 reports over 90 days)',
+    bulk: [vitalsBulk],
+    connections: 10,
+    request: (w) => get('/api/admin/vitals?days=7', w.admin),
+  },
+  {
+    name: 'GET /api/admin/vitals?days=28 (300,000 reports over 90 days)',
+    bulk: [vitalsBulk],
+    connections: 10,
+    request: (w) => get('/api/admin/vitals?days=28', w.admin),
+  },
+);

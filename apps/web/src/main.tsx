@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, readStoredTheme } from './lib/theme';
 import { App } from './app/app';
-import { preloadForAnyVisitor } from './app/routes';
+import { preloadForAnyVisitor, routePatternOf } from './app/routes';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { startPwaAnalytics } from './lib/pwa-analytics';
 import './index.css';
@@ -41,8 +41,19 @@ startTransition(() =>
   ),
 );
 
-// After the page has loaded: the first screen's requests go first.
-if (import.meta.env.PROD) window.addEventListener('load', () => setTimeout(startPwaAnalytics, 0), { once: true });
+// After the page has loaded: the first screen's requests go first. The web vitals reporter is its own chunk, fetched
+// then (decision 031), and reports under the route pattern of the page the visit landed on.
+if (import.meta.env.PROD) {
+  window.addEventListener(
+    'load',
+    () => {
+      setTimeout(startPwaAnalytics, 0);
+      const route = routePatternOf(window.location.pathname);
+      import('./lib/web-vitals-reporter').then(({ startWebVitals }) => startWebVitals({ route }), () => undefined);
+    },
+    { once: true },
+  );
+}
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {

@@ -79,6 +79,7 @@ export const JOB_LABELS: Record<string, string> = {
   'post-images-sweep': 'Unused post images',
   'chat-media-sweep': 'Unsent chat attachments',
   'crm-engagement': 'CRM engagement figures',
+  'web-vitals-retention': 'Old web vitals (90 days)',
 };
 
 export const PAYMENTS_MODE_LABELS: Record<PaymentsMode, string> = {

@@ -34,3 +34,5 @@ export * from './admin.js';
 export * from './crm.js';
 export * from './health.js';
 export * from './moderation.js';
+export * from './vitals-limits.js';
+export * from './vitals.js';

@@ -75,6 +75,10 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
     body: { token: 'bogus-token', name: 'Setup', email: 'setup@example.com', username: 'setupadmin', password: 'secret-123' },
   },
   'POST /api/analytics/pwa': { body: { eventType: 'install', eventData: { a: 1, b: 'x', c: true }, platform: 'ios', isPwaMode: true } },
+  'POST /api/analytics/vitals': {
+    body: { metrics: [{ name: 'LCP', value: 1200, rating: 'good', route: '/events/:eventId', deviceClass: 'phone' }] },
+  },
+  'GET /api/admin/vitals': { queryKeys: ['days'] },
   'POST /api/me/recover': { body: {} },
   'PUT /api/me/profile': {
     body: {

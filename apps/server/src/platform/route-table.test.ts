@@ -45,6 +45,7 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['GET', '/api/health/live', 'public'],
   ['GET', '/api/health/ready', 'public'],
   ['GET', '/api/admin/health', 'admin'],
+  ['GET', '/api/admin/vitals', 'admin'],
   // Registered only on a PGlite server; answers 404 to anyone without the token in the data folder (decision 029).
   ['POST', '/api/internal/backup', 'public'],
   ['POST', '/api/session/sign-out', 'public'],
@@ -68,6 +69,7 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/setup/admin', 'public'],
   ['GET', '/api/slugs/:slug', 'public'],
   ['POST', '/api/analytics/pwa', 'public'],
+  ['POST', '/api/analytics/vitals', 'public'],
   // Issue 3: profiles, media and the account lifecycle. The profile reads are signedIn: a deactivated
   // member still sees their own profile and photos; the service answers 404 for everyone else's.
   ['GET', '/api/profiles/:id', 'signedIn'],

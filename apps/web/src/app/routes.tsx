@@ -228,6 +228,21 @@ export function preloadForAnyVisitor(pathname: string) {
   for (const audience of ['signed-out', 'full_platform', 'community_only'] as const) preloadPage(audience, pathname);
 }
 
+/**
+ * The route pattern of `pathname` ("/events/:eventId", "/:slug"), never its ids or query: what web vitals are reported
+ * under (decision 031). The first kind of visitor whose routes match it names it; "(other)" when only the catch-all does.
+ */
+export function routePatternOf(pathname: string): string {
+  for (const audience of ['full_platform', 'signed-out', 'community_only'] as const) {
+    const matches = matchRoutes(routesFor(audience), pathname) ?? [];
+    const leaf = matches.at(-1);
+    if (!leaf || leaf.route.path === '*') continue;
+    const joined = matches.map((m) => m.route.path ?? '').filter((p) => p && p !== '/').join('/');
+    return `/${joined}`.replace(/\/{2,}/g, '/');
+  }
+  return '(other)';
+}
+
 /** Start downloading the code of the page at `pathname` for this kind of visitor (and its frame); failures are left to the render. */
 function preloadPage(audience: Audience, pathname: string) {
   const matches = matchRoutes(routesFor(audience), pathname) ?? [];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -52,6 +52,29 @@ export const pwaAnalytics = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('pwa_analytics_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Real-user performance (issue 24, decision 031): one row per Core Web Vital a browser reported (the spec's
+ * log_performance_metric with metric_type 'web_vital' and the rating). No URL, query or user agent is kept: the route
+ * pattern (/events/:eventId) and phone or desktop only. Signed-out visits have no user id. Rows older than 90 days are
+ * deleted by the hourly sweep.
+ */
+export const performanceMetrics = pgTable(
+  'performance_metrics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    metricName: text('metric_name', { enum: ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] }).notNull(),
+    metricValue: doublePrecision('metric_value').notNull(),
+    metricType: text('metric_type', { enum: ['web_vital'] }).notNull().default('web_vital'),
+    rating: text('rating', { enum: ['good', 'needs-improvement', 'poor'] }).notNull(),
+    route: text('route').notNull(),
+    deviceClass: text('device_class', { enum: ['phone', 'desktop'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // The admin view reads a window of days (created_at first), per vital and route; the retention sweep by created_at.
+  (t) => [index('performance_metrics_created_metric_route_idx').on(t.createdAt, t.metricName, t.route)],
 );
 
 /** One-time first-admin setup links; only the SHA-256 of the token is stored. */

@@ -25,7 +25,8 @@ describe('POST /api/analytics/pwa', () => {
       platform: 'ios',
       isPwaMode: true,
     });
-    expect(row.userAgent!.length).toBe(500);
+    // Only the browser and system are kept (decision 031).
+    expect(row.userAgent).toBe('Other browser on other');
   });
 
   it('records the member when signed in, and ignores a claimed user id', async () => {

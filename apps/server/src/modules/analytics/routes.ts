@@ -1,17 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pwaAnalyticsSchema } from '@bayclub/shared';
+import { adminVitalsQuerySchema, pwaAnalyticsSchema, VITALS_LIMITS, webVitalsBatchSchema } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { pwaAnalytics } from '../../db/schema/index.js';
+import { scheduleHourlySweep } from '../../platform/hourly-sweep.js';
 import { actorOf } from '../access/index.js';
 import { stampLastActive } from './last-active.js';
+import { reduceUserAgent } from './user-agent.js';
+import { adminVitals, deleteOldVitals, insertVitals } from './vitals-repository.js';
 
 export const analyticsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const rateLimit = (max: number) => (ctx.config.RATE_LIMIT ? { rateLimit: { max, timeWindow: '1 minute' } } : {});
+
     app.post(
       '/api/analytics/pwa',
       {
-        config: { access: 'public', ...(ctx.config.RATE_LIMIT ? { rateLimit: { max: 60, timeWindow: '1 minute' } } : {}) },
+        config: { access: 'public', ...rateLimit(60) },
         schema: { body: pwaAnalyticsSchema },
       },
       async (request, reply) => {
@@ -25,9 +30,35 @@ export const analyticsRoutes =
           eventData: b.eventData ?? null,
           platform: b.platform ?? null,
           isPwaMode: b.isPwaMode,
-          userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+          userAgent: reduceUserAgent(request.headers['user-agent']),
         });
         return reply.status(204).send();
       },
     );
+
+    // Core Web Vitals from the browser (decision 031): batched, signed out too (no user id then). A foreign Origin
+    // is refused by the access control's CSRF check like every public POST; a body over the limit is a 413.
+    app.post(
+      '/api/analytics/vitals',
+      {
+        bodyLimit: VITALS_LIMITS.maxBodyBytes,
+        config: { access: 'public', ...rateLimit(60) },
+        schema: { body: webVitalsBatchSchema },
+      },
+      async (request, reply) => {
+        const userId = (await actorOf(ctx, request))?.userId ?? null;
+        await insertVitals(ctx.database.db, userId, request.body.metrics);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get('/api/admin/vitals', { config: { access: 'admin' }, schema: { querystring: adminVitalsQuerySchema } }, async (request) =>
+      adminVitals(ctx.database.db, request.query.days as 7 | 28),
+    );
+
+    // Retention: reports older than 90 days go, hourly (the health page lists the job).
+    scheduleHourlySweep(app, ctx.log, () => deleteOldVitals(ctx.database.db), 'Could not delete old web vitals', {
+      db: ctx.database.db,
+      name: 'web-vitals-retention',
+    });
   };

@@ -5,6 +5,7 @@ import {
   FlagIcon,
   GaugeIcon,
   HistoryIcon,
+  TimerIcon,
   SlidersHorizontalIcon,
   UsersIcon,
 } from 'lucide-react';
@@ -24,6 +25,7 @@ const ApplicationsPanel = lazyNamed(() => import('./applications-panel'), 'Appli
 const SettingsPanel = lazyNamed(() => import('./settings-panel'), 'SettingsPanel');
 const HealthPanel = lazyNamed(() => import('./health/health-panel'), 'HealthPanel');
 const AuditPanel = lazyNamed(() => import('./audit/audit-panel'), 'AuditPanel');
+const VitalsPanel = lazyNamed(() => import('./vitals/vitals-panel'), 'VitalsPanel');
 
 interface Section {
   value: string;
@@ -41,6 +43,7 @@ const SECTIONS: Section[] = [
   { value: 'applications', label: 'Applications', icon: ClipboardListIcon, render: () => <ApplicationsPanel /> },
   { value: 'settings', label: 'Settings', icon: SlidersHorizontalIcon, render: () => <SettingsPanel /> },
   { value: 'health', label: 'Health', icon: ActivityIcon, render: () => <HealthPanel /> },
+  { value: 'performance', label: 'Performance', icon: TimerIcon, render: () => <VitalsPanel /> },
   { value: 'audit', label: 'Audit log', icon: HistoryIcon, render: () => <AuditPanel />, moderators: true },
 ];
 
@@ -62,11 +65,11 @@ export function AdminPage() {
         <p className="text-xs font-semibold tracking-[0.2em] text-primary uppercase">Admin</p>
         <h1 className="text-3xl font-semibold tracking-tight">Dashboard</h1>
         <p className="text-muted-foreground">
-          {me?.isAdmin ? 'Run the club: members, reports, applications, settings and health.' : 'Review reports from members.'}
+          {me?.isAdmin ? 'Run the club: members, reports, applications, settings, health and performance.' : 'Review reports from members.'}
         </p>
       </header>
       <Tabs value={current} onValueChange={(tab) => update({ tab, member: null })} className="min-w-0 gap-6">
-        {/* Seven sections do not fit a phone's width: the list scrolls sideways there. */}
+        {/* Eight sections do not fit a phone's width: the list scrolls sideways there. */}
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <TabsList className="w-max">
             {sections.map(({ value, label, icon: Icon }) => (
