@@ -3,6 +3,7 @@ export * from './limits.js';
 export * from './flags.js';
 export * from './settings.js';
 export * from './legal.js';
+export * from './linkedin.js';
 export * from './profile.js';
 export * from './reserved-slugs.js';
 export * from './auth.js';

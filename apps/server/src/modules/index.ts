@@ -35,6 +35,7 @@ import { registerModeration } from './moderation/index.js';
 import { auditRoutes } from './audit/index.js';
 import { getAppRoutes } from './get-app/index.js';
 import { legalRoutes } from './legal/index.js';
+import { createLinkedinCookies, linkedinRoutes } from './linkedin/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -46,7 +47,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   const notifier = createNotifier(push, mailer);
   await app.register(mailRoutes(ctx));
   await app.register(meRoutes(ctx));
-  await app.register(applicationsRoutes(ctx, { notifier }));
+  // Apply / sign in with LinkedIn (decision 034): its signed cookies are read by the application too.
+  const linkedin = createLinkedinCookies(ctx);
+  await app.register(linkedinRoutes(ctx, linkedin));
+  await app.register(applicationsRoutes(ctx, { notifier, linkedin }));
   await app.register(setupRoutes(ctx));
   await app.register(slugRoutes(ctx));
   await app.register(analyticsRoutes(ctx));
