@@ -94,7 +94,11 @@ export function linkedinLocal(opts: LinkedinLocalOptions): FastifyPluginAsync {
       return html(reply, 200, authorizePage(checked.params));
     });
 
-    app.post(`${LINKEDIN_LOCAL_PREFIX}/oauth/v2/authorization`, async (request, reply) => {
+    // LinkedIn's own site: its form posts are not the app's mutations (the page's no-referrer policy makes the browser
+    // send `Origin: null`), so the app's CSRF Origin check does not apply to the double's two POST endpoints.
+    const foreignSite = { config: { anyOrigin: true as const } };
+
+    app.post(`${LINKEDIN_LOCAL_PREFIX}/oauth/v2/authorization`, foreignSite, async (request, reply) => {
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
       const checked = authorizeParams(body);
       if ('error' in checked) return html(reply, 400, messagePage('LinkedIn cannot continue', checked.error!));
@@ -116,7 +120,7 @@ export function linkedinLocal(opts: LinkedinLocalOptions): FastifyPluginAsync {
       return reply.redirect(back(p.redirectUri, { code, state: p.state }), 303);
     });
 
-    app.post(`${LINKEDIN_LOCAL_PREFIX}/oauth/v2/accessToken`, async (request, reply) => {
+    app.post(`${LINKEDIN_LOCAL_PREFIX}/oauth/v2/accessToken`, foreignSite, async (request, reply) => {
       const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
       const get = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
       if (get('grant_type') !== 'authorization_code') return oauthError(reply, 400, 'unsupported_grant_type', 'grant_type must be authorization_code');

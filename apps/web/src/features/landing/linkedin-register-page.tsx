@@ -19,11 +19,10 @@ export function LinkedinRegisterPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10 sm:px-8">
+      <h1 className="text-3xl font-semibold tracking-tight">Apply with LinkedIn</h1>
       <Card className="gap-4 py-6 sm:py-8">
         <CardHeader className="px-5 sm:px-8">
-          <CardTitle as="h1" className="text-2xl tracking-tight">
-            Apply with LinkedIn
-          </CardTitle>
+          <CardTitle className="text-2xl tracking-tight">Apply for membership</CardTitle>
           <CardDescription>Start with your LinkedIn account, then tell us the rest. Every application is read by a person.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6 px-5 sm:px-8">
