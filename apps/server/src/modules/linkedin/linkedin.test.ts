@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { applicationInput, buildTestApp, cookieFrom, createAdmin, injectAs, signIn } from '../../test/helpers.js';
-import { accounts, membershipApplications, users } from '../../db/schema/index.js';
+import { accounts, membershipApplications, profiles, users } from '../../db/schema/index.js';
+import { loadConfig } from '../../config.js';
 import type { TestApp } from '../../test/helpers.js';
 
 const t = await buildTestApp();
@@ -235,7 +236,25 @@ describe('applying with LinkedIn', () => {
   });
 });
 
+describe('a suspended member', () => {
+  it('signing in with LinkedIn gets no session and the reason on the sign-in page', async () => {
+    const p = person('suspended');
+    const { cookies } = await roundTrip(p);
+    const applied = await t.app.inject({ method: 'POST', url: '/api/applications', payload: { ...applicationInput(), name: p.name, email: p.email }, headers: { cookie: cookies } });
+    expect(applied.statusCode).toBe(201);
+    const [user] = await db.select().from(users).where(eq(users.email, p.email));
+    await db.update(profiles).set({ suspendedAt: new Date(), suspensionReason: 'test' }).where(eq(profiles.id, user!.id));
+    const res = await roundTrip(p, { intent: 'signin' });
+    expect(res.cb.headers.location).toBe('/login?linkedin_error=suspended');
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: res.cookies } })).statusCode).toBe(401);
+  });
+});
+
 describe('real LinkedIn credentials', () => {
+  it('are both or neither', () => {
+    expect(() => loadConfig({ LINKEDIN_CLIENT_ID: 'only-the-id' })).toThrow(/LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET go together/);
+  });
+
   it('point start at linkedin.com and do not mount the local double', async () => {
     const real = await buildTestApp({ LINKEDIN_CLIENT_ID: 'real-client-id', LINKEDIN_CLIENT_SECRET: 'real-client-secret' }, { database: t.ctx.database });
     try {
