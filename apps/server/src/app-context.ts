@@ -46,6 +46,8 @@ export interface AuthApi {
     getSession(input: { headers: Headers }): Promise<{ user: { id: string; email: string }; session: { id: string; expiresAt: Date } } | null>;
     signInEmail(input: { body: { email: string; password: string }; headers: Headers; asResponse: true }): Promise<Response>;
     signOut(input: { headers: Headers; asResponse: true }): Promise<Response>;
+    /** A session for an identity verified by the server (a linked LinkedIn account); its cookie is in the response. */
+    signInVerifiedUser(input: { body: { userId: string }; headers: Headers; asResponse: true }): Promise<Response>;
     revokeSessions(input: { headers: Headers }): Promise<unknown>;
     changePassword(input: {
       headers: Headers;

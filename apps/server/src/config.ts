@@ -75,6 +75,13 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { error: 'must be a Stripe secret key (sk_test_... or sk_live_...)' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, { error: 'must be a webhook signing secret (whsec_...)' }).optional(),
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, { error: 'must be a webhook signing secret (whsec_...)' }).optional(),
+  /**
+   * Apply with LinkedIn (issue 24, decision 034): the app's client id and secret from LinkedIn's developer portal
+   * (product "Sign In with LinkedIn using OpenID Connect"). Without them, the local LinkedIn double the app ships with
+   * (apps/server/src/platform/linkedin-local) serves the same flow under /linkedin-local/.
+   */
+  LINKEDIN_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_-]{4,100}$/, { error: 'must be the client id LinkedIn shows for the app' }).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(8, { error: 'must be the client secret LinkedIn shows for the app' }).max(200).optional(),
   /** Benchmark only (npm run bench:http): count SQL statements per request into a response header. */
   BENCH_COUNT_SQL: bool.default(false),
 });
@@ -112,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET are required with STRIPE_SECRET_KEY (see the README, "Payments")',
     );
+  if (!parsed.LINKEDIN_CLIENT_ID !== !parsed.LINKEDIN_CLIENT_SECRET)
+    throw new ConfigError('Invalid configuration:\n  LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET go together (see the README, "Apply with LinkedIn")');
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
   const extra = parsed.TRUSTED_ORIGINS.split(',')
     .map((s) => s.trim().replace(/\/$/, ''))

@@ -4,6 +4,7 @@ export * from './flags.js';
 export * from './settings.js';
 export * from './legal.js';
 export * from './data-export.js';
+export * from './linkedin.js';
 export * from './profile.js';
 export * from './reserved-slugs.js';
 export * from './auth.js';

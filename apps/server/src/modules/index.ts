@@ -36,6 +36,7 @@ import { auditRoutes } from './audit/index.js';
 import { getAppRoutes } from './get-app/index.js';
 import { dataExportRoutes } from './data-export/index.js';
 import { legalRoutes } from './legal/index.js';
+import { createLinkedinCookies, linkedinRoutes } from './linkedin/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -47,7 +48,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   const notifier = createNotifier(push, mailer);
   await app.register(mailRoutes(ctx));
   await app.register(meRoutes(ctx));
-  await app.register(applicationsRoutes(ctx, { notifier }));
+  // Apply / sign in with LinkedIn (decision 034): its signed cookies are read by the application too.
+  const linkedin = createLinkedinCookies(ctx);
+  await app.register(linkedinRoutes(ctx, linkedin));
+  await app.register(applicationsRoutes(ctx, { notifier, linkedin }));
   await app.register(setupRoutes(ctx));
   await app.register(slugRoutes(ctx));
   await app.register(analyticsRoutes(ctx));

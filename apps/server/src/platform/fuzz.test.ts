@@ -106,6 +106,11 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'PUT /api/admin/members/:id/verified': { body: { verified: true } },
   // Issue 24: the legal pages' texts (modules/legal).
   'PUT /api/admin/legal/:document': { body: { markdown: '## Fuzz terms\n\nBe kind.' } },
+  // Issue 24: apply and sign in with LinkedIn (modules/linkedin).
+  'GET /api/linkedin/start': { queryKeys: ['intent'] },
+  'GET /api/linkedin/callback': { queryKeys: ['code', 'state', 'error', 'error_description'] },
+  'GET /api/linkedin/prefill': { queryKeys: [] },
+  'DELETE /api/linkedin/prefill': { queryKeys: [] },
   'POST /api/admin/members/:id/suspend': { body: { reason: 'fuzz' } },
   'DELETE /api/admin/members/:id': { queryKeys: ['confirm'] },
   // Issue 23: the CRM (modules/crm).
@@ -264,7 +269,9 @@ function check(res: LightMyRequestResponse, label: string, routeKey: string) {
   // The local Stripe double's hosted pages stand in for Stripe's own site: people read their refusals as HTML pages
   // (decision 028). Everything else answers errors in the one JSON shape.
   const humanPage = routeKey.includes(' /stripe-local/') && String(res.headers['content-type']).startsWith('text/html');
-  if (res.statusCode >= 400 && res.body !== '' && !humanPage) {
+  // The local LinkedIn double (decision 034) answers in LinkedIn's own shapes ({ error, error_description }, HTML pages).
+  const foreignShape = routeKey.includes(' /linkedin-local/');
+  if (res.statusCode >= 400 && res.body !== '' && !humanPage && !foreignShape) {
     let parsed: unknown = null;
     try {
       parsed = JSON.parse(res.body);

@@ -95,6 +95,11 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['GET', '/api/legal/:document', 'public'],
   ['GET', '/api/admin/legal/:document', 'admin'],
   ['PUT', '/api/admin/legal/:document', 'admin'],
+  // Apply and sign in with LinkedIn (decision 034).
+  ['GET', '/api/linkedin/start', 'public'],
+  ['GET', '/api/linkedin/callback', 'public'],
+  ['GET', '/api/linkedin/prefill', 'public'],
+  ['DELETE', '/api/linkedin/prefill', 'public'],
   // Issue 4: connections, safety, messaging, notifications, push and the realtime socket.
   ['GET', '/api/say-hi/deck', 'full_platform'],
   ['POST', '/api/say-hi/skip', 'full_platform'],
@@ -308,8 +313,11 @@ describe('the access table', () => {
 
   it('routes outside /api are read-only (GET/HEAD)', () => {
     // The local Stripe double's hosted pages (Checkout, onboarding) post their forms: they stand in for Stripe's
-    // own site and exist only without STRIPE_SECRET_KEY (decision 028).
-    const mutating = routes.filter((r) => !r.url.startsWith('/api/') && !r.url.startsWith('/stripe-local/') && !['GET', 'HEAD'].includes(r.method));
+    // own site and exist only without STRIPE_SECRET_KEY (decision 028); so do the local LinkedIn double's authorize
+    // form and token endpoint, without LINKEDIN_CLIENT_ID (decision 034).
+    const mutating = routes.filter(
+      (r) => !r.url.startsWith('/api/') && !r.url.startsWith('/stripe-local/') && !r.url.startsWith('/linkedin-local/') && !['GET', 'HEAD'].includes(r.method),
+    );
     expect(mutating.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { BackOfficeOnly, CrmOnly, FlagOnly, SignedInAtSignIn } from './guards';
 // Every page and the signed-in frame load on demand (decision 011): the entry holds the router, the session and
 // the signed-out frame. AppRoot loads the matched route's code before rendering it, so no fallback flashes.
 const LandingPage = lazyNamed(() => import('#/features/landing/landing-page'), 'LandingPage');
+const LinkedinRegisterPage = lazyNamed(() => import('#/features/landing/linkedin-register-page'), 'LinkedinRegisterPage');
 const SignInPage = lazyNamed(() => import('#/features/auth/sign-in-page'), 'SignInPage');
 const ResetPasswordPage = lazyNamed(() => import('#/features/auth/reset-password-page'), 'ResetPasswordPage');
 const ProfilePage = lazyNamed(() => import('#/features/profile/profile-page'), 'ProfilePage');
@@ -72,7 +73,7 @@ export const signedOutRoutes: RouteObject[] = [
       { path: 'auth', element: <SignInPage /> },
       { path: 'login', element: <SignInPage /> },
       { path: 'register', element: <Navigate to={APPLY} replace /> },
-      { path: 'linkedin-register', element: <Navigate to={APPLY} replace /> },
+      { path: 'linkedin-register', element: <LinkedinRegisterPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'profile', element: to('/') },
       { path: 'view-profile/:userId', element: <ViewProfileSignInRedirect /> },

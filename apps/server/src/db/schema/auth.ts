@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Tables better-auth owns (its documented core schema), with UUID ids from the database. */
 const ts = <N extends string>(name: N) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -49,7 +49,11 @@ export const accounts = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('accounts_user_id_idx').on(t.userId)],
+  (t) => [
+    index('accounts_user_id_idx').on(t.userId),
+    // One member per outside identity (a LinkedIn `sub`, decision 034): a race of two applications cannot link both.
+    uniqueIndex('accounts_provider_account_idx').on(t.providerId, t.accountId),
+  ],
 );
 
 export const verifications = pgTable(

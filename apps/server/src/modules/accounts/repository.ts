@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, profiles, users } from '../../db/schema/index.js';
 
@@ -22,6 +22,21 @@ export async function insertCredentialUser(db: DbOrTx, input: { name: string; em
     password: passwordHash,
   });
   return user!.id;
+}
+
+/** Link an outside identity (provider and its stable subject id) to a user: better-auth's `account` row. */
+export async function insertLinkedAccount(db: DbOrTx, input: { userId: string; providerId: string; accountId: string; scope: string }) {
+  await db.insert(accounts).values({ ...input });
+}
+
+/** The user an outside identity is linked to, if any. */
+export async function findLinkedUserId(db: DbOrTx, providerId: string, accountId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: accounts.userId })
+    .from(accounts)
+    .where(and(eq(accounts.providerId, providerId), eq(accounts.accountId, accountId)))
+    .limit(1);
+  return row?.userId ?? null;
 }
 
 export async function insertProfile(db: DbOrTx, id: string, profile: NewProfile) {

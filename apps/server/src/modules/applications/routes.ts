@@ -14,10 +14,13 @@ import { signInNewAccount } from '../auth/index.js';
 import { usernameExists } from '../accounts/index.js';
 import { isCommunitySlug } from '../slugs/index.js';
 import type { Notifier } from '../notifications/index.js';
+import { LINKEDIN_PROVIDER_ID, type LinkedinCookies } from '../linkedin/index.js';
+import { badRequest } from '../../platform/errors.js';
 import { createApplicationsService } from './service.js';
+import { APPLICATIONS_ERRORS as M } from './messages.js';
 
 export const applicationsRoutes =
-  (ctx: AppContext, deps: { notifier: Notifier }): FastifyPluginAsyncZod =>
+  (ctx: AppContext, deps: { notifier: Notifier; linkedin: LinkedinCookies }): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createApplicationsService({ db: ctx.database.db, settings: ctx.settings, passwords: ctx.passwords, notifier: deps.notifier });
     const limit = (max: number, timeWindow: string) =>
@@ -27,7 +30,17 @@ export const applicationsRoutes =
       '/api/applications',
       { config: { access: 'public', ...limit(10, '10 minutes') }, schema: { body: applySchema } },
       async (request, reply) => {
-        const { applicationId } = await service.apply(request.body);
+        // Started with LinkedIn (decision 034): the verified identity from the callback's signed cookie is linked to
+        // the new account, so the member can later sign in with LinkedIn. An email LinkedIn verified is the one used.
+        const linkedin = await deps.linkedin.identity(request);
+        if (linkedin?.emailVerified && linkedin.email !== request.body.email.toLowerCase()) {
+          throw badRequest(M.linkedinEmailMismatch, { email: M.linkedinEmailMismatch });
+        }
+        const { applicationId } = await service.apply(
+          request.body,
+          linkedin ? { providerId: LINKEDIN_PROVIDER_ID, accountId: linkedin.sub, pictureUrl: linkedin.pictureUrl } : null,
+        );
+        if (linkedin) deps.linkedin.clearIdentity(reply);
         // The applicant is signed in at once, so they see their pending state.
         await signInNewAccount(ctx, request, reply, { email: request.body.email, password: request.body.password });
         return reply.status(201).send({ applicationId });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, notFound, type ServerMessage } from '../../platform/errors.js';
 import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js';
 import type { PasswordHasher, SettingsStore } from '../../app-context.js';
-import { emailExists, insertCredentialUser, insertProfile, usernameExists } from '../accounts/index.js';
+import { emailExists, findLinkedUserId, insertCredentialUser, insertLinkedAccount, insertProfile, usernameExists } from '../accounts/index.js';
 import { uniqueViolation } from '../../platform/sql.js';
 import type { Notifier } from '../notifications/index.js';
 import { applicationApprovedNotification, applicationRejectedNotification } from './notifications.js';
@@ -39,7 +39,11 @@ export function createApplicationsService({
   notifier: Notifier;
 }) {
   /** Account, profile (community_only, pending) and application, all in one transaction. */
-  async function apply(input: ApplyData): Promise<{ applicationId: string; userId: string }> {
+  async function apply(
+    input: ApplyData,
+    /** An outside identity the applicant proved (LinkedIn, decision 034): linked to the new account in the same transaction. */
+    linked: { providerId: string; accountId: string; pictureUrl: string | null } | null = null,
+  ): Promise<{ applicationId: string; userId: string }> {
     const fields: Record<string, ServerMessage> = {};
     if (await emailExists(db, input.email)) fields.email = M.emailTaken;
     if (await usernameExists(db, input.username)) fields.username = M.usernameTaken;
@@ -56,6 +60,10 @@ export function createApplicationsService({
           throw conflict(M.usernameTakenByCommunity, { username: M.usernameTakenByCommunity });
         }
         const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, passwordHash });
+        if (linked) {
+          if (await findLinkedUserId(tx, linked.providerId, linked.accountId)) throw conflict(M.linkedinAlreadyLinked);
+          await insertLinkedAccount(tx, { userId, providerId: linked.providerId, accountId: linked.accountId, scope: 'openid,profile,email' });
+        }
         const details = {
           username: input.username,
           instagramUsername: input.instagramUsername,
@@ -80,12 +88,16 @@ export function createApplicationsService({
           status: 'pending',
           createdUserId: userId,
           communityId,
+          // The LinkedIn picture, kept with the application for the admin who reviews it (not made the profile's
+          // picture: that one is uploaded and resized by the app).
+          profilePictureUrl: linked?.pictureUrl ?? null,
         });
         return { applicationId, userId };
       });
     } catch (err) {
       // A concurrent applicant took the email or username between the check and the insert.
       const constraint = uniqueViolation(err);
+      if (constraint === 'accounts_provider_account_idx') throw conflict(M.linkedinAlreadyLinked);
       if (constraint?.includes('username')) throw conflict(M.usernameTaken, { username: M.usernameTaken });
       if (constraint) throw conflict(M.emailTaken, { email: M.emailTaken });
       throw err;

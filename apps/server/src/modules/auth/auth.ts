@@ -1,5 +1,8 @@
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import type { BetterAuthPlugin } from 'better-auth';
+import { z } from 'zod';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -41,6 +44,29 @@ function recentAppName(read: () => Promise<string>): () => Promise<string> {
     return value;
   };
 }
+
+/**
+ * A session for a member whose identity the server has already verified another way (a LinkedIn account linked at
+ * application, decision 034). Server only: the Fastify bridge exposes only the endpoints it lists, and this one is
+ * marked SERVER_ONLY, so no client can name a user id here. The session hooks below (suspension) run as for a
+ * password sign-in.
+ */
+const verifiedSignIn = {
+  id: 'bayclub-verified-sign-in',
+  endpoints: {
+    signInVerifiedUser: createAuthEndpoint(
+      '/bayclub/sign-in-verified',
+      { method: 'POST', body: z.object({ userId: z.string() }), metadata: { SERVER_ONLY: true } },
+      async (ctx) => {
+        const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+        if (!user) throw APIError.from('UNAUTHORIZED', { message: 'Unknown account', code: 'UNKNOWN_ACCOUNT' });
+        const session = await ctx.context.internalAdapter.createSession(user.id);
+        await setSessionCookie(ctx, { session, user });
+        return ctx.json({ ok: true });
+      },
+    ),
+  },
+} satisfies BetterAuthPlugin;
 
 export function createAuth(opts: AuthOptions) {
   const appName = recentAppName(opts.appName);
@@ -131,6 +157,7 @@ export function createAuth(opts: AuthOptions) {
       useSecureCookies: opts.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
+    plugins: [verifiedSignIn],
     telemetry: { enabled: false },
   });
 }

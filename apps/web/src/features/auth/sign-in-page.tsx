@@ -2,8 +2,9 @@ import * as React from 'react';
 import { TextField } from '#/components/text-field';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { SIGN_IN_FAILED_MESSAGE, signInSchema, type SignInInput } from '@bayclub/shared';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { linkedinErrorMessage, SIGN_IN_FAILED_MESSAGE, signInSchema, type SignInInput } from '@bayclub/shared';
+import { LinkedinButton } from '#/features/landing';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
@@ -32,7 +33,9 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignInMutation();
-  const [formError, setFormError] = React.useState<string | null>(null);
+  const [params] = useSearchParams();
+  // A LinkedIn round-trip that came back without a sign-in (cancelled, expired, suspended): decision 034.
+  const [formError, setFormError] = React.useState<string | null>(() => linkedinErrorMessage(params.get('linkedin_error')));
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
 
   const handleSubmit = form.handleSubmit(async (values) => {
@@ -69,6 +72,10 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>
+        <p className="flex items-center gap-3 text-sm text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+          or
+        </p>
+        <LinkedinButton intent="signin" />
         <p className="text-center text-sm text-muted-foreground">
           Not a member yet?{' '}
           <Link to="/#apply" className="font-medium text-primary underline-offset-4 hover:underline">

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ApplyInput, LandingStats, UsernameAvailability } from '@bayclub/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApplyInput, LandingStats, LinkedinPrefillView, UsernameAvailability } from '@bayclub/shared';
 import { api } from '#/lib/api';
 
 /** Query keys of the landing page's public data. */
@@ -7,7 +7,33 @@ export const landingKeys = {
   all: ['landing'] as const,
   stats: () => [...landingKeys.all, 'stats'] as const,
   usernameAvailability: (username: string) => ['usernames', 'availability', username] as const,
+  linkedinPrefill: () => [...landingKeys.all, 'linkedin-prefill'] as const,
 };
+
+/** Where "Continue with LinkedIn" / "Sign in with LinkedIn" go: the server starts the OAuth round-trip (decision 034). */
+export const linkedinStartUrl = (intent: 'apply' | 'signin') => `/api/linkedin/start?intent=${intent}`;
+
+/** The LinkedIn identity the server verified (its signed cookie), to prefill the Apply form; null without one. */
+export const linkedinPrefillQueryOptions = () =>
+  queryOptions({
+    queryKey: landingKeys.linkedinPrefill(),
+    queryFn: ({ signal }) => api.get<LinkedinPrefillView>('/api/linkedin/prefill', { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export function useLinkedinPrefillQuery() {
+  return useQuery(linkedinPrefillQueryOptions());
+}
+
+/** "Not you?": forget the LinkedIn identity and apply with the plain form. */
+export function useForgetLinkedinMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<void>('/api/linkedin/prefill'),
+    onSuccess: () => queryClient.setQueryData(landingKeys.linkedinPrefill(), { prefill: null }),
+  });
+}
 
 export const landingStatsQueryOptions = () =>
   queryOptions({

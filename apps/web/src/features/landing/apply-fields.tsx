@@ -26,12 +26,22 @@ export const NOT_SPECIFIED_LABEL = 'Prefer not to say';
 
 const optional = <span className="font-normal text-muted-foreground">(optional)</span>;
 
-/** Name, email and password of the new account. */
-export function AccountFields() {
+/** Name, email and password of the new account. An email LinkedIn verified is shown read-only (decision 034). */
+export function AccountFields({ emailFromLinkedin = false }: { emailFromLinkedin?: boolean }) {
   return (
     <>
       <TextField<ApplyInput> name="name" label="Name" autoComplete="name" maxLength={120} />
-      <TextField<ApplyInput> name="email" label="Email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
+      <TextField<ApplyInput>
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        readOnly={emailFromLinkedin}
+        description={emailFromLinkedin ? 'From your LinkedIn account (verified by LinkedIn).' : undefined}
+        className={emailFromLinkedin ? 'bg-muted' : undefined}
+      />
       <TextField<ApplyInput> name="password" label="Password" type="password" autoComplete="new-password" maxLength={128} />
     </>
   );

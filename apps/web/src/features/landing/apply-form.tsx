@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { applySchema, PICTURE_MESSAGES, uploadFailedMessage, type ApplyInput } from '@bayclub/shared';
+import { applySchema, PICTURE_MESSAGES, uploadFailedMessage, type ApplyInput, type LinkedinPrefill } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
@@ -41,7 +41,7 @@ const PICTURE_ENDPOINT = '/api/applications/picture';
  * The membership application (spec: Apply on /). On success the applicant is signed in and sent to /profile.
  * Through a community (/{slug}/register) it carries `communitySlug`: approval joins the member to it.
  */
-export function ApplyForm({ id, communitySlug }: { id?: string; communitySlug?: string }) {
+export function ApplyForm({ id, communitySlug, prefill }: { id?: string; communitySlug?: string; prefill?: LinkedinPrefill | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const apply = useApplyMutation();
@@ -50,7 +50,8 @@ export function ApplyForm({ id, communitySlug }: { id?: string; communitySlug?: 
   const form = useForm<ApplyInput>({
     // raw: the server parses the very same schema, so it gets what was typed, not our parse of it.
     resolver: zodResolver(applySchema, undefined, { raw: true }),
-    defaultValues: APPLY_DEFAULTS,
+    // Started with LinkedIn (/linkedin-register): the name and email it gave (decision 034).
+    defaultValues: prefill ? { ...APPLY_DEFAULTS, name: prefill.name, email: prefill.email ?? '' } : APPLY_DEFAULTS,
     mode: 'onTouched',
   });
   const username = useWatch({ control: form.control, name: 'username' });
@@ -111,8 +112,11 @@ export function ApplyForm({ id, communitySlug }: { id?: string; communitySlug?: 
   return (
     <Form {...form}>
       <form id={id} noValidate onSubmit={handleSubmit} className="grid scroll-mt-40 gap-8" aria-label="Membership application">
-        <FormSection title="Your account" description="You will sign in with your email and password.">
-          <AccountFields />
+        <FormSection
+          title="Your account"
+          description={prefill ? 'You can sign in with LinkedIn, or with your email and password.' : 'You will sign in with your email and password.'}
+        >
+          <AccountFields emailFromLinkedin={!!prefill?.emailVerified && !!prefill.email} />
           <UsernameField status={usernameStatus} />
         </FormSection>
         <FormSection title="About you" description="Help members get to know you.">

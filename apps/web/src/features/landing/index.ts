@@ -4,3 +4,4 @@ export { ApplyForm } from './apply-form';
 export { BioField } from './bio-field';
 export { useUsernameAvailability, type UsernameStatus } from './use-username-availability';
 export { UsernameField } from './username-field';
+export { LinkedinButton } from './linkedin-button';

@@ -1,0 +1,74 @@
+import { useSearchParams } from 'react-router';
+import { LINKEDIN_MESSAGES, linkedinErrorMessage, type LinkedinPrefill } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
+import { Spinner } from '#/components/ui/spinner';
+import { useForgetLinkedinMutation, useLinkedinPrefillQuery } from './api';
+import { ApplyForm } from './apply-form';
+import { LinkedinButton } from './linkedin-button';
+
+/**
+ * /linkedin-register (decision 034): the Apply form with "Continue with LinkedIn" on top. After the round-trip the
+ * server holds the verified identity in a signed cookie; the form comes back with the name, email and picture in.
+ */
+export function LinkedinRegisterPage() {
+  const [params] = useSearchParams();
+  const error = linkedinErrorMessage(params.get('linkedin_error'));
+  const prefill = useLinkedinPrefillQuery();
+  const identity = prefill.data?.prefill ?? null;
+
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10 sm:px-8">
+      <h1 className="text-3xl font-semibold tracking-tight">Apply with LinkedIn</h1>
+      <Card className="gap-4 py-6 sm:py-8">
+        <CardHeader className="px-5 sm:px-8">
+          <CardTitle className="text-2xl tracking-tight">Apply for membership</CardTitle>
+          <CardDescription>Start with your LinkedIn account, then tell us the rest. Every application is read by a person.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 px-5 sm:px-8">
+          {error && (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              {error}
+            </p>
+          )}
+          {prefill.isPending ? (
+            <div className="flex justify-center py-8">
+              <Spinner className="size-6" label="Loading..." />
+            </div>
+          ) : identity ? (
+            <>
+              <LinkedinIdentityCard identity={identity} />
+              <ApplyForm key="linkedin" prefill={identity} />
+            </>
+          ) : (
+            <>
+              <LinkedinButton intent="apply" />
+              <p className="flex items-center gap-3 text-sm text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
+                or fill in the form yourself
+              </p>
+              <ApplyForm key="plain" />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function LinkedinIdentityCard({ identity }: { identity: LinkedinPrefill }) {
+  const forget = useForgetLinkedinMutation();
+  return (
+    <section aria-label="Your LinkedIn account" className="flex items-center gap-4 rounded-lg border bg-muted/40 p-4">
+      {identity.pictureUrl && (
+        <img src={identity.pictureUrl} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" />
+      )}
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="truncate font-medium">{identity.name}</p>
+        <p className="text-sm text-muted-foreground">{LINKEDIN_MESSAGES.prefilled}</p>
+      </div>
+      <Button type="button" variant="outline" size="sm" disabled={forget.isPending} onClick={() => forget.mutate()}>
+        Not you?
+      </Button>
+    </section>
+  );
+}
