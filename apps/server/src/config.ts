@@ -75,6 +75,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { error: 'must be a Stripe secret key (sk_test_... or sk_live_...)' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, { error: 'must be a webhook signing secret (whsec_...)' }).optional(),
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, { error: 'must be a webhook signing secret (whsec_...)' }).optional(),
+  /**
+   * The Instagram app's secret (issue 24): it signs Meta's data-deletion callback. Without it, the local Instagram
+   * double's secret (generated once, in server_secrets) verifies it (decision 032).
+   */
+  INSTAGRAM_CLIENT_SECRET: z.string().min(1).optional(),
   /** Benchmark only (npm run bench:http): count SQL statements per request into a response header. */
   BENCH_COUNT_SQL: bool.default(false),
 });

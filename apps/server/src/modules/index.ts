@@ -34,6 +34,7 @@ import { registerCrm } from './crm/index.js';
 import { registerModeration } from './moderation/index.js';
 import { auditRoutes } from './audit/index.js';
 import { getAppRoutes } from './get-app/index.js';
+import { deleteDataRoutes } from './delete-data/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -86,6 +87,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await registerModeration(app, ctx, { notifier, hub, payouts: payments.port });
   await app.register(auditRoutes(ctx));
   await app.register(getAppRoutes(ctx));
+  // /delete-data: signed-out deletion requests (deleting through the account module) and Meta's callback (issue 24).
+  await app.register(deleteDataRoutes(ctx, media));
   await app.register(searchRoutes(ctx));
   await app.register(welcomeRoutes(ctx));
   await app.register(adminHealthRoutes(ctx, { paymentsMode: payments.mode }));

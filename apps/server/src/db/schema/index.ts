@@ -12,3 +12,4 @@ export * from './mail.js';
 export * from './search.js';
 export * from './payments.js';
 export * from './back-office.js';
+export * from './delete-data.js';
