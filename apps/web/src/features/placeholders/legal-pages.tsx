@@ -73,20 +73,3 @@ export function PrivacyPolicyPage() {
     </LegalPage>
   );
 }
-
-export function DeleteDataPage() {
-  return (
-    <LegalPage title="Delete your data">
-      <p>You can delete your account and the data stored with it yourself, at any time.</p>
-      <ol className="list-decimal space-y-1 pl-6">
-        <li>Sign in and open your Profile.</li>
-        <li>Open Settings, then the Security section.</li>
-        <li>Under Danger Zone, choose Delete Account and type DELETE to confirm.</li>
-      </ol>
-      <p>
-        Deleting removes your profile, photos, messages and notifications. If you only want a break, Deactivate Account hides
-        your profile instead.
-      </p>
-    </LegalPage>
-  );
-}
