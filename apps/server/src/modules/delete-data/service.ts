@@ -56,6 +56,8 @@ export function createDeleteDataService(ctx: AppContext, deps: { deleteAccount: 
         return { code };
       }
       const token = crypto.randomBytes(32).toString('base64url');
+      // Read before the transaction: PGlite has one connection, which the transaction holds.
+      const appName = await ctx.settings.appName();
       const mailed = await db.transaction(async (tx) => {
         await repo.lockAddress(tx, hash);
         const quiet = await repo.mailedSince(tx, hash, new Date(now.getTime() - L.mailIntervalMinutes * 60_000));
@@ -69,7 +71,6 @@ export function createDeleteDataService(ctx: AppContext, deps: { deleteAccount: 
           ...(quiet ? {} : { tokenHash: sha256(token), mailedAt: now }),
         });
         if (quiet) return false;
-        const appName = await ctx.settings.appName();
         await ctx.mail.enqueueMany(tx, [confirmationMail({ to: email, appName, publicUrl: ctx.config.publicUrl, token, code })]);
         return true;
       });
