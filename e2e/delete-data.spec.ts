@@ -3,6 +3,8 @@ import { approvedMember } from './support/members';
 import { printedMailTo } from './support/mail-log';
 
 test('a member signed out asks at /delete-data, confirms through the mailed link, and the account is gone', async ({ browser, playwright, baseURL }) => {
+  // Five axe scans and a real scrypt sign-in on a shared machine: more than the default minute.
+  test.slow();
   const member = await approvedMember(playwright, baseURL!, 'del');
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
