@@ -12,6 +12,7 @@ import { betterAuthPasswords } from '../../apps/server/src/modules/auth/password
 import { userRoles } from '../../apps/server/src/db/schema/index.js';
 import { startTileServer } from '../../apps/server/src/test/tile-server.js';
 import { E2E_ADMIN } from './accounts.js';
+import { serverStdoutPath } from './mail-log.js';
 
 const port = process.env.E2E_PORT ?? '3100';
 const env: NodeJS.ProcessEnv = {
@@ -73,7 +74,13 @@ await database.db.transaction(async (tx) => {
 });
 await database.close();
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { stdio: 'inherit', env });
+// The server's stdout is also written to a file the journeys read the printed mails from (support/mail-log.ts).
+const mailLog = fs.createWriteStream(serverStdoutPath(port), { flags: 'w' });
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { stdio: ['inherit', 'pipe', 'inherit'], env });
+child.stdout.on('data', (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  mailLog.write(chunk);
+});
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -82,6 +82,11 @@ const envSchema = z.object({
    */
   LINKEDIN_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_-]{4,100}$/, { error: 'must be the client id LinkedIn shows for the app' }).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(8, { error: 'must be the client secret LinkedIn shows for the app' }).max(200).optional(),
+  /**
+   * The Instagram app's secret (issue 24): it signs Meta's data-deletion callback. Without it, the local Instagram
+   * double's secret (generated once, in server_secrets) verifies it (decision 032).
+   */
+  INSTAGRAM_CLIENT_SECRET: z.string().min(1).optional(),
   /** Benchmark only (npm run bench:http): count SQL statements per request into a response header. */
   BENCH_COUNT_SQL: bool.default(false),
 });

@@ -37,3 +37,4 @@ export * from './health.js';
 export * from './moderation.js';
 export * from './vitals-limits.js';
 export * from './vitals.js';
+export * from './delete-data.js';

@@ -37,6 +37,7 @@ import { getAppRoutes } from './get-app/index.js';
 import { dataExportRoutes } from './data-export/index.js';
 import { legalRoutes } from './legal/index.js';
 import { createLinkedinCookies, linkedinRoutes } from './linkedin/index.js';
+import { deleteDataRoutes } from './delete-data/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -94,6 +95,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(getAppRoutes(ctx));
   await app.register(dataExportRoutes(ctx));
   await app.register(legalRoutes(ctx));
+  // /delete-data: signed-out deletion requests (deleting through the account module) and Meta's callback (issue 24).
+  await app.register(deleteDataRoutes(ctx, media));
   await app.register(searchRoutes(ctx));
   await app.register(welcomeRoutes(ctx));
   await app.register(adminHealthRoutes(ctx, { paymentsMode: payments.mode }));

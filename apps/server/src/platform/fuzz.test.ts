@@ -123,6 +123,10 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'PATCH /api/crm/segments/:id': { body: { name: 'Fuzz renamed', filters: { q: 'x' } } },
   'GET /api/crm/export.csv': { queryKeys: ['segment', 'fields', 'sort', 'dir', 'city', 'minAttended', 'q', 'tag'] },
   'GET /api/crm/communities/:id': { queryKeys: ['cursor'] },
+  // Issue 24: /delete-data and Meta's data-deletion callback.
+  'POST /api/delete-data/requests': { body: { email: 'fuzz@example.com' } },
+  'POST /api/delete-data/confirm': { body: { token: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } },
+  'POST /api/delete-data/meta': { body: { signed_request: 'c2ln.eyJhbGdvcml0aG0iOiJITUFDLVNIQTI1NiIsInVzZXJfaWQiOiIxIn0' } },
   // Issue 4.
   'GET /api/say-hi/deck': { queryKeys: ['city', 'interests', 'ageMin', 'ageMax', 'cursor', 'limit'] },
   'GET /api/search': { queryKeys: ['q'] },

@@ -100,6 +100,11 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['GET', '/api/linkedin/callback', 'public'],
   ['GET', '/api/linkedin/prefill', 'public'],
   ['DELETE', '/api/linkedin/prefill', 'public'],
+  // Issue 24: /delete-data (signed out; the answer never tells whether an address has an account) and Meta's callback.
+  ['POST', '/api/delete-data/requests', 'public'],
+  ['POST', '/api/delete-data/confirm', 'public'],
+  ['GET', '/api/delete-data/status/:code', 'public'],
+  ['POST', '/api/delete-data/meta', 'public'],
   // Issue 4: connections, safety, messaging, notifications, push and the realtime socket.
   ['GET', '/api/say-hi/deck', 'full_platform'],
   ['POST', '/api/say-hi/skip', 'full_platform'],

@@ -27,7 +27,6 @@ describe('signed-out visitors', () => {
   it.each([
     ['/profile', '/'],
     ['/register', '/', '#apply'],
-    ['/linkedin-register', '/', '#apply'],
   ])('%s goes to %s', async (from, to, hash = '') => {
     mockApi();
     await landsOn(from, to, hash);

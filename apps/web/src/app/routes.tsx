@@ -19,7 +19,9 @@ const ViewProfileSignInRedirect = lazyNamed(() => import('#/features/profile/vie
 const GetAppPage = lazyNamed(() => import('#/features/get-app/get-app-page'), 'GetAppPage');
 const TermsOfServicePage = lazyNamed(() => import('#/features/legal/legal-page'), 'TermsOfServicePage');
 const PrivacyPolicyPage = lazyNamed(() => import('#/features/legal/legal-page'), 'PrivacyPolicyPage');
-const DeleteDataPage = lazyNamed(() => import('#/features/placeholders/legal-pages'), 'DeleteDataPage');
+const DeleteDataPage = lazyNamed(() => import('#/features/delete-data/delete-data-page'), 'DeleteDataPage');
+const DeleteDataConfirmPage = lazyNamed(() => import('#/features/delete-data/delete-data-confirm-page'), 'DeleteDataConfirmPage');
+const DeleteDataStatusPage = lazyNamed(() => import('#/features/delete-data/delete-data-status-page'), 'DeleteDataStatusPage');
 const UserDirectoryPage = lazyNamed(() => import('#/features/directory/user-directory-page'), 'UserDirectoryPage');
 const SayHiPage = lazyNamed(() => import('#/features/say-hi/say-hi-page'), 'SayHiPage');
 const ConnectionsPage = lazyNamed(() => import('#/features/connections/connections-page'), 'ConnectionsPage');
@@ -51,6 +53,9 @@ const legalRoutes: RouteObject[] = [
   { path: 'terms-of-service', element: <TermsOfServicePage /> },
   { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
   { path: 'delete-data', element: <DeleteDataPage /> },
+  // Not in the spec's tables: the mailed confirmation link and a request's status page (issue 24, decision 032).
+  { path: 'delete-data/confirm', element: <DeleteDataConfirmPage /> },
+  { path: 'delete-data/status/:code', element: <DeleteDataStatusPage /> },
 ];
 
 /**

@@ -13,3 +13,4 @@ export * from './search.js';
 export * from './payments.js';
 export * from './back-office.js';
 export * from './data-exports.js';
+export * from './delete-data.js';

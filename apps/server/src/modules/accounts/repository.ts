@@ -57,3 +57,9 @@ export async function findUserIdByEmail(db: DbOrTx, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, sql`lower(${email})`)).limit(1);
   return row?.id ?? null;
 }
+
+/** The account an address belongs to, if any (addresses are stored lower-cased, as the email schema writes them). */
+export async function userIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.id ?? null;
+}

@@ -101,3 +101,16 @@ export async function setImageOrder(db: DbOrTx, userId: string, ids: string[]) {
     .set({ imageOrder: sql`CASE ${profileImages.id} ${cases} END` })
     .where(and(eq(profileImages.userId, userId), inArray(profileImages.id, ids)));
 }
+
+/**
+ * Unlink the Instagram account `instagramUserId` from whichever profile holds it (Meta's data-deletion callback):
+ * the three linked fields are cleared, as a disconnect does. Returns the members it was unlinked from.
+ */
+export async function unlinkInstagramAccount(db: DbOrTx, instagramUserId: string): Promise<string[]> {
+  const rows = await db
+    .update(profiles)
+    .set({ instagramOauthConnected: false, instagramUserId: null, instagramUsername: null, updatedAt: sql`now()` })
+    .where(eq(profiles.instagramUserId, instagramUserId))
+    .returning({ id: profiles.id });
+  return rows.map((r) => r.id);
+}
