@@ -75,6 +75,12 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { error: 'must be a Stripe secret key (sk_test_... or sk_live_...)' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, { error: 'must be a webhook signing secret (whsec_...)' }).optional(),
   STRIPE_CONNECT_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, { error: 'must be a webhook signing secret (whsec_...)' }).optional(),
+  /**
+   * Instagram linking (issue 24, decision 033): the app id and secret of an Instagram app with Instagram Login
+   * (Meta developer dashboard). Without both, linking runs against the local Instagram double the app ships with.
+   */
+  INSTAGRAM_CLIENT_ID: z.string().regex(/^[0-9]{5,30}$/, { error: 'must be the Instagram app id (digits)' }).optional(),
+  INSTAGRAM_CLIENT_SECRET: z.string().regex(/^[A-Za-z0-9]{16,128}$/, { error: 'must be the Instagram app secret' }).optional(),
   /** Benchmark only (npm run bench:http): count SQL statements per request into a response header. */
   BENCH_COUNT_SQL: bool.default(false),
 });
@@ -111,6 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (parsed.STRIPE_SECRET_KEY && (!parsed.STRIPE_WEBHOOK_SECRET || !parsed.STRIPE_CONNECT_WEBHOOK_SECRET))
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET are required with STRIPE_SECRET_KEY (see the README, "Payments")',
+    );
+  if (!!parsed.INSTAGRAM_CLIENT_ID !== !!parsed.INSTAGRAM_CLIENT_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  INSTAGRAM_CLIENT_ID and INSTAGRAM_CLIENT_SECRET go together: set both for the real Instagram, neither for the local double (see the README, "Instagram")',
     );
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
   const extra = parsed.TRUSTED_ORIGINS.split(',')

@@ -32,3 +32,4 @@ export * from './admin.js';
 export * from './crm.js';
 export * from './health.js';
 export * from './moderation.js';
+export * from './instagram.js';

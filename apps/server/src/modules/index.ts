@@ -34,6 +34,7 @@ import { registerCrm } from './crm/index.js';
 import { registerModeration } from './moderation/index.js';
 import { auditRoutes } from './audit/index.js';
 import { getAppRoutes } from './get-app/index.js';
+import { registerInstagram } from './instagram/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -86,10 +87,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await registerModeration(app, ctx, { notifier, hub, payouts: payments.port });
   await app.register(auditRoutes(ctx));
   await app.register(getAppRoutes(ctx));
+  const instagram = await registerInstagram(app, ctx);
   await app.register(searchRoutes(ctx));
   await app.register(welcomeRoutes(ctx));
   await app.register(adminHealthRoutes(ctx, { paymentsMode: payments.mode }));
   await registerCrm(app, ctx);
   await app.register(backupRoutes(ctx));
-  return { hub, push, payments };
+  return { hub, push, payments, instagram };
 }

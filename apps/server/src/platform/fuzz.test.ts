@@ -156,6 +156,10 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'POST /api/events/:id/checkout': { body: { guests: 0 } },
   'POST /api/events/:id/checkout/confirm': { body: { sessionId: 'cs_test_fuzz' } },
   'GET /api/payments': { queryKeys: ['cursor'] },
+  // Issue 24: Instagram linking (the start and disconnect take no input).
+  'GET /api/instagram/callback': { queryKeys: ['code', 'state', 'error', 'error_reason', 'error_description'] },
+  'POST /api/instagram/start': {},
+  'POST /api/instagram/disconnect': {},
   'POST /api/events/:id/check-ins': { body: { code: 'ACDEFG' } },
   // Issue 10: posts (real ids are fuzzed in modules/posts/posts-fuzz.test.ts).
   'GET /api/feed': { queryKeys: ['cursor', 'limit'] },
