@@ -260,7 +260,9 @@ function check(res: LightMyRequestResponse, label: string, routeKey: string) {
   // The local Stripe double's hosted pages stand in for Stripe's own site: people read their refusals as HTML pages
   // (decision 028). Everything else answers errors in the one JSON shape.
   const humanPage = routeKey.includes(' /stripe-local/') && String(res.headers['content-type']).startsWith('text/html');
-  if (res.statusCode >= 400 && res.body !== '' && !humanPage) {
+  // The local Instagram double answers as Instagram does (its consent page, its OAuth and Graph error bodies): decision 033.
+  const instagramDouble = routeKey.includes(' /instagram-local/');
+  if (res.statusCode >= 400 && res.body !== '' && !humanPage && !instagramDouble) {
     let parsed: unknown = null;
     try {
       parsed = JSON.parse(res.body);
