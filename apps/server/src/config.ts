@@ -83,10 +83,12 @@ const envSchema = z.object({
   LINKEDIN_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_-]{4,100}$/, { error: 'must be the client id LinkedIn shows for the app' }).optional(),
   LINKEDIN_CLIENT_SECRET: z.string().min(8, { error: 'must be the client secret LinkedIn shows for the app' }).max(200).optional(),
   /**
-   * The Instagram app's secret (issue 24): it signs Meta's data-deletion callback. Without it, the local Instagram
-   * double's secret (generated once, in server_secrets) verifies it (decision 032).
+   * Instagram linking (issue 24, decision 033): the app id and secret of an Instagram app with Instagram Login
+   * (Meta developer dashboard). Without both, linking runs against the local Instagram double the app ships with.
+   * The secret also verifies Meta's data-deletion callback (decision 032); without it, the double's own secret does.
    */
-  INSTAGRAM_CLIENT_SECRET: z.string().min(1).optional(),
+  INSTAGRAM_CLIENT_ID: z.string().regex(/^[0-9]{5,30}$/, { error: 'must be the Instagram app id (digits)' }).optional(),
+  INSTAGRAM_CLIENT_SECRET: z.string().regex(/^[A-Za-z0-9]{16,128}$/, { error: 'must be the Instagram app secret' }).optional(),
   /** Benchmark only (npm run bench:http): count SQL statements per request into a response header. */
   BENCH_COUNT_SQL: bool.default(false),
 });
@@ -126,6 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   if (!parsed.LINKEDIN_CLIENT_ID !== !parsed.LINKEDIN_CLIENT_SECRET)
     throw new ConfigError('Invalid configuration:\n  LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET go together (see the README, "Apply with LinkedIn")');
+  if (!!parsed.INSTAGRAM_CLIENT_ID !== !!parsed.INSTAGRAM_CLIENT_SECRET)
+    throw new ConfigError(
+      'Invalid configuration:\n  INSTAGRAM_CLIENT_ID and INSTAGRAM_CLIENT_SECRET go together: set both for the real Instagram, neither for the local double (see the README, "Instagram")',
+    );
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, '');
   const extra = parsed.TRUSTED_ORIGINS.split(',')
     .map((s) => s.trim().replace(/\/$/, ''))

@@ -44,7 +44,7 @@ self.addEventListener('fetch', (event) => {
 // The local Stripe double's hosted pages (issue 22) are the server's own HTML, never the app's shell.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/manifest\.webmanifest$/, /^\/sw\.js$/, /^\/uploads\//, /^\/stripe-local\//, /^\/linkedin-local\//],
+    denylist: [/^\/api\//, /^\/manifest\.webmanifest$/, /^\/sw\.js$/, /^\/uploads\//, /^\/stripe-local\//, /^\/linkedin-local\//, /^\/instagram-local\//],
   }),
 );
 

@@ -38,3 +38,4 @@ export * from './moderation.js';
 export * from './vitals-limits.js';
 export * from './vitals.js';
 export * from './delete-data.js';
+export * from './instagram.js';

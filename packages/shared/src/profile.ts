@@ -222,6 +222,7 @@ export const PUBLIC_PROFILE_FIELDS = [
   'tiktokUsername',
   'linkedinUsername',
   'youtubeUsername',
+  'instagramVerified',
   'interests',
   'isVerified',
 ] as const satisfies ReadonlyArray<keyof OwnProfileView>;
@@ -253,6 +254,8 @@ export interface OwnProfileView {
   tiktokUsername: string | null;
   linkedinUsername: string | null;
   youtubeUsername: string | null;
+  /** The Instagram handle was linked through Instagram's OAuth (decision 033), not only typed. */
+  instagramVerified: boolean;
   interests: string[];
   isVerified: boolean;
   isDeactivated: boolean;

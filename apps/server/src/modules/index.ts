@@ -38,6 +38,7 @@ import { dataExportRoutes } from './data-export/index.js';
 import { legalRoutes } from './legal/index.js';
 import { createLinkedinCookies, linkedinRoutes } from './linkedin/index.js';
 import { deleteDataRoutes } from './delete-data/index.js';
+import { registerInstagram } from './instagram/index.js';
 
 /** Feature modules register here, one line each. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext, opts: { pushCa?: string } = {}) {
@@ -97,10 +98,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, opt
   await app.register(legalRoutes(ctx));
   // /delete-data: signed-out deletion requests (deleting through the account module) and Meta's callback (issue 24).
   await app.register(deleteDataRoutes(ctx, media));
+  const instagram = await registerInstagram(app, ctx);
   await app.register(searchRoutes(ctx));
   await app.register(welcomeRoutes(ctx));
   await app.register(adminHealthRoutes(ctx, { paymentsMode: payments.mode }));
   await registerCrm(app, ctx);
   await app.register(backupRoutes(ctx));
-  return { hub, push, payments };
+  return { hub, push, payments, instagram };
 }

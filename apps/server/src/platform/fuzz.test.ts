@@ -173,6 +173,10 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   'POST /api/events/:id/checkout': { body: { guests: 0 } },
   'POST /api/events/:id/checkout/confirm': { body: { sessionId: 'cs_test_fuzz' } },
   'GET /api/payments': { queryKeys: ['cursor'] },
+  // Issue 24: Instagram linking (the start and disconnect take no input).
+  'GET /api/instagram/callback': { queryKeys: ['code', 'state', 'error', 'error_reason', 'error_description'] },
+  'POST /api/instagram/start': {},
+  'POST /api/instagram/disconnect': {},
   'POST /api/events/:id/check-ins': { body: { code: 'ACDEFG' } },
   // Issue 10: posts (real ids are fuzzed in modules/posts/posts-fuzz.test.ts).
   'GET /api/feed': { queryKeys: ['cursor', 'limit'] },
@@ -273,8 +277,9 @@ function check(res: LightMyRequestResponse, label: string, routeKey: string) {
   // The local Stripe double's hosted pages stand in for Stripe's own site: people read their refusals as HTML pages
   // (decision 028). Everything else answers errors in the one JSON shape.
   const humanPage = routeKey.includes(' /stripe-local/') && String(res.headers['content-type']).startsWith('text/html');
-  // The local LinkedIn double (decision 034) answers in LinkedIn's own shapes ({ error, error_description }, HTML pages).
-  const foreignShape = routeKey.includes(' /linkedin-local/');
+  // The local LinkedIn and Instagram doubles (decisions 034, 033) answer in their services' own shapes
+  // ({ error, error_description }, Graph error bodies, HTML pages).
+  const foreignShape = routeKey.includes(' /linkedin-local/') || routeKey.includes(' /instagram-local/');
   if (res.statusCode >= 400 && res.body !== '' && !humanPage && !foreignShape) {
     let parsed: unknown = null;
     try {

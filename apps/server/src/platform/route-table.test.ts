@@ -105,6 +105,9 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/delete-data/confirm', 'public'],
   ['GET', '/api/delete-data/status/:code', 'public'],
   ['POST', '/api/delete-data/meta', 'public'],
+  ['POST', '/api/instagram/start', 'full_platform'],
+  ['GET', '/api/instagram/callback', 'full_platform'],
+  ['POST', '/api/instagram/disconnect', 'member'],
   // Issue 4: connections, safety, messaging, notifications, push and the realtime socket.
   ['GET', '/api/say-hi/deck', 'full_platform'],
   ['POST', '/api/say-hi/skip', 'full_platform'],
@@ -319,10 +322,10 @@ describe('the access table', () => {
   it('routes outside /api are read-only (GET/HEAD)', () => {
     // The local Stripe double's hosted pages (Checkout, onboarding) post their forms: they stand in for Stripe's
     // own site and exist only without STRIPE_SECRET_KEY (decision 028); so do the local LinkedIn double's authorize
-    // form and token endpoint, without LINKEDIN_CLIENT_ID (decision 034).
-    const mutating = routes.filter(
-      (r) => !r.url.startsWith('/api/') && !r.url.startsWith('/stripe-local/') && !r.url.startsWith('/linkedin-local/') && !['GET', 'HEAD'].includes(r.method),
-    );
+    // form and token endpoint (without LINKEDIN_CLIENT_ID, decision 034) and the Instagram double's consent form and
+    // token endpoint (without INSTAGRAM_CLIENT_ID, decision 033).
+    const doubles = ['/stripe-local/', '/linkedin-local/', '/instagram-local/'];
+    const mutating = routes.filter((r) => !r.url.startsWith('/api/') && !doubles.some((d) => r.url.startsWith(d)) && !['GET', 'HEAD'].includes(r.method));
     expect(mutating.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 

@@ -15,6 +15,7 @@ export function makeProfile(overrides: Partial<OwnProfileView> = {}): OwnProfile
     city: 'tampa',
     gender: null,
     instagramUsername: null,
+    instagramVerified: false,
     tiktokUsername: null,
     linkedinUsername: null,
     youtubeUsername: null,

@@ -67,6 +67,8 @@ export const profiles = pgTable(
     index('profiles_admin_last_active_idx').on(t.lastActiveAt.desc().nullsLast(), t.id.desc()),
     index('profiles_admin_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id),
     index('profiles_suspended_idx').on(t.id).where(sql`${t.suspendedAt} IS NOT NULL`),
+    // One Instagram account links to at most one member (decision 033): the index settles two members racing.
+    uniqueIndex('profiles_instagram_user_id_key').on(t.instagramUserId).where(sql`${t.instagramUserId} IS NOT NULL`),
     check('profiles_username_lowercase', sql`${t.username} = lower(${t.username})`),
     check('profiles_age_range', sql`${t.age} IS NULL OR (${t.age} BETWEEN 13 AND 100)`),
   ],
@@ -115,3 +117,21 @@ export const welcomeDismissals = pgTable('welcome_dismissals', {
     .references(() => users.id, { onDelete: 'cascade' }),
   dismissedAt: ts('dismissed_at').notNull().defaultNow(),
 });
+
+/**
+ * Instagram linking (decision 033): one row per started link, bound to the member who started it. The callback
+ * deletes the row it uses (single use) and refuses one that is missing, expired or another member's. Only the
+ * SHA-256 of the state is stored, so a database read does not hand out usable states.
+ */
+export const instagramLinkStates = pgTable(
+  'instagram_link_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('instagram_link_states_user_idx').on(t.userId), index('instagram_link_states_expires_idx').on(t.expiresAt)],
+);

@@ -22,6 +22,7 @@ export function presentOwnProfile(p: ProfileRow): OwnProfileView {
     tiktokUsername: p.tiktokUsername,
     linkedinUsername: p.linkedinUsername,
     youtubeUsername: p.youtubeUsername,
+    instagramVerified: p.instagramOauthConnected && !!p.instagramUsername,
     interests: p.interests,
     isVerified: p.isVerified,
     isDeactivated: p.isDeactivated,

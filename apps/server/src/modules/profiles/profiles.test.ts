@@ -39,6 +39,7 @@ const PUBLIC_PROFILE_KEYS = [
   'gender',
   'id',
   'instagramUsername',
+  'instagramVerified',
   'interests',
   'isOwn',
   'isVerified',

@@ -38,9 +38,11 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
       return repo.listImages(db, id);
     },
 
-    async updateProfile(actor: Actor, update: ProfileUpdate) {
+    async updateProfile(actor: Actor, input: ProfileUpdate) {
       const current = await findProfile(db, actor.userId);
       if (!current) throw noProfile();
+      // A linked Instagram handle is Instagram's word (decision 033): the form cannot retype it, only Disconnect clears it.
+      const update = current.instagramOauthConnected ? { ...input, instagramUsername: current.instagramUsername } : input;
       // A reserved name is refused when it is a change; a member who held one before keeps saving it.
       const usernameError = usernameChangeError(current.username, update.username);
       if (usernameError) {

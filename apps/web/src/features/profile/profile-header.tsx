@@ -17,6 +17,7 @@ export type ProfileHeaderData = Pick<
   | 'age'
   | 'city'
   | 'instagramUsername'
+  | 'instagramVerified'
   | 'tiktokUsername'
   | 'linkedinUsername'
   | 'youtubeUsername'

@@ -1,4 +1,5 @@
 import { UserRoundXIcon } from 'lucide-react';
+import { useInstagramCallback } from '#/features/instagram';
 import { useMe } from '#/lib/session/use-session';
 import { ApplicationStatusCard, DeactivatedBanner } from './application-status-card';
 import { OwnMessagesTab } from './message-tab';
@@ -16,6 +17,8 @@ export const ACCOUNT_TYPE_LABELS = {
 export function ProfilePage() {
   const me = useMe();
   const profile = me?.profile ?? null;
+  // The OAuth return from Instagram lands here (spec 2): its toast, then the flag leaves the address.
+  useInstagramCallback();
 
   if (!profile) {
     return (

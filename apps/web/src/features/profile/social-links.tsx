@@ -1,4 +1,5 @@
 import { socialProfileUrl, type PublicProfileView, type SocialNetwork } from '@bayclub/shared';
+import { VerifiedInstagramMark } from '#/features/instagram';
 import { SocialIcon } from './social-icons';
 
 export const SOCIAL_NETWORK_LABELS: Record<SocialNetwork, string> = {
@@ -8,7 +9,10 @@ export const SOCIAL_NETWORK_LABELS: Record<SocialNetwork, string> = {
   youtube: 'YouTube',
 };
 
-type SocialFields = Pick<PublicProfileView, 'instagramUsername' | 'tiktokUsername' | 'linkedinUsername' | 'youtubeUsername'>;
+type SocialFields = Pick<PublicProfileView, 'instagramUsername' | 'tiktokUsername' | 'linkedinUsername' | 'youtubeUsername'> & {
+  /** Linked through Instagram (decision 033): the Instagram link carries the verified mark. */
+  instagramVerified?: boolean;
+};
 
 /** The networks a member has set, in the spec's order. */
 export function socialLinks(profile: SocialFields): Array<{ network: SocialNetwork; href: string }> {
@@ -29,19 +33,23 @@ export function SocialLinks({ profile }: { profile: SocialFields }) {
   if (links.length === 0) return null;
   return (
     <ul aria-label="Social profiles" className="flex flex-wrap items-center justify-center gap-1 sm:justify-start">
-      {links.map(({ network, href }) => (
-        <li key={network}>
+      {links.map(({ network, href }) => {
+        const verified = network === 'instagram' && !!profile.instagramVerified;
+        return (
+        <li key={network} className="inline-flex items-center">
           <a
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${SOCIAL_NETWORK_LABELS[network]} profile`}
+            aria-label={`${SOCIAL_NETWORK_LABELS[network]} profile${verified ? ' (verified)' : ''}`}
             className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             <SocialIcon network={network} className="size-5" />
           </a>
+          {verified && <VerifiedInstagramMark className="-ml-2" />}
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }

@@ -34,6 +34,7 @@ function makePublicProfile(overrides: Partial<PublicProfileView> = {}): PublicPr
     city: 'clearwater',
     gender: null,
     instagramUsername: 'alex.sails',
+    instagramVerified: false,
     tiktokUsername: null,
     linkedinUsername: null,
     youtubeUsername: null,

@@ -26,14 +26,6 @@ describe('social tab', () => {
     }
   });
 
-  it('shows Connect Instagram disabled, with an honest note', async () => {
-    const { user, dialog } = await renderSettings();
-    await user.click(dialog.getByRole('tab', { name: 'Social' }));
-    const connect = dialog.getByRole('button', { name: 'Connect Instagram' });
-    expect(connect).toBeDisabled();
-    expect(connect).toHaveAccessibleDescription(/arrives in a later update/);
-  });
-
   it('is read-only for limited members without add_social_links', async () => {
     const { user, dialog } = await renderSettings({
       profile: { accountType: 'community_only', instagramUsername: 'sam.r' },

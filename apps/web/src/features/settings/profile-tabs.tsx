@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { InfoIcon, Link2Icon } from 'lucide-react';
+import { InfoIcon } from 'lucide-react';
 import {
   AGE_OPTIONS,
   CITIES,
@@ -12,8 +12,8 @@ import {
 } from '@bayclub/shared';
 import { SelectField, type SelectOption } from '#/components/select-field';
 import { TextField } from '#/components/text-field';
-import { Button } from '#/components/ui/button';
 import { BioField, UsernameField } from '#/features/landing';
+import { InstagramConnect } from '#/features/instagram';
 import { ProfilePictureControl } from '#/features/media';
 import { SOCIAL_FIELDS, type ProfileSettings } from './use-profile-settings';
 
@@ -36,22 +36,19 @@ const SOCIAL_HINTS: Record<(typeof SOCIAL_FIELDS)[number]['name'], string> = {
   youtubeUsername: 'Your YouTube handle, with or without the @.',
 };
 
-/** Social: the (not yet available) Instagram connection and the four usernames, checked as typed. */
+/** Social: link Instagram (professional accounts) or type a handle, and the four usernames, checked as typed. */
 export function SocialTab({ settings }: { settings: ProfileSettings }) {
   const readOnly = settings.canEdit && !settings.canEditSocial;
+  const { profile } = settings;
+  const linked = profile.instagramVerified && !!profile.instagramUsername;
   return (
     <div className="grid gap-6">
-      <div className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="grid gap-1">
-          <p className="text-sm font-medium">Instagram account</p>
-          <p id="instagram-connect-note" className="text-sm text-muted-foreground">
-            Connecting your Instagram account arrives in a later update. Until then, add your username below.
-          </p>
-        </div>
-        <Button type="button" variant="outline" disabled aria-describedby="instagram-connect-note">
-          <Link2Icon aria-hidden="true" /> Connect Instagram
-        </Button>
-      </div>
+      <InstagramConnect
+        profile={profile}
+        canLink={profile.accountType === 'full_platform' && !profile.isDeactivated}
+        // The typed field held the linked handle: empty it, so a later Save does not bring it back unverified.
+        onDisconnected={() => settings.form.resetField('instagramUsername', { defaultValue: '' })}
+      />
       {readOnly && (
         <ReadOnlyNote>Adding social links is not available for your membership yet, so these are shown read-only.</ReadOnlyNote>
       )}
@@ -62,7 +59,8 @@ export function SocialTab({ settings }: { settings: ProfileSettings }) {
             key={name}
             name={name}
             label={label}
-            description={SOCIAL_HINTS[name]}
+            description={name === 'instagramUsername' && linked ? 'Linked through Instagram: disconnect to change it.' : SOCIAL_HINTS[name]}
+            readOnly={name === 'instagramUsername' && linked}
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}

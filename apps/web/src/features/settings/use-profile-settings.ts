@@ -135,6 +135,7 @@ export function useProfileSettings({ profile, onNavigate, onSaved, onBusyChange 
 
   return {
     form,
+    profile,
     picture,
     usernameStatus,
     canEdit,

@@ -1,0 +1,70 @@
+import { Link2Icon, Unlink2Icon } from 'lucide-react';
+import { toast } from 'sonner';
+import { INSTAGRAM_TOASTS, type OwnProfileView } from '@bayclub/shared';
+import { Button } from '#/components/ui/button';
+import { useDisconnectInstagramMutation, useStartInstagramMutation } from './api';
+import { VerifiedInstagramMark } from './verified-mark';
+
+/** Where the browser goes; a seam for tests (jsdom cannot navigate). */
+export const browser = { go: (url: string) => window.location.assign(url) };
+
+/**
+ * Settings → Social: link a professional Instagram account through Instagram, or show the linked handle with
+ * Disconnect. Honest about what Instagram allows: personal accounts cannot link, their typed handle stays unverified.
+ */
+export function InstagramConnect({ profile, canLink, onDisconnected }: {
+  profile: Pick<OwnProfileView, 'instagramUsername' | 'instagramVerified'>;
+  /** Full-platform members link (spec 1). */
+  canLink: boolean;
+  onDisconnected?: () => void;
+}) {
+  const start = useStartInstagramMutation();
+  const disconnect = useDisconnectInstagramMutation();
+  const linked = profile.instagramVerified && !!profile.instagramUsername;
+
+  const handleLink = () =>
+    start.mutate(undefined, {
+      onSuccess: ({ authorizeUrl }) => browser.go(authorizeUrl),
+      onError: () => toast.error(INSTAGRAM_TOASTS.connectFailed),
+    });
+  const handleDisconnect = () =>
+    disconnect.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(INSTAGRAM_TOASTS.disconnected);
+        onDisconnected?.();
+      },
+      onError: () => toast.error(INSTAGRAM_TOASTS.disconnectFailed),
+    });
+
+  return (
+    <section aria-labelledby="instagram-account-title" className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="grid gap-1">
+        <h3 id="instagram-account-title" className="text-sm font-medium">
+          Instagram account
+        </h3>
+        {linked ? (
+          <p className="inline-flex items-center gap-1 text-sm">
+            Linked as <span className="font-medium">@{profile.instagramUsername}</span>
+            <VerifiedInstagramMark />
+          </p>
+        ) : (
+          <p id="instagram-connect-note" className="text-sm text-muted-foreground">
+            Linking works for professional (Business or Creator) Instagram accounts and shows your handle as verified.
+            With a personal account, type your username below: it is shown without the verified mark.
+          </p>
+        )}
+      </div>
+      {linked ? (
+        <Button type="button" variant="outline" onClick={handleDisconnect} disabled={disconnect.isPending}>
+          <Unlink2Icon aria-hidden="true" /> {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
+        </Button>
+      ) : (
+        canLink && (
+          <Button type="button" variant="outline" onClick={handleLink} disabled={start.isPending} aria-describedby="instagram-connect-note">
+            <Link2Icon aria-hidden="true" /> {start.isPending ? 'Opening Instagram…' : 'Link Instagram'}
+          </Button>
+        )
+      )}
+    </section>
+  );
+}
