@@ -18,6 +18,7 @@ const OWN_PROFILE_KEYS = [
   'gender',
   'id',
   'instagramUsername',
+  'instagramVerified',
   'interests',
   'isDeactivated',
   'isVerified',
