@@ -35,7 +35,7 @@ test('a member edits every Settings tab and uploads a profile picture; after a r
 
   // Social: a linkedin URL is reduced to the name, a leading @ is dropped.
   await settings.getByRole('tab', { name: 'Social' }).click();
-  await settings.getByLabel(/Instagram/).fill('@avery.sets');
+  await settings.getByRole('textbox', { name: /Instagram/ }).fill('@avery.sets');
   await settings.getByLabel(/TikTok/).fill('averytok');
   await settings.getByLabel(/LinkedIn/).fill('https://www.linkedin.com/in/avery-settings/');
   await settings.getByLabel(/YouTube/).fill('@AveryTube');
@@ -82,7 +82,7 @@ test('a member edits every Settings tab and uploads a profile picture; after a r
   await expect(settings.getByLabel('Name', { exact: true })).toHaveValue('Avery Settings');
   await settings.getByRole('tab', { name: 'Social' }).click();
   await expect(settings.getByLabel(/LinkedIn/)).toHaveValue('avery-settings');
-  await expect(settings.getByLabel(/Instagram/)).toHaveValue('avery.sets');
+  await expect(settings.getByRole('textbox', { name: /Instagram/ })).toHaveValue('avery.sets');
   await settings.getByRole('tab', { name: 'Interests' }).click();
   await expect(settings.getByText('2/15 selected')).toBeVisible();
   await settings.getByRole('button', { name: 'Cancel' }).click();
