@@ -103,6 +103,8 @@ export interface DirectoryCardView extends MemberSummary {
   interests: string[];
   /** The viewer's interests this member shares, in the member's order. */
   sharedInterests: string[];
+  /** The Instagram handle linked through Instagram (shown with its verified mark); null when none is linked. */
+  linkedInstagram: string | null;
 }
 
 export type DirectoryPage = Page<DirectoryCardView>;

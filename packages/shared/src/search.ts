@@ -107,6 +107,8 @@ export interface UserSearchResult {
   bio: string | null;
   profilePictureUrl: string | null;
   isVerified: boolean;
+  /** The Instagram handle linked through Instagram (shown with its verified mark); null when none is linked. */
+  linkedInstagram: string | null;
 }
 
 /** Community: name, description, url_slug; plus its avatar. */

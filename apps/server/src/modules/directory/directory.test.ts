@@ -24,7 +24,7 @@ import { allPages, quickMember, setProfile } from '../connections/social-fixture
 const t = await buildTestApp({ BENCH_COUNT_SQL: true });
 const db = t.ctx.database.db;
 
-const CARD_KEYS = ['age', 'city', 'fullName', 'id', 'interests', 'isVerified', 'profilePictureUrl', 'sharedInterests', 'username'];
+const CARD_KEYS = ['age', 'city', 'fullName', 'id', 'interests', 'isVerified', 'linkedInstagram', 'profilePictureUrl', 'sharedInterests', 'username'];
 
 const get = (who: TestUser | null, query = '') => injectAs(t, who, { method: 'GET', url: `/api/directory${query ? `?${query}` : ''}` });
 async function page(who: TestUser, query: string): Promise<DirectoryPage> {
@@ -64,6 +64,16 @@ describe('GET /api/directory: who may call it', () => {
 });
 
 describe('GET /api/directory: who is listed', () => {
+  it('shows an Instagram handle only when it was linked through Instagram, never one the member typed', async () => {
+    const tag = freshTag();
+    const viewer = await createMember(t);
+    const linked = await member({ fullName: `Linked ${tag}`, instagramUsername: 'linked.studio', instagramOauthConnected: true, instagramUserId: '17841400000000111' });
+    const typed = await member({ fullName: `Typed ${tag}`, instagramUsername: 'typed.handle' });
+    const { items } = await page(viewer, `q=${tag}&sort=name`);
+    expect(items.find((c) => c.id === linked)!.linkedInstagram).toBe('linked.studio');
+    expect(items.find((c) => c.id === typed)!.linkedInstagram).toBeNull();
+  });
+
   it('lists approved active members with the card fields only; never applicants, deactivated, self or blocked', async () => {
     const tag = freshTag();
     const viewer = await createMember(t);

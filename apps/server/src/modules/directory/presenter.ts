@@ -13,5 +13,6 @@ export function presentCard(row: DirectoryRow): DirectoryCardView {
     city: row.city,
     interests: row.interests,
     sharedInterests: row.shared,
+    linkedInstagram: row.linked_instagram,
   };
 }

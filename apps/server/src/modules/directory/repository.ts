@@ -26,6 +26,8 @@ export type DirectoryCursor =
 /** A member's card with the viewer's interests in common (`shared`, their count `common`) and the sort keys. */
 const directoryRow = z.object({
   ...columnsOf(profiles, 'id', 'full_name', 'username', 'profile_picture_url', 'is_verified', 'age', 'city', 'interests'),
+  /** The handle linked through Instagram (decision 033), null when none is linked (a typed handle stays off cards). */
+  linked_instagram: z.string().nullable(),
   shared: textList(),
   common: z.number().int(),
   name_key: z.string(),
@@ -83,6 +85,7 @@ export function directoryQuery(viewerId: string, f: DirectoryFilters, sort: Dire
     Array.from({ length: LIMITS.interestsMax }, (_, k) => `coalesce(v.interests[${k + 1}] = any(p.interests), false)::int`).join(' + '),
   );
   const columns = sql`p.id, p.full_name, p.username, p.profile_picture_url, p.is_verified, p.age, p.city, p.interests,
+    case when p.instagram_oauth_connected then p.instagram_username end as linked_instagram,
     ${shared} as shared, ${NAME_KEY} as name_key, ${exactInstant(sql`p.created_at`)} as cursor_at`;
   const from = sql`${profiles} p cross join (select coalesce((select interests from ${profiles} where id = ${me}), '{}'::text[]) as interests) v`;
 

@@ -40,6 +40,7 @@ export function presentResult(row: SearchRow, terms: string[]): SearchResult {
         bio: row.body ? excerpt(row.body, terms) : null,
         profilePictureUrl: row.picture,
         isVerified: row.verified === true,
+        linkedInstagram: row.instagram,
       };
     case 'community':
       return {

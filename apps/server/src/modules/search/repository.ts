@@ -81,6 +81,8 @@ const searchRow = z.object({
   body: z.string().nullable(),
   picture: z.string().nullable(),
   verified: z.boolean().nullable(),
+  /** A member's Instagram handle linked through Instagram (decision 033); null otherwise. */
+  instagram: z.string().nullable(),
   starts_at: timestamp().nullable(),
   time_zone: z.string().nullable(),
   city: z.string().nullable(),
@@ -154,7 +156,7 @@ function ranked(plan: SearchPlan, type: SearchRow['type'], pool: SQL, fields: SQ
       order by exact desc, prefix desc, whole desc, ${recency}
       limit ${RANKED_PER_TYPE}
     )
-    select ${type}::text as type, id, title, subtitle, body, picture, verified, starts_at, time_zone, city, status,
+    select ${type}::text as type, id, title, subtitle, body, picture, verified, instagram, starts_at, time_zone, city, status,
       created_at, truncated, (select count(*) from pool) as total
     from best
     order by exact desc, prefix desc, (case when whole then 1 else ${similarity(plan, fields)} end) desc, ${recency}
@@ -166,7 +168,7 @@ function usersSql(plan: SearchPlan): SQL {
   const fields = [sql`p.full_name`, sql`p.username`, sql`p.bio`, tags(sql`p.city`, sql`p.interests`)];
   // Exact and prefix on the names; every match is ordered by them before the cap, so an exact name is never cut.
   const pool = sql`select p.id, p.full_name as title, p.username as subtitle, p.bio as body, p.profile_picture_url as picture,
-      p.is_verified as verified, null::timestamptz as starts_at, null::text as time_zone, p.city, null::text as status,
+      p.is_verified as verified, case when p.instagram_oauth_connected then p.instagram_username end as instagram, null::timestamptz as starts_at, null::text as time_zone, p.city, null::text as status,
       p.created_at, null::boolean as truncated,
       (lower(p.full_name) = lower(${plan.q}) or p.username = lower(${plan.q})) is true as exact,
       (p.full_name ilike ${prefixPattern(plan.q)} escape '\\' or p.username ilike ${prefixPattern(plan.q)} escape '\\') is true as prefix
@@ -181,7 +183,7 @@ function communitiesSql(plan: SearchPlan): SQL {
   // lower(name): the expression communities_name_trgm_idx indexes.
   const fields = [sql`lower(c.name)`, sql`c.description`, tags(sql`c.city`, sql`c.interests`)];
   const pool = sql`select c.id, c.name as title, c.url_slug as subtitle, c.description as body, c.avatar_image_key as picture,
-      null::boolean as verified, null::timestamptz as starts_at, null::text as time_zone, c.city, null::text as status,
+      null::boolean as verified, null::text as instagram, null::timestamptz as starts_at, null::text as time_zone, c.city, null::text as status,
       c.created_at, null::boolean as truncated,
       lower(c.name) = lower(${plan.q}) as exact, lower(c.name) like lower(${prefixPattern(plan.q)}) escape '\\' as prefix
     from ${communities} c
@@ -228,7 +230,7 @@ function eventsSql(plan: SearchPlan, viewer: EventsViewer): SQL {
     visible: visibleEventsFilter(viewer),
     order: sql`e.starts_at, e.id`,
     columns: sql`e.id, e.title, null::text as subtitle, e.description as body, e.cover_image_key as picture,
-      null::boolean as verified, e.starts_at, e.time_zone, e.city, e.status, e.created_at, null::boolean as truncated,
+      null::boolean as verified, null::text as instagram, e.starts_at, e.time_zone, e.city, e.status, e.created_at, null::boolean as truncated,
       lower(e.title) = lower(${plan.q}) as exact, lower(e.title) like lower(${prefixPattern(plan.q)}) escape '\\' as prefix`,
     cap: plan.cap,
   });
@@ -245,7 +247,7 @@ function postsSql(plan: SearchPlan, reader: Reader): SQL {
     visible: readablePostsFilter(reader),
     order: sql`p.created_at desc nulls last, p.id desc nulls last`,
     columns: sql`p.id, null::text as title, null::text as subtitle, left(p.content, ${SEARCH_LIMITS.postPreview}) as body,
-      null::text as picture, null::boolean as verified, null::timestamptz as starts_at, null::text as time_zone,
+      null::text as picture, null::boolean as verified, null::text as instagram, null::timestamptz as starts_at, null::text as time_zone,
       null::text as city, null::text as status, p.created_at, char_length(p.content) > ${SEARCH_LIMITS.postPreview} as truncated,
       lower(p.content) = lower(${plan.q}) as exact, p.content ilike ${prefixPattern(plan.q)} escape '\\' as prefix,
       p.content`,
@@ -259,7 +261,7 @@ function placesSql(plan: SearchPlan): SQL {
   // and category: lower(name) and lower(address) are the list's trigram indexes, description has its own (0012).
   const fields = [sql`lower(l.name)`, sql`lower(l.address)`, sql`l.description`, tags(sql`l.city`, sql`array[l.category]`)];
   const pool = sql`select l.id, l.name as title, l.category as subtitle, l.address as body, null::text as picture,
-      null::boolean as verified, null::timestamptz as starts_at, null::text as time_zone, l.city, null::text as status,
+      null::boolean as verified, null::text as instagram, null::timestamptz as starts_at, null::text as time_zone, l.city, null::text as status,
       l.created_at, null::boolean as truncated,
       lower(l.name) = lower(${plan.q}) as exact, lower(l.name) like lower(${prefixPattern(plan.q)}) escape '\\' as prefix
     from ${locations} l

@@ -426,12 +426,22 @@ describe('GET /api/search: result shapes', () => {
     await createPost(t, await createMember(t), { content: `Shape ${word}` });
     const r = await found(me, word);
     const keys = (type: SearchType) => Object.keys(r.results.find((x) => x.type === type)!).sort();
-    expect(keys('user')).toEqual(['bio', 'fullName', 'id', 'isVerified', 'profilePictureUrl', 'type', 'username']);
+    expect(keys('user')).toEqual(['bio', 'fullName', 'id', 'isVerified', 'linkedInstagram', 'profilePictureUrl', 'type', 'username']);
     expect(keys('community')).toEqual(['avatarUrl', 'description', 'id', 'name', 'type', 'urlSlug']);
     expect(keys('event')).toEqual(['city', 'description', 'eventDate', 'id', 'status', 'timeZone', 'title', 'type']);
     expect(keys('post')).toEqual(['content', 'createdAt', 'id', 'type']);
     expect(Object.keys(r).sort()).toEqual(['counts', 'postsSearched', 'query', 'results', 'terms']);
     expect(r.terms).toEqual([word]);
+  });
+
+  it('a member\'s Instagram handle comes only when it was linked through Instagram', async () => {
+    const me = await createMember(t);
+    const word = token();
+    const linked = (await quickMember(t, { fullName: `Linked ${word}`, instagramUsername: 'linked.search', instagramOauthConnected: true, instagramUserId: '17841400000000222' })).id;
+    const typed = (await quickMember(t, { fullName: `Typed ${word}`, instagramUsername: 'typed.search' })).id;
+    const users = (await found(me, word)).results.filter((x) => x.type === 'user');
+    expect(users.find((u) => u.id === linked)).toMatchObject({ linkedInstagram: 'linked.search' });
+    expect(users.find((u) => u.id === typed)).toMatchObject({ linkedInstagram: null });
   });
 
   it('a long bio or description is cut to an excerpt that shows the match', async () => {

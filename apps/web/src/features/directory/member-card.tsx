@@ -4,6 +4,7 @@ import { UserIcon } from 'lucide-react';
 import { imageVariantUrl, type DirectoryCardView } from '@bayclub/shared';
 import { cityLabel } from '#/lib/member-format';
 import { VerifiedBadge } from '#/components/member/verified-badge';
+import { VerifiedInstagramMark } from '#/features/instagram';
 
 /**
  * One member: photo, name (+ verified), city and age, interests shared with the viewer highlighted. The name
@@ -28,6 +29,13 @@ export function MemberCard({ member }: { member: DirectoryCardView }) {
           )}
         </h2>
         {member.username && <p className="truncate text-sm text-muted-foreground">@{member.username}</p>}
+        {member.linkedInstagram && (
+          // Only a handle linked through Instagram shows here, with its mark (decision 033); a typed one stays on the profile.
+          <p className="relative z-10 flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
+            <span className="truncate">Instagram @{member.linkedInstagram}</span>
+            <VerifiedInstagramMark className="shrink-0" />
+          </p>
+        )}
         {details && <p className="text-sm text-muted-foreground">{details}</p>}
         {member.sharedInterests.length > 0 && (
           <ul aria-label="Interests in common" className="mt-1 flex flex-wrap gap-1.5">

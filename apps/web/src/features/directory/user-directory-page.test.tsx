@@ -13,6 +13,7 @@ const card = (overrides: Partial<DirectoryCardView> = {}): DirectoryCardView => 
   ...makeMember(),
   interests: [],
   sharedInterests: [],
+  linkedInstagram: null,
   ...overrides,
 });
 const pageOf = (items: DirectoryCardView[], nextCursor: string | null = null): DirectoryPage => ({ items, nextCursor });
@@ -26,6 +27,7 @@ const ALEX = card({
   interests: ['Beach', 'Yoga', 'Coffee'],
   sharedInterests: ['Beach', 'Coffee'],
   profilePictureUrl: '/media/profile-pictures/a/profile.webp?v=1',
+  linkedInstagram: 'alex.surfs',
 });
 const BLAKE = card({ fullName: 'Blake Chen', username: 'blake', age: 35, city: 'tampa' });
 const CASEY = card({ fullName: 'Casey Park', username: 'casey' });
@@ -55,6 +57,10 @@ describe('People (/user-directory)', () => {
     ]);
     expect(within(cards[1]!).queryByRole('list', { name: 'Interests in common' })).not.toBeInTheDocument();
     expect(within(cards[1]!).queryByTestId('verified-badge')).not.toBeInTheDocument();
+    // A handle linked through Instagram shows with its mark; a card without one shows none.
+    expect(within(alex).getByText('Instagram @alex.surfs')).toBeInTheDocument();
+    expect(within(alex).getByRole('img', { name: 'Verified Instagram account' })).toBeInTheDocument();
+    expect(within(cards[1]!).queryByText(/Instagram @/)).not.toBeInTheDocument();
   });
 
   it('reads the filters from the URL and writes changes back to it (search debounced)', async () => {

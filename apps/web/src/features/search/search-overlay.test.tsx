@@ -23,6 +23,7 @@ const ANA: SearchResult = {
   bio: 'Runs in Tampa every morning',
   profilePictureUrl: null,
   isVerified: true,
+  linkedInstagram: 'ana.runs',
 };
 const NOUSERNAME: SearchResult = { ...ANA, id: '11111111-1111-4111-8111-111111111112', fullName: 'Bo Tampa', username: null, isVerified: false, bio: null };
 const YOGIS: SearchResult = {
@@ -120,6 +121,10 @@ describe('Global search overlay', () => {
     expect(tabs).toEqual([`All${14 + SEARCH_LIMITS.countCap}+`, 'Users12', 'Communities1', 'Events1', `Posts${SEARCH_LIMITS.countCap}+`, 'Places0']);
     // The event's date in its own zone (7:00 PM in New York).
     expect(within(listbox).getByRole('option', { name: 'Tampa sunset run' })).toHaveAccessibleDescription('Fri, Mar 14, 7:00 PM · Bring water');
+    // A member's Instagram handle linked through Instagram shows with its mark.
+    const ana = within(listbox).getAllByRole('option')[0]!;
+    expect(ana).toHaveTextContent('Instagram @ana.runs');
+    expect(within(ana).getByRole('img', { name: 'Verified Instagram account', hidden: true })).toBeInTheDocument();
     // One request per pause, never one per keystroke.
     expect(searchCalls(fetchMock)).toEqual(['tampa']);
   });

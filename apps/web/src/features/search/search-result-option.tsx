@@ -3,6 +3,7 @@ import { BadgeCheckIcon, CalendarIcon, MapPinIcon, MessageSquareTextIcon, UserIc
 import { CITY_LABELS, imageVariantUrl, type SearchResult } from '@bayclub/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
 import { cn } from '#/lib/utils';
+import { VerifiedInstagramMark } from '#/features/instagram';
 import { Highlight } from './highlight';
 
 /** 'Sat, Mar 14, 7:00 PM' in the event's own zone (spec 3: event_date). */
@@ -50,6 +51,12 @@ export function SearchResultOption({ id, result, terms, active, onSelect, onPoin
               <BadgeCheckIcon aria-hidden="true" className="size-4 shrink-0 text-primary" />
               <span className="sr-only">Verified account</span>
             </>
+          )}
+          {result.type === 'user' && result.linkedInstagram && (
+            <span className="ml-1 inline-flex shrink-0 items-center gap-0.5 text-xs font-normal text-muted-foreground">
+              Instagram @{result.linkedInstagram}
+              <VerifiedInstagramMark />
+            </span>
           )}
           {result.type === 'event' && result.status === 'cancelled' && (
             <span className="ml-1 shrink-0 rounded-sm bg-destructive/15 px-1.5 text-xs text-destructive">Cancelled</span>
