@@ -14,6 +14,7 @@ import { DEMO_ADMIN_EMAIL, demoLogins } from './seed-demo-logins.js';
 import { seedDemoLocations } from './seed-demo-locations.js';
 import { seedDemoPayments } from './seed-demo-payments.js';
 import { seedDemoBackOffice } from './seed-demo-back-office.js';
+import { seedDemoIntegrations } from './seed-demo-integrations.js';
 
 /** A realistic demo community. Everyone's password is the same, so a newcomer can try every account. */
 const PASSWORD = 'bayclub-demo';
@@ -67,6 +68,10 @@ async function main() {
       // And the back office's reports, CRM notes, tags and segments (nothing happens once any CRM note exists).
       const office = await seedDemoBackOffice(db, rand);
       if (office.notes) console.log(`Added ${office.reports} reports, ${office.notes} CRM notes, ${office.tags} tags and ${office.segments} segments.`);
+      // And web vitals, app opens and linked Instagram accounts (nothing happens once any web vital report exists).
+      const integrations = await seedDemoIntegrations(db, rand);
+      if (integrations.vitals)
+        console.log(`Added ${integrations.vitals} web vital reports, ${integrations.appOpens} app opens and ${integrations.instagramLinks} linked Instagram accounts.`);
       await printSignIn(db, publicUrl);
       return;
     }
@@ -147,6 +152,7 @@ async function main() {
     const faces = await seedDemoFaces(db, storage);
     const pay = await seedDemoPayments(db, loadConfig());
     const office = await seedDemoBackOffice(db, rand);
+    const integrations = await seedDemoIntegrations(db, rand);
 
     console.log(
       `Created 1 admin, 50 members (5 community-only), ${pending.length} pending applications, ${c.communities} communities, ` +
@@ -154,7 +160,8 @@ async function main() {
         `${ev.events} events (${ev.registrations} RSVPs, ${ev.waitlisted} waitlisted, ${ev.checkedIn} checked in), ` +
         `${loc.places} places (${loc.checkIns} check-ins, ${loc.hereNow} here now; ${loc.linkedEvents} events at them), ` +
         `${faces} faces, ${pay.events} paid event (${pay.payments} payments, ${pay.waitlisted} waitlisted), ` +
-        `${office.reports} more reports, ${office.notes} CRM notes, ${office.tags} tags and ${office.segments} segments.`,
+        `${office.reports} more reports, ${office.notes} CRM notes, ${office.tags} tags and ${office.segments} segments, ` +
+        `${integrations.vitals} web vital reports, ${integrations.appOpens} app opens and ${integrations.instagramLinks} linked Instagram accounts.`,
     );
     await printSignIn(db, publicUrl);
   } finally {
