@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
+import { DATA_EXPORT_MESSAGES } from '@bayclub/shared';
 import { test, expect, expectNoA11yViolations, signInViaUi } from './support/fixtures';
 import { approvedMember } from './support/members';
 import { printedMailTo } from './support/mail-log';
 
-test('a member signed out asks at /delete-data, confirms through the mailed link, and the account is gone', async ({ browser, playwright, baseURL }) => {
+test('a member downloads their data in Settings; then, signed out, asks at /delete-data, confirms through the mailed link, and the account is gone', async ({ browser, playwright, baseURL }) => {
   // Five axe scans and a real scrypt sign-in on a shared machine: more than the default minute.
   test.slow();
   const member = await approvedMember(playwright, baseURL!, 'del');
@@ -11,6 +14,28 @@ test('a member signed out asks at /delete-data, confirms through the mailed link
 
   // Signed in, then signed out: /delete-data works without a session.
   await signInViaUi(page, member.email, member.password);
+
+  // First a copy of their data: Settings → Security → Your data. The archive is built in the background; the card
+  // asks again every few seconds and offers Download when it is ready, and a mail says so too.
+  // (On a phone the sections are a select; the address the ready mail links to opens Security directly.)
+  await page.goto('/profile?settings=security');
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings.getByRole('combobox', { name: 'Settings section' })).toHaveValue('security');
+  const yourData = settings.getByRole('region', { name: 'Your data' });
+  await yourData.getByRole('button', { name: 'Request my data' }).click();
+  await expect(page.getByText(DATA_EXPORT_MESSAGES.requested).first()).toBeVisible();
+  const downloadLink = yourData.getByRole('link', { name: 'Download' });
+  await expect(downloadLink).toBeVisible({ timeout: 20_000 });
+  await expect(yourData.getByRole('button', { name: /Request/ })).toHaveCount(0); // once a day
+  await expectNoA11yViolations(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const archive = unzipSync(fs.readFileSync(await download.path()));
+  expect(Object.keys(archive)).toEqual(expect.arrayContaining(['README.txt', 'account.json', 'posts.json', 'messages.json']));
+  expect(strFromU8(archive['account.json']!)).toContain(member.email);
+  expect(await printedMailTo(member.email, /data is ready/)).toContain('/profile?settings=security');
+  await page.keyboard.press('Escape');
+
   await context.clearCookies();
 
   await page.goto('/delete-data');
