@@ -146,6 +146,20 @@ describe('POST /api/delete-data/meta', () => {
     expect((await status(body.confirmation_code)).json().status).toBe('done');
   });
 
+  it("without Instagram credentials, callbacks are checked with the local Instagram app's secret, the one its token endpoint takes", async () => {
+    const secret = await instagramAppSecret(t.ctx);
+    const token = (clientSecret: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/instagram-local/oauth/access_token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ client_id: '1000000000000001', client_secret: clientSecret, grant_type: 'authorization_code', redirect_uri: `${t.ctx.config.publicUrl}/api/instagram/callback`, code: 'unknown' }).toString(),
+      });
+    // The right secret passes the client check and fails only on the unknown code; a wrong one fails on the secret.
+    expect((await token(secret)).json().error_message).not.toMatch(/client secret/);
+    expect((await token(`${secret}x`)).json().error_message).toMatch(/client secret/);
+  });
+
   it('refuses a forged or malformed signed request with 400, never 5xx, and unlinks nothing', async () => {
     const m = await createMember(t);
     await db.update(profiles).set({ instagramOauthConnected: true, instagramUserId: '17841400000000002' }).where(eq(profiles.id, m.id));

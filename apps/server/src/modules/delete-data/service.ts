@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
+import { localInstagramSecret } from '../../platform/instagram-local/index.js';
 import { getOrCreateSecret } from '../../platform/secrets.js';
 import { userIdByEmail } from '../accounts/index.js';
 import { unlinkInstagramAccount } from '../profiles/index.js';
@@ -12,12 +13,9 @@ import { presentStatus } from './presenter.js';
 import * as repo from './repository.js';
 import { DELETE_DATA_ERRORS as M } from './messages.js';
 
-/** The name of the local Instagram double's app secret in server_secrets (used when INSTAGRAM_CLIENT_SECRET is unset). */
-export const LOCAL_INSTAGRAM_SECRET_NAME = 'instagram-local-client-secret';
-
-/** The secret Meta signs its callbacks with: the Instagram app's, or the local double's. */
+/** The secret Meta signs its callbacks with: the Instagram app's, or the local double's (the one its token endpoint checks). */
 export async function instagramAppSecret(ctx: AppContext): Promise<string> {
-  return ctx.config.INSTAGRAM_CLIENT_SECRET ?? getOrCreateSecret(ctx.database.db, LOCAL_INSTAGRAM_SECRET_NAME);
+  return ctx.config.INSTAGRAM_CLIENT_SECRET ?? localInstagramSecret(ctx.database.db);
 }
 
 /** 80 random bits as 16 base32 characters (A-Z, 2-7): unguessable, easy to read out and type. */

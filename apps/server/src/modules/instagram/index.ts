@@ -1,7 +1,7 @@
 // Face of the instagram module (decision 033): linking a professional Instagram account through Instagram Login.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { createInstagramLocal, type InstagramLocal } from '../../platform/instagram-local/index.js';
+import { createInstagramLocal, localInstagramSecret, type InstagramLocal } from '../../platform/instagram-local/index.js';
 import { createInstagramClient, fetchTransport, INSTAGRAM_ENDPOINTS, type InstagramTransport } from './client.js';
 import { instagramRoutes } from './routes.js';
 import { createInstagramService } from './service.js';
@@ -40,7 +40,7 @@ export async function registerInstagram(app: FastifyInstance, ctx: AppContext): 
       transport: fetchTransport,
     });
   } else {
-    local = createInstagramLocal({ publicUrl: config.publicUrl, redirectUri });
+    local = createInstagramLocal({ publicUrl: config.publicUrl, redirectUri, clientSecret: await localInstagramSecret(ctx.database.db) });
     await app.register(local.plugin);
     client = createInstagramClient({
       mode: 'local',

@@ -7,6 +7,8 @@
 // personal_account (not a professional account: the authorize step fails), token_fails, me_fails.
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { getOrCreateSecret } from '../secrets.js';
 import { authorizePage, messagePage } from './html.js';
 
 export const INSTAGRAM_LOCAL_PREFIX = '/instagram-local';
@@ -15,9 +17,21 @@ const CODE_TTL_MS = 10 * 60_000;
 const FORM_BODY_LIMIT = 16 * 1024;
 const USERNAME = /^[A-Za-z0-9._]{1,30}$/;
 
+/** The local Instagram app's secret in server_secrets: one per database, as a real Instagram app has one. */
+export const LOCAL_INSTAGRAM_SECRET_NAME = 'instagram-local-client-secret';
+
+/**
+ * The local app's secret. The double's token endpoint checks it and Meta's data-deletion callbacks
+ * (modules/delete-data) are verified with it, so both halves of the local Instagram app agree, as they do with a
+ * real app's INSTAGRAM_CLIENT_SECRET.
+ */
+export const localInstagramSecret = (db: Db) => getOrCreateSecret(db, LOCAL_INSTAGRAM_SECRET_NAME);
+
 export interface InstagramLocalOptions {
   /** The app's public URL: the authorize page is served by the app itself. */
   publicUrl: string;
+  /** The local app's secret (localInstagramSecret): the token endpoint refuses any other. */
+  clientSecret: string;
   /** The redirect URI registered for the app (Instagram refuses any other). */
   redirectUri: string;
   now?: () => number;
@@ -67,8 +81,7 @@ function field(body: unknown, name: string): string | undefined {
 export function createInstagramLocal(opts: InstagramLocalOptions): InstagramLocal {
   const now = opts.now ?? Date.now;
   const clientId = '1000000000000001';
-  // Per process: a test cannot know it, so the client really sends the configured one.
-  const clientSecret = crypto.randomBytes(16).toString('hex');
+  const clientSecret = opts.clientSecret;
   const codes = new Map<string, CodeRecord>();
   const tokens = new Map<string, { username: string; userId: string }>();
   const authorizePath = `${INSTAGRAM_LOCAL_PREFIX}/oauth/authorize`;
