@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DELETE_DATA_MESSAGES } from '@bayclub/shared';
-import { TEST_ORIGIN, buildTestApp, createMember, mailTo, type TestApp, type TestUser } from '../../test/helpers.js';
+import { TEST_ORIGIN, buildTestApp, createAdmin, createMember, mailTo, type TestApp, type TestUser } from '../../test/helpers.js';
 import { dataDeletionRequests, profiles, users } from '../../db/schema/index.js';
 import { instagramAppSecret, signRequest } from './index.js';
 
@@ -79,6 +79,23 @@ describe('POST /api/delete-data/requests', () => {
 });
 
 describe('POST /api/delete-data/confirm', () => {
+  it('the last admin is refused (409) and nothing changes: the request still reads received and its link works later', async () => {
+    const only = await createAdmin(t);
+    const before = t.mails.length;
+    const { confirmationCode } = (await ask(t, only.email)).json();
+    const token = tokenOf((await mailTo(t, only.email, before)).text);
+
+    const refused = await confirm(token);
+    expect(refused.statusCode).toBe(409);
+    expect((await status(confirmationCode)).json()).toMatchObject({ status: 'received', confirmedAt: null, doneAt: null });
+    expect(await db.select().from(users).where(eq(users.id, only.id))).toHaveLength(1);
+
+    // Once another admin exists, the same link deletes the account.
+    await createAdmin(t);
+    expect((await confirm(token)).statusCode).toBe(200);
+    expect((await status(confirmationCode)).json().status).toBe('done');
+  });
+
   it('deletes the account as Settings → Delete does; sign-in then fails; the status says done; a replay is refused', async () => {
     const m = await createMember(t);
     const before = t.mails.length;

@@ -37,12 +37,13 @@ export async function findByTokenHash(db: DbOrTx, tokenHash: string): Promise<De
 
 /**
  * Use a confirmation token: only a received, unexpired request whose account still exists; the token is cleared
- * (single use). Returns the account to delete, or null when the token no longer counts.
+ * (single use) and the request reads done: the caller deletes the account in the same transaction. Returns the account
+ * to delete, or null when the token no longer counts.
  */
 export async function claimToken(tx: DbOrTx, tokenHash: string, now: Date): Promise<{ id: string; userId: string } | null> {
   const [row] = await tx
     .update(dataDeletionRequests)
-    .set({ status: 'confirmed', tokenHash: null, confirmedAt: now })
+    .set({ status: 'done', tokenHash: null, confirmedAt: now, doneAt: now })
     .where(
       and(
         eq(dataDeletionRequests.tokenHash, tokenHash),
@@ -55,6 +56,3 @@ export async function claimToken(tx: DbOrTx, tokenHash: string, now: Date): Prom
   return row?.userId ? { id: row.id, userId: row.userId } : null;
 }
 
-export async function markDone(db: DbOrTx, id: string, now: Date) {
-  await db.update(dataDeletionRequests).set({ status: 'done', doneAt: now }).where(eq(dataDeletionRequests.id, id));
-}

@@ -78,7 +78,7 @@ export function createDeleteDataService(ctx: AppContext, deps: { deleteAccount: 
 
     /**
      * Use a mailed confirmation link: the account is deleted exactly as Settings → Delete deletes it (the account
-     * module), and the request reads confirmed, then done. A used, expired or unknown token: 400.
+     * module), and the request reads done. A used, expired or unknown token: 400.
      */
     async confirm(token: string): Promise<{ code: string }> {
       const tokenHash = sha256(token);
@@ -88,14 +88,15 @@ export function createDeleteDataService(ctx: AppContext, deps: { deleteAccount: 
       const userId = row.userId;
       await deps.deleteAccount(userId, {
         inTransaction: async (tx) => {
-          // Claimed in the deleting transaction: a refusal (the last admin) leaves the link usable, a replay finds none.
+          // Claimed, and recorded done, in the deleting transaction: a refusal (the last admin) leaves the link usable, a
+          // replay finds none, and a crash cannot leave a deleted account's request short of done (the stored files
+          // are removed after commit, else at the next start-up, by the account module's outbox).
           const claimed = await repo.claimToken(tx, tokenHash, new Date());
           if (claimed?.userId !== userId) throw badRequest(M.invalidLink);
           // Open tabs of the deleted member are closed, as after Settings → Delete.
           await publish(tx, { k: 'kick', u: [userId] });
         },
       });
-      await repo.markDone(db, row.id, new Date());
       return { code: row.code };
     },
 
