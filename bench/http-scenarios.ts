@@ -617,7 +617,7 @@ const VITALS_REPORTS = 300_000;
 const vitalsBulk: Bulk = () => [
   `INSERT INTO performance_metrics (metric_name, metric_value, metric_type, rating, route, device_class, created_at)
    SELECT (ARRAY['LCP','INP','CLS','FCP','TTFB'])[1 + k % 5],
-     CASE WHEN k % 5 = 2 THEN (k % 40) / 100.0 ELSE 50 + (k * 7919) % 6000 END,
+     CASE WHEN k % 5 = 2 THEN (k % 40) / 100.0 ELSE 50 + (k::bigint * 7919) % 6000 END,
      'web_vital',
      (ARRAY['good','good','good','needs-improvement','poor'])[1 + (k / 5) % 5],
      (ARRAY['/','/community','/events','/events/:eventId','/inbox','/chat/:conversationId','/profile','/locations',
@@ -642,5 +642,45 @@ scenarios.push(
     bulk: [vitalsBulk],
     connections: 10,
     request: (w) => get('/api/admin/vitals?days=28', w.admin),
+  },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 24: the pages the integrations added. A page load's web vitals arrive as one signed-out beacon of five metrics
+// (every visitor sends one, so it is the busiest write of the issue); the legal pages and /delete-data's status page
+// are public; Settings → Security asks for the member's data archive status.
+
+const vitalsBeacon = JSON.stringify({
+  metrics: (['LCP', 'FCP', 'TTFB', 'CLS', 'INP'] as const).map((name) => ({
+    name,
+    value: name === 'CLS' ? 0.02 : 420,
+    rating: 'good',
+    route: '/events/:eventId',
+    deviceClass: 'phone',
+  })),
+});
+let deletionCode = '';
+
+scenarios.push(
+  {
+    name: 'POST /api/analytics/vitals (signed out, 5 metrics)',
+    request: () => ({
+      method: 'POST',
+      path: '/api/analytics/vitals',
+      headers: { origin: PROCESS_ORIGIN, 'content-type': 'application/json' },
+      body: vitalsBeacon,
+    }),
+  },
+  { name: 'GET /api/legal/terms-of-service (public)', request: () => get('/api/legal/terms-of-service') },
+  { name: 'GET /api/account/export (Settings → Security)', request: (w) => get('/api/account/export', w.reader.cookie) },
+  {
+    name: 'GET /api/delete-data/status/:code (public)',
+    setup: async (w) => {
+      const asked = await expectStatus<{ confirmationCode: string }>(202, w.base, 'POST', '/api/delete-data/requests', {
+        body: { email: w.partners.at(-1)!.email },
+      });
+      deletionCode = asked.body.confirmationCode;
+    },
+    request: () => get(`/api/delete-data/status/${deletionCode}`),
   },
 );
