@@ -98,8 +98,13 @@ async function expectMapAtBothSizes(page: Page, map: Locator, pinName: string) {
     expect(await tile.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
     const attribution = map.getByText('© OpenStreetMap contributors');
     await expect(attribution).toBeVisible();
-    const credit = (await attribution.boundingBox())!;
-    expect(credit.y + credit.height).toBeLessThanOrEqual(box.y + box.height + 1);
+    // Both boxes read again until the layout has settled after the resize (the map's box above may predate it).
+    await expect
+      .poll(async () => {
+        const [credit, frame] = [(await attribution.boundingBox())!, (await map.boundingBox())!];
+        return credit.y + credit.height - (frame.y + frame.height);
+      }, { message: 'the map credit sits inside the map' })
+      .toBeLessThanOrEqual(1);
     const pin = map.getByRole('button', { name: new RegExp(`^${pinName}`) });
     await expect(pin).toHaveAttribute('tabindex', '0');
     const pinBox = (await pin.boundingBox())!;
