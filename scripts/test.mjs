@@ -30,6 +30,9 @@ function run(cmd, args, env = {}) {
 }
 
 const totals = { passed: 0, failed: 0 };
+// Every failed test (and journey that passed only on retry) by name, printed just above the closing line, so the
+// tail of a long CI log says what broke.
+const failures = [];
 let failedRun = false;
 
 // Static checks first: a type error or lint error fails the run like a failing test.
@@ -59,6 +62,13 @@ if (runVitest) {
     const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(process.cwd(), file.name);
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push(`vitest  ${where} › ${t.fullName}`);
+      // A file that failed before any test ran (an import error, a hook) has no failed test to name.
+      if (file.status === 'failed' && failedTests.length === 0) failures.push(`vitest  ${where} (the file itself)`);
+    }
   } else if (code !== 0) totals.failed += 1;
   if (code !== 0) failedRun = true;
 }
@@ -73,10 +83,22 @@ if (runE2e) {
     const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats;
     totals.passed += s.expected + (s.flaky ?? 0);
     totals.failed += s.unexpected;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status === 'unexpected' || test.status === 'flaky') {
+            failures.push(`${test.status === 'flaky' ? 'flaky ' : 'journey'} ${spec.file}:${spec.line} › ${spec.title}`);
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of JSON.parse(fs.readFileSync(pwJson, 'utf8')).suites ?? []) walk(suite);
   } else if (code !== 0) totals.failed += 1;
   if (code !== 0) failedRun = true;
 }
 
 if (failedRun && totals.failed === 0) totals.failed = 1;
+if (failures.length > 0) console.log(`\nFailed or flaky:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedRun ? 1 : 0);
