@@ -52,6 +52,38 @@ describe('the session cache', () => {
     expect(cache.get(member.cookie)?.userId).toBe(member.id);
   });
 
+  it('/api/me answers from the cache with no SQL, and any change of the profile row shows on the next one', async () => {
+    const member = await createMember(t);
+    await cache.settled(0, 1000);
+    await get(member, '/api/me');
+    const cached = await get(member, '/api/me');
+    expect(statements(cached)).toBe(0);
+    // Through the API: the member's own edit is on their next /api/me.
+    const edited = await injectAs(t, member, { method: 'PUT', url: '/api/me/profile', headers: origin, payload: { fullName: 'Kay Ak', bio: 'Kayaks on weekends' } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await me(member)).profile.bio).toBe('Kayaks on weekends');
+    // Straight to the database (an admin's SQL), a field that decides no access: still on the very next request.
+    await get(member, '/api/me');
+    await db.update(profiles).set({ city: 'Dunedin', interests: ['Paddleboarding'] }).where(eq(profiles.id, member.id));
+    const after = (await me(member)).profile;
+    expect(after.city).toBe('Dunedin');
+    expect(after.interests).toEqual(['Paddleboarding']);
+    // An update that changes nothing keeps the entry.
+    await cache.settled(0, 1000);
+    await get(member, '/api/me');
+    await db.update(profiles).set({ city: 'Dunedin' }).where(eq(profiles.id, member.id));
+    expect(statements(await get(member, '/api/me'))).toBe(0);
+  });
+
+  it('another member’s profile page is one statement (the row and the block check together)', async () => {
+    const [viewer, other] = [await createMember(t), await createMember(t)];
+    await cache.settled(0, 1000);
+    await get(viewer, '/api/me');
+    const res = await get(viewer, `/api/profiles/${other.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(statements(res)).toBe(1);
+  });
+
   it('a forged or altered cookie never hits the entry of a real one', async () => {
     const member = await createMember(t);
     await get(member, '/api/me');

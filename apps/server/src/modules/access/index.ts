@@ -16,6 +16,7 @@ export { blockedBetween, hasBlocked, isBlockedEitherWay, notBlockedWith } from '
 export {
   approvedMemberSql,
   findProfile,
+  findProfileSeenBy,
   memberColumns,
   memberJson,
   memberJsonSchema,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { reusedQuery, type DbOrTx } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { columnOf } from '../../platform/sql.js';
+import { blockedBetween } from './blocks.js';
 
 // Who may see whom, part two: which members others may see at all, and the one way every feature shows a member
 // (the card fields of MemberSummary: never an email or account internals).
@@ -18,6 +19,25 @@ const profileById = reusedQuery((db) =>
 export async function findProfile(db: DbOrTx, id: string): Promise<ProfileRow | null> {
   const [row] = await profileById(db).execute({ id });
   return row ?? null;
+}
+
+const profileSeenBy = reusedQuery((db) => {
+  const viewer = sql.placeholder('viewer');
+  return db
+    .select({ profile: profiles, blocked: sql<boolean>`${blockedBetween(profiles.id, sql`${viewer}::uuid`)}` })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('profile_seen_by');
+});
+
+/**
+ * A member's profile row and whether a block stands between it and `viewerId` (either way): one statement for a
+ * profile page (issue 25), where findProfile then isBlockedEitherWay took two.
+ */
+export async function findProfileSeenBy(db: DbOrTx, id: string, viewerId: string): Promise<{ profile: ProfileRow; blocked: boolean } | null> {
+  const [row] = await profileSeenBy(db).execute({ id, viewer: viewerId });
+  return row ? { profile: row.profile, blocked: !!row.blocked } : null;
 }
 
 /** SQL true when member `p` (a profiles alias) is an approved, active member: canSeeMembers in SQL. */

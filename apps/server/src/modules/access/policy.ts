@@ -8,6 +8,7 @@ import {
   type UserRole,
 } from '@bayclub/shared';
 import type { ActorProfile } from './repository.js';
+import type { ProfileRow } from './members.js';
 
 /** Who is calling: resolved once per request from the session. */
 export interface Actor {
@@ -15,6 +16,11 @@ export interface Actor {
   email: string;
   sessionId: string;
   profile: ActorProfile | null;
+  /**
+   * The member's whole profile row as the session cache holds it (undefined when the Actor was not built from a
+   * session): /api/me answers from it without SQL. Every change of the row drops the cached Actor (migration 0022).
+   */
+  ownProfile?: ProfileRow | null;
   roles: UserRole[];
   communityRoles: string[];
 }

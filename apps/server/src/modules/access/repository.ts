@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
-import { communityMembers, profiles, userRoles } from '../../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { reusedQuery, type DbOrTx } from '../../db/client.js';
+import { communityMembers, profiles, userRoles, users } from '../../db/schema/index.js';
 import type { UserRole } from '@bayclub/shared';
-import { columnsOf, leftJoined, rowsOf, textList } from '../../platform/sql.js';
+import { parseTextArray } from '../../platform/sql.js';
 
 export interface ActorProfile {
   accountType: 'community_only' | 'full_platform';
@@ -14,38 +13,41 @@ export interface ActorProfile {
 }
 
 /**
- * Profile access fields, platform roles and community staff roles of one user: one round trip, since every
- * request that needs a session pays for it. Community staff roles count only while the membership is active (a
+ * The whole profile row, platform roles and community staff roles of one user: one round trip (a prepared
+ * statement), since every request that needs a session pays for it. The whole row, not only the access fields, so
+ * the member's own profile (/api/me) is answered from the session cache with no SQL (issue 25); migration 0022 makes
+ * every change of the row invalidate the cache. Community staff roles count only while the membership is active (a
  * banned or pending row gives nothing).
  */
+const accessOf = reusedQuery((db) =>
+  db
+    .select({
+      profile: profiles,
+      roles: sql<string[]>`array(select r.role from ${userRoles} r where r.user_id = ${users.id} order by r.role)`.mapWith(parseTextArray),
+      communityRoles: sql<string[]>`array(select c.role from ${communityMembers} c
+        where c.user_id = ${users.id} and c.status = 'active' and c.role in ('creator', 'moderator'))`.mapWith(parseTextArray),
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('actor_access'),
+);
+
 export async function loadAccess(db: DbOrTx, userId: string) {
-  const res = await db.execute(sql`
-    select p.account_type, p.application_status, p.is_deactivated, p.username, p.full_name, (p.id is not null) as has_profile,
-      array(select r.role from ${userRoles} r where r.user_id = u.id order by r.role) as roles,
-      array(select c.role from ${communityMembers} c where c.user_id = u.id and c.status = 'active' and c.role in ('creator', 'moderator')) as community_roles
-    from (select ${userId}::uuid as id) u
-    left join ${profiles} p on p.id = u.id
-  `);
-  const row = rowsOf(res, accessRow)[0]!;
+  const [row] = await accessOf(db).execute({ id: userId });
+  const profile = row?.profile ?? null;
   return {
-    profile: row.has_profile
+    profile: profile
       ? ({
-          accountType: row.account_type,
-          applicationStatus: row.application_status,
-          isDeactivated: row.is_deactivated,
-          username: row.username,
-          fullName: row.full_name,
+          accountType: profile.accountType,
+          applicationStatus: profile.applicationStatus,
+          isDeactivated: profile.isDeactivated,
+          username: profile.username,
+          fullName: profile.fullName,
         } as ActorProfile)
       : null,
-    roles: row.roles as UserRole[],
-    communityRoles: row.community_roles,
+    ownProfile: profile,
+    roles: (row?.roles ?? []) as UserRole[],
+    communityRoles: row?.communityRoles ?? [],
   };
 }
-
-/** The profile is left-joined to the user id (has_profile says whether there is one); the roles are text arrays. */
-const accessRow = z.object({
-  ...leftJoined(columnsOf(profiles, 'account_type', 'application_status', 'is_deactivated', 'username', 'full_name')),
-  has_profile: z.boolean(),
-  roles: textList(),
-  community_roles: textList(),
-});

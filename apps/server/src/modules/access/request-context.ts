@@ -79,6 +79,10 @@ export async function resolveActor(ctx: AppContext, request: FastifyRequest): Pr
 /** Cached Actors are shared by requests: nothing may change one. */
 function freezeActor(actor: Actor): Actor {
   if (actor.profile) Object.freeze(actor.profile);
+  if (actor.ownProfile) {
+    Object.freeze(actor.ownProfile.interests);
+    Object.freeze(actor.ownProfile);
+  }
   Object.freeze(actor.roles);
   Object.freeze(actor.communityRoles);
   return Object.freeze(actor);

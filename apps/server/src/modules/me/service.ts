@@ -8,8 +8,10 @@ import { uniqueViolation } from '../../platform/sql.js';
 import { ME_ERRORS as M } from './messages.js';
 
 export function createMeService({ db }: { db: Db }) {
-  async function view(actor: Actor): Promise<MeView> {
-    const profile = await findProfile(db, actor.userId);
+  /** `fresh`: read the profile again (it was just written in this request, after the Actor was resolved). */
+  async function view(actor: Actor, fresh = false): Promise<MeView> {
+    // The session's Actor carries the whole row, kept fresh by the cache's invalidation: no SQL for a member.
+    const profile = actor.ownProfile !== undefined && !fresh ? actor.ownProfile : await findProfile(db, actor.userId);
     const recoverable = !profile && !!(await findPendingApplicationOf(db, actor.userId));
     return {
       user: { id: actor.userId, email: actor.email },
@@ -26,7 +28,7 @@ export function createMeService({ db }: { db: Db }) {
    * community_only / pending. An existing profile is left as it is.
    */
   async function recover(actor: Actor): Promise<MeView> {
-    if (await findProfile(db, actor.userId)) return view(actor);
+    if (await findProfile(db, actor.userId)) return view(actor, true);
     const app = await findPendingApplicationOf(db, actor.userId);
     if (!app) throw new AppError(404, 'NOT_FOUND', M.notRecovered);
     const user = { id: actor.userId, email: actor.email };
@@ -40,7 +42,7 @@ export function createMeService({ db }: { db: Db }) {
         throw notRecovered();
       });
     }
-    return view(actor);
+    return view(actor, true);
   }
 
   return { view, recover };

@@ -6,7 +6,7 @@ import { ImageRejected } from '../../platform/images.js';
 import { publicUrl } from '../../platform/storage/storage.js';
 import { displayName, multipartParts, readFilePart, readJsonField, skipPart } from '../../platform/uploads.js';
 import { uniqueViolation } from '../../platform/sql.js';
-import { findProfile, isBlockedEitherWay, type Actor } from '../access/index.js';
+import { findProfile, findProfileSeenBy, type Actor } from '../access/index.js';
 import { baseOfKey, imageRejectedMessage, variantKeys, type MediaService, type StoredImage } from '../media/index.js';
 import { isCommunitySlug, lockSlug } from '../slugs/index.js';
 import { canEditSocialLinks, canViewProfile, changedSocialFields } from './policy.js';
@@ -23,10 +23,11 @@ export function createProfilesService(ctx: AppContext, media: MediaService) {
   const db = ctx.database.db;
 
   async function visibleProfile(actor: Actor, id: string) {
-    const target = await findProfile(db, id);
+    const found = await findProfileSeenBy(db, id, actor.userId);
+    const target = found?.profile ?? null;
     if (!canViewProfile(actor, target)) throw noProfile();
     // A block either way hides the two members from each other, exactly like an unknown profile.
-    if (target.id !== actor.userId && (await isBlockedEitherWay(db, actor.userId, target.id))) throw noProfile();
+    if (found!.blocked) throw noProfile();
     return target;
   }
 
