@@ -178,8 +178,19 @@ export async function insertMessage(db: DbOrTx, m: typeof messages.$inferInsert)
   return row ?? null;
 }
 
-export async function touchConversation(db: DbOrTx, id: string) {
-  await db.update(conversations).set({ updatedAt: sql`now()` }).where(eq(conversations.id, id));
+/**
+ * What follows a new message, in one statement (issue 25: it took three): the conversation moves to the top of both
+ * inboxes, the sender's read mark moves to the message (never back), and `announcement` (a bus event) is made.
+ */
+export async function afterMessageInserted(db: DbOrTx, m: Pick<MessageRow, 'conversationId' | 'senderId' | 'seq'>, announcement: SQL) {
+  await db.execute(sql`
+    with touched as (update ${conversations} set updated_at = now() where id = ${m.conversationId}),
+    read as (
+      insert into ${conversationReads} (conversation_id, user_id, last_read_seq) values (${m.conversationId}, ${m.senderId}, ${m.seq})
+      on conflict (conversation_id, user_id)
+      do update set last_read_seq = greatest(${conversationReads}.last_read_seq, excluded.last_read_seq), updated_at = now()
+    )
+    select ${announcement}`);
 }
 
 /** Move the member's read mark forward (never back). */

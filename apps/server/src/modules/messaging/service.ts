@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { AfterCommit } from '../../platform/after-commit.js';
-import { publish } from '../../platform/bus.js';
+import { announcing, publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { canSeeMembers, findProfile, isBlockedEitherWay, type Actor } from '../access/index.js';
 import { findMatch } from '../connections/index.js';
@@ -118,8 +118,7 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
           if (first.conversationId !== id) throw reusedClientId();
           return { row: first, created: false };
         }
-        await repo.touchConversation(tx, id);
-        await repo.markReadUpTo(tx, id, actor.userId, inserted.seq);
+        await repo.afterMessageInserted(tx, inserted, announcing({ k: 'msg', id: inserted.id, c: id, u: [actor.userId, access.otherId] }));
         await notifier.notifyCollapsed(
           tx,
           after,
@@ -131,7 +130,6 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
           },
           { pushWhenRefreshed: true },
         );
-        await publish(tx, { k: 'msg', id: inserted.id, c: id, u: [actor.userId, access.otherId] });
         return { row: inserted, created: true };
       });
       if (result.created) after.run();
