@@ -7,6 +7,10 @@ const SERVER_MOCKS_FASTIFY = [
   'apps/server/src/platform/route-table.test.ts',
 ];
 
+// CI retries a failed test once, as Playwright does a journey (playwright.config.ts): one flake on a loaded machine
+// must not hold back a green change. Every retried test is named at the end of the run (scripts/test.mjs), to mend.
+export const CI_RETRY = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
     // Two workers keep a 2-core machine busy without thrashing (each server test file has its own database).
@@ -17,6 +21,7 @@ export default defineConfig({
           name: 'shared',
           include: ['packages/shared/src/**/*.test.ts'],
           environment: 'node',
+          retry: CI_RETRY,
         },
       },
       {
@@ -27,6 +32,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          retry: CI_RETRY,
           // The files share their worker's module cache: importing the app (Fastify, drizzle, better-auth, sharp...)
           // took a third of the suite's worker time when every file did it again. Each file still builds its own app
           // on its own database; the files that replace a module (vi.mock) run isolated below.
@@ -40,6 +46,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          retry: CI_RETRY,
         },
       },
       './apps/web/vitest.config.ts',

@@ -49,7 +49,9 @@ if (runChecks) {
 
 if (runVitest) {
   const vitestJson = path.join(out, 'vitest.json');
+  const vitestFlaky = path.join(out, 'vitest-flaky.txt');
   fs.rmSync(vitestJson, { force: true });
+  fs.rmSync(vitestFlaky, { force: true });
   const code = run('npx', [
     'vitest',
     'run',
@@ -57,7 +59,9 @@ if (runVitest) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestJson}`,
+    '--reporter=./scripts/vitest-flaky-reporter.mjs',
   ]);
+  if (fs.existsSync(vitestFlaky)) failures.push(...fs.readFileSync(vitestFlaky, 'utf8').split('\n').filter(Boolean));
   if (fs.existsSync(vitestJson)) {
     const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
     totals.passed += r.numPassedTests;

@@ -16,5 +16,7 @@ export default defineProject({
     css: false,
     // Two cores run every project at once; whole-app renders can take a few seconds under that load.
     testTimeout: 15_000,
+    // CI retries a failed test once; scripts/test.mjs names every retried one (see the root vitest.config.ts).
+    retry: process.env.CI ? 1 : 0,
   },
 });
