@@ -429,9 +429,38 @@ export async function deletePost(tx: DbOrTx, postId: string): Promise<{ imageKey
  * Like: the primary key decides (a double click or a race inserts once); the count moves only when a row was
  * inserted, in the same transaction, under the post's row lock. Answers whether this call liked and the count.
  */
-export async function like(tx: DbOrTx, postId: string, userId: string) {
-  const inserted = await tx.insert(postLikes).values({ postId, userId }).onConflictDoNothing().returning({ postId: postLikes.postId });
-  return countsAfter(tx, postId, userId, inserted.length ? 1 : 0);
+/**
+ * The member likes the post once, in one statement (issue 25: it took two, and a third for the announcement): the
+ * like, the stored total moved by one and `announcement` (a bus event) only when the like is new; the counts the
+ * liker sees either way (exact under concurrent likes: see `unchanged`). The counts leave out hidden members' likes, never the liker's own, so reading post_likes
+ * in the statement's snapshot (without the new like) gives the same answer as reading it after the insert.
+ */
+export async function like(tx: DbOrTx, postId: string, userId: string, announcement: SQL) {
+  const seen = countsSeenBy(sql`h.ids`);
+  const hidden = hiddenFrom(sql`${userId}::uuid`);
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      with liked as (
+        insert into ${postLikes} (post_id, user_id) values (${postId}, ${userId}) on conflict do nothing returning post_id
+      ),
+      counted as (
+        update ${posts} p set like_count = p.like_count + 1 from ${hidden} h
+        where p.id = ${postId}::uuid and exists (select 1 from liked)
+        returning p.like_count as stored_likes, ${seen}
+      ),
+      -- Already liked: the like may have been written by a concurrent request this statement waited for; FOR SHARE
+      -- reads the post as that one committed it (the statement's snapshot predates it).
+      unchanged as (
+        select p.like_count as stored_likes, ${seen}
+        from ${posts} p cross join ${hidden} h where p.id = ${postId}::uuid and not exists (select 1 from liked)
+        for share of p
+      )
+      select stored_likes, like_count, comment_count, true as inserted, ${announcement} is not null as announced from counted
+      union all
+      select stored_likes, like_count, comment_count, false as inserted, false as announced from unchanged`),
+    likedRow,
+  );
+  return { inserted: !!row?.inserted, storedLikeCount: row?.stored_likes ?? 0, likeCount: row?.like_count ?? 0 };
 }
 
 export async function unlike(tx: DbOrTx, postId: string, userId: string) {
@@ -443,6 +472,7 @@ export async function unlike(tx: DbOrTx, postId: string, userId: string) {
 }
 
 const likedCountsRow = z.object({ stored_likes: z.number().int(), like_count: z.number().int(), comment_count: z.number().int() });
+const likedRow = likedCountsRow.extend({ inserted: z.boolean(), announced: z.boolean() });
 
 /**
  * The post's like count moved by `delta`: answers the stored total (the author's "N people liked" notice) and the

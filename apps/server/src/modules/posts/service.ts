@@ -14,7 +14,7 @@ import {
 } from '@bayclub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AfterCommit } from '../../platform/after-commit.js';
-import { publish } from '../../platform/bus.js';
+import { announcing, publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { announceReport } from '../../platform/report-announcements.js';
@@ -254,11 +254,9 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       const { row } = await readable(actor, postId);
       const after = new AfterCommit();
       const result = await db.transaction(async (tx) => {
-        const r = await repo.like(tx, postId, actor.userId);
-        if (r.inserted) {
-          await notifyLike(tx, after, actor, { id: postId, authorId: row.author_id }, r.storedLikeCount);
-          await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, u: actor.userId });
-        }
+        const announcement = announcing({ k: 'postc', id: postId, c: row.community_id, a: row.author_id, u: actor.userId });
+        const r = await repo.like(tx, postId, actor.userId, announcement);
+        if (r.inserted) await notifyLike(tx, after, actor, { id: postId, authorId: row.author_id }, r.storedLikeCount);
         return r;
       }).catch(rethrowGone);
       after.run();
