@@ -574,16 +574,24 @@ export async function findComment(db: DbOrTx, viewerId: string, commentId: strin
 }
 
 /** Insert a comment and count it on the post (same transaction, under the post's row lock). */
-export async function insertComment(tx: DbOrTx, c: { postId: string; authorId: string; parentId: string | null; content: string }) {
-  const [row] = await tx
-    .insert(postComments)
-    .values({ postId: c.postId, authorId: c.authorId, parentId: c.parentId, content: c.content })
-    .returning({ id: postComments.id });
-  await tx
-    .update(posts)
-    .set({ commentCount: sql`${posts.commentCount} + 1` })
-    .where(eq(posts.id, c.postId));
-  return { id: row!.id };
+/**
+ * A comment, the post's stored count moved by one and `announcements` (bus events, which carry the comment's `id`
+ * chosen by the caller) in one statement (issue 25: it took four).
+ */
+export async function insertComment(
+  tx: DbOrTx,
+  c: { id: string; postId: string; authorId: string; parentId: string | null; content: string },
+  announcements: SQL[],
+) {
+  const announced = announcements.length ? sql.join(announcements.map((a) => sql`${a} is not null`), sql` and `) : sql`true`;
+  await tx.execute(sql`
+    with added as (
+      insert into ${postComments} (id, post_id, author_id, parent_id, content)
+      values (${c.id}, ${c.postId}, ${c.authorId}, ${c.parentId}, ${c.content}) returning id
+    ),
+    counted as (update ${posts} set comment_count = comment_count + 1 where id = ${c.postId}::uuid)
+    select id, ${announced} as announced from added`);
+  return { id: c.id };
 }
 
 export async function updateCommentContent(tx: DbOrTx, commentId: string, content: string) {

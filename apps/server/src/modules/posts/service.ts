@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   MENTION_LIMITS,
   mentionedUsernames,
@@ -310,7 +311,11 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       const after = new AfterCommit();
       const path = postPath(postId);
       const created = await db.transaction(async (tx) => {
-        const c = await repo.insertComment(tx, { postId, authorId: actor.userId, parentId: input.parentId ?? null, content: input.content });
+        const id = randomUUID();
+        const c = await repo.insertComment(tx, { id, postId, authorId: actor.userId, parentId: input.parentId ?? null, content: input.content }, [
+          announcing({ k: 'cmt', id, p: postId, c: row.community_id, a: row.author_id, u: actor.userId }),
+          announcing({ k: 'postc', id: postId, c: row.community_id, a: row.author_id, u: actor.userId }),
+        ]);
         const notified = new Set([actor.userId]);
         const tell = async (userId: string, kind: typeof commentNotification) => {
           if (notified.has(userId)) return;
@@ -321,8 +326,6 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
         if (parentAuthor) await tell(parentAuthor, replyNotification);
         await tell(row.author_id, commentNotification);
         await notifyMentions(tx, after, actor, { postId, commentId: c.id, content: input.content }, notified);
-        await publish(tx, { k: 'cmt', id: c.id, p: postId, c: row.community_id, a: row.author_id, u: actor.userId });
-        await publish(tx, { k: 'postc', id: postId, c: row.community_id, a: row.author_id, u: actor.userId });
         return c;
       }).catch(rethrowGone);
       after.run();
