@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
-import { columnOf, columnsOf, rowsOf, textArray } from '../../platform/sql.js';
+import { columnOf, columnsOf, rowsOf, textArray, textList, timestamp } from '../../platform/sql.js';
 import { notBlockedWith } from '../access/index.js';
 
 /** The seat facts of an event whose row the caller's transaction has locked (loadEventAccess { lock: true }). */
@@ -14,21 +14,6 @@ export interface EventSeats {
   waitlist_count: number;
   /** Issue 22: a paid event's RSVPs go through Checkout. */
   price_amount: number | null;
-}
-
-export async function eventSeats(db: DbOrTx, eventId: string): Promise<EventSeats> {
-  const [row] = await db
-    .select({
-      title: events.title,
-      capacity: events.capacity,
-      guests_allowed: events.guestsAllowed,
-      going_count: events.goingCount,
-      waitlist_count: events.waitlistCount,
-      price_amount: events.priceAmount,
-    })
-    .from(events)
-    .where(eq(events.id, eventId));
-  return row!;
 }
 
 /** Seats held on a paid event while the member pays (issue 22): status awaiting_payment carries one. */
@@ -104,11 +89,48 @@ export async function updateRegistration(
     where id = ${id}::uuid`);
 }
 
+const eventCountsRow = z.object(columnsOf(events, 'capacity', 'going_count', 'waitlist_count'));
+
+/** Move the event's stored counts; answers them as they are after the move (one statement either way). */
 export async function addToCounts(db: DbOrTx, eventId: string, seats: number, waitlisted: number) {
-  if (seats === 0 && waitlisted === 0) return;
-  await db.execute(sql`
-    update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count + ${waitlisted}
-    where id = ${eventId}::uuid`);
+  const res = await db.execute(
+    seats === 0 && waitlisted === 0
+      ? sql`select capacity, going_count, waitlist_count from ${events} where id = ${eventId}::uuid`
+      : sql`update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count + ${waitlisted}
+          where id = ${eventId}::uuid returning capacity, going_count, waitlist_count`,
+  );
+  return rowsOf(res, eventCountsRow)[0]!;
+}
+
+/**
+ * The seat facts of an event whose row the caller's transaction has locked, and the member's registration there:
+ * one statement (issue 25: it took two).
+ */
+export async function seatsAndRegistration(db: DbOrTx, eventId: string, userId: string): Promise<{ seats: EventSeats; current: RegistrationRow | null }> {
+  const [row] = await db
+    .select({
+      seats: {
+        title: events.title,
+        capacity: events.capacity,
+        guests_allowed: events.guestsAllowed,
+        going_count: events.goingCount,
+        waitlist_count: events.waitlistCount,
+        price_amount: events.priceAmount,
+      },
+      current: {
+        id: eventRegistrations.id,
+        event_id: eventRegistrations.eventId,
+        user_id: eventRegistrations.userId,
+        status: eventRegistrations.status,
+        guests: eventRegistrations.guests,
+        ticket_code: eventRegistrations.ticketCode,
+        checked_in_at: eventRegistrations.checkedInAt,
+      },
+    })
+    .from(events)
+    .leftJoin(eventRegistrations, and(eq(eventRegistrations.eventId, events.id), eq(eventRegistrations.userId, userId)))
+    .where(eq(events.id, eventId));
+  return { seats: row!.seats, current: row!.current };
 }
 
 export async function eventCounts(db: DbOrTx, eventId: string) {
@@ -149,14 +171,27 @@ export async function doorRegistration(
   return row ?? null;
 }
 
-export async function markCheckedIn(db: DbOrTx, registrationId: string, byUserId: string): Promise<Date | string> {
-  const [row] = await db
-    .update(eventRegistrations)
-    .set({ checkedInAt: sql`now()`, checkedInBy: byUserId, updatedAt: sql`now()` })
-    .where(eq(eventRegistrations.id, registrationId))
-    .returning({ checkedInAt: eventRegistrations.checkedInAt });
+const checkedInRow = z.object({ checked_in_at: timestamp(), staff: textList() });
+
+/**
+ * Admit the registration, and who hears of it (the creator, co-hosts and door helpers): one statement (issue 25: it
+ * took two).
+ */
+export async function markCheckedIn(db: DbOrTx, registrationId: string, byUserId: string, eventId: string) {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      with marked as (
+        update ${eventRegistrations} set checked_in_at = now(), checked_in_by = ${byUserId}, updated_at = now()
+        where id = ${registrationId}::uuid returning checked_in_at
+      )
+      select checked_in_at, array(
+        select created_by::text from ${events} where id = ${eventId}::uuid and created_by is not null
+        union select user_id::text from ${eventHosts} where event_id = ${eventId}::uuid) as staff
+      from marked`),
+    checkedInRow,
+  );
   // Just set to now(): never null here, though the column is nullable.
-  return row!.checkedInAt!;
+  return { at: row!.checked_in_at, staff: row!.staff };
 }
 
 const doorStaffRow = z.object({ user_id: columnOf(eventHosts, 'user_id') });

@@ -102,14 +102,13 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       if (facts.status === 'cancelled') throw conflict(M.cancelled);
       throw conflict(M.ended);
     }
-    const seats = await repo.eventSeats(tx, eventId);
+    const { seats, current } = await repo.seatsAndRegistration(tx, eventId, actor.userId);
     const going = input.status === 'going';
     const guests = going ? input.guests : 0;
     if (guests > seats.guests_allowed) {
       const message = seats.guests_allowed === 0 ? M.noGuests : M.guests;
       throw badRequest(message, { guests: message });
     }
-    const current = await repo.findRegistration(tx, eventId, actor.userId);
     if (seats.price_amount !== null) {
       // Issue 22: seats of a paid event are bought and given back through the payments module; an RSVP here can
       // only leave the waitlist, or let go of held seats and of a seat offered from the waitlist.
@@ -142,11 +141,13 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const waitlist = status !== 'waitlisted' ? 'clear' : current.status === 'waitlisted' ? 'keep' : 'join';
       await repo.updateRegistration(tx, current.id, { status, guests, waitlist });
     }
-    await repo.addToCounts(tx, eventId, seatsDelta, waitDelta);
+    let counts = await repo.addToCounts(tx, eventId, seatsDelta, waitDelta);
     // Seats may have freed up (not going, fewer guests): the waitlist moves up in the same transaction.
-    if (seatsDelta < 0 || waitDelta < 0) await promoteWaitlist(tx, after, { notifier }, eventId);
+    if (seatsDelta < 0 || waitDelta < 0) {
+      await promoteWaitlist(tx, after, { notifier }, eventId);
+      counts = await repo.eventCounts(tx, eventId);
+    }
     const mine = await loadMyRegistration(tx, eventId, actor.userId, facts.status);
-    const counts = await repo.eventCounts(tx, eventId);
     return { mine: mine!, capacity: counts.capacity, goingCount: counts.going_count, waitlistCount: counts.waitlist_count } satisfies RsvpResult;
   }
 
@@ -205,8 +206,8 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         if (reg.checked_in_at) {
           throw refusal(409, 'already_used', EVENT_MESSAGES.ticketUsed, { guest, partySize, checkedInAt: iso(reg.checked_in_at) });
         }
-        const at = await repo.markCheckedIn(tx, reg.id, actor.userId);
-        await publish(tx, { k: 'evt', id: eventId, t: 'checkin', u: await repo.doorStaff(tx, eventId), r: reg.id });
+        const { at, staff } = await repo.markCheckedIn(tx, reg.id, actor.userId, eventId);
+        await publish(tx, { k: 'evt', id: eventId, t: 'checkin', u: staff, r: reg.id });
         return { outcome: 'checked_in', message: EVENT_MESSAGES.checkedIn, guest, partySize, checkedInAt: iso(at) } satisfies CheckInResult;
       });
     },
