@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { notifications } from '../../db/schema/index.js';
 import type { NotificationKind } from './kinds.js';
-import { BUS_CHANNEL, publish } from '../../platform/bus.js';
+import { BUS_CHANNEL } from '../../platform/bus.js';
 import { exactInstant } from '../../platform/cursor.js';
 import { columnsOf, rowsOf, textArray } from '../../platform/sql.js';
 
@@ -28,10 +28,26 @@ const valuesOf = <P>(n: NewNotification<P>) => ({
   path: n.path ?? null,
 });
 
-/** Insert a notification and announce it to the member's sockets (delivered when the transaction commits). */
+/** Announces each row of `rows` (a CTE with id and user_id) to its member's sockets: the bus event 'notif'. */
+const announceEach = (rows: SQL) => sql`pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', ${rows}.id, 'u', ${rows}.user_id)::text)`;
+
+const writtenRow = z.object({ ...columnsOf(notifications, 'id'), created: z.boolean(), announced: z.boolean() });
+
+/**
+ * Insert a notification and announce it to the member's sockets (delivered when the transaction commits): one
+ * statement (issue 25: it took two).
+ */
 export async function insertNotification<P>(db: DbOrTx, n: NewNotification<P>) {
-  const [row] = await db.insert(notifications).values(valuesOf(n)).returning({ id: notifications.id });
-  await publish(db, { k: 'notif', id: row!.id, u: n.userId });
+  const v = valuesOf(n);
+  const [row] = rowsOf(
+    await db.execute(sql`
+      with ins as (
+        insert into ${notifications} (user_id, type, kind, params, related_id, path)
+        values (${v.userId}, ${v.type}, ${v.kind}, ${JSON.stringify(v.params)}::jsonb, ${v.relatedId}, ${v.path})
+        returning id, user_id)
+      select id, true as created, ${announceEach(sql`ins`)} is not null as announced from ins`),
+    writtenRow,
+  );
   return row!.id;
 }
 
@@ -63,21 +79,25 @@ export async function insertNotificationsFor<P>(db: DbOrTx, recipients: SQL, n: 
  * the target's row lock, so two writers cannot both insert.
  */
 export async function upsertUnreadNotification<P>(db: DbOrTx, n: NewNotification<P> & { relatedId: string }) {
-  const [updated] = await db
-    .update(notifications)
-    .set({ params: n.params as Record<string, unknown>, createdAt: sql`now()` })
-    .where(
-      and(
-        eq(notifications.userId, n.userId),
-        eq(notifications.kind, n.kind.name),
-        eq(notifications.relatedId, n.relatedId),
-        isNull(notifications.readAt),
-      ),
-    )
-    .returning({ id: notifications.id });
-  if (!updated) return { id: await insertNotification(db, n), created: true };
-  await publish(db, { k: 'notif', id: updated.id, u: n.userId });
-  return { id: updated.id, created: false };
+  const v = valuesOf(n);
+  // Refresh the unread one, or add one: the insert runs only when no row was refreshed. Either way it is announced,
+  // all in one statement (issue 25: it took two or three).
+  const [row] = rowsOf(
+    await db.execute(sql`
+      with refreshed as (
+        update ${notifications} set params = ${JSON.stringify(v.params)}::jsonb, created_at = now()
+        where user_id = ${v.userId}::uuid and kind = ${v.kind} and related_id = ${v.relatedId} and read_at is null
+        returning id, user_id, false as created),
+      added as (
+        insert into ${notifications} (user_id, type, kind, params, related_id, path)
+        select ${v.userId}::uuid, ${v.type}, ${v.kind}, ${JSON.stringify(v.params)}::jsonb, ${v.relatedId}, ${v.path}
+        where not exists (select 1 from refreshed)
+        returning id, user_id, true as created),
+      written as (select * from refreshed union all select * from added)
+      select id, created, ${announceEach(sql`written`)} is not null as announced from written`),
+    writtenRow,
+  );
+  return { id: row!.id, created: row!.created };
 }
 
 export async function listNotifications(
