@@ -25,17 +25,20 @@ export interface SeatHold {
 const registrationShape = columnsOf(eventRegistrations, 'id', 'event_id', 'user_id', 'status', 'guests', 'ticket_code', 'checked_in_at');
 export type RegistrationRow = z.output<z.ZodObject<typeof registrationShape>>;
 
+/** A RegistrationRow's columns, for the builder's selects. */
+const registrationColumns = {
+  id: eventRegistrations.id,
+  event_id: eventRegistrations.eventId,
+  user_id: eventRegistrations.userId,
+  status: eventRegistrations.status,
+  guests: eventRegistrations.guests,
+  ticket_code: eventRegistrations.ticketCode,
+  checked_in_at: eventRegistrations.checkedInAt,
+};
+
 export async function findRegistration(db: DbOrTx, eventId: string, userId: string): Promise<RegistrationRow | null> {
   const [row] = await db
-    .select({
-      id: eventRegistrations.id,
-      event_id: eventRegistrations.eventId,
-      user_id: eventRegistrations.userId,
-      status: eventRegistrations.status,
-      guests: eventRegistrations.guests,
-      ticket_code: eventRegistrations.ticketCode,
-      checked_in_at: eventRegistrations.checkedInAt,
-    })
+    .select(registrationColumns)
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)));
   return row ?? null;
@@ -117,15 +120,7 @@ export async function seatsAndRegistration(db: DbOrTx, eventId: string, userId: 
         waitlist_count: events.waitlistCount,
         price_amount: events.priceAmount,
       },
-      current: {
-        id: eventRegistrations.id,
-        event_id: eventRegistrations.eventId,
-        user_id: eventRegistrations.userId,
-        status: eventRegistrations.status,
-        guests: eventRegistrations.guests,
-        ticket_code: eventRegistrations.ticketCode,
-        checked_in_at: eventRegistrations.checkedInAt,
-      },
+      current: registrationColumns,
     })
     .from(events)
     .leftJoin(eventRegistrations, and(eq(eventRegistrations.eventId, events.id), eq(eventRegistrations.userId, userId)))
