@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
 import { SEARCH_HISTORY_KEY, SEARCH_LIMITS, type SearchHistoryEntry } from '@bayclub/shared';
-import { test, expect, adminApi, newApplicant, signInViaUi, expectNoA11yViolations } from './support/fixtures';
+import { test, expect, adminApi, newApplicant, signInViaUi, expectNoA11yViolations, uniqueWord } from './support/fixtures';
 import { approvedMember, memberApi } from './support/members';
 import { createCommunity, createPost } from './support/communities';
 import { createEventViaApi } from './support/events';
-
-/** A word no other journey (nor an earlier run on the same database) writes: letters only, so typos stay typos. */
-function uniqueWord() {
-  const n = Date.now();
-  return `zeph${Array.from({ length: 7 }, (_, i) => 'bcdfghjklmnpqrstvwxz'[Math.floor(n / 20 ** i) % 20]).join('')}`;
-}
 
 const overlay = (page: Page) => page.getByRole('dialog', { name: 'Search' });
 const input = (page: Page) => overlay(page).getByRole('combobox', { name: 'Search' });

@@ -17,6 +17,15 @@ export function newApplicant(label = 'm') {
   };
 }
 
+/**
+ * A word no other journey (nor an earlier run or retry on the same database) writes: letters only, so a search for it
+ * finds exactly what this run made, and typos stay typos.
+ */
+export function uniqueWord() {
+  const n = Date.now();
+  return `zeph${Array.from({ length: 7 }, (_, i) => 'bcdfghjklmnpqrstvwxz'[Math.floor(n / 20 ** i) % 20]).join('')}`;
+}
+
 /** Apply through the API, as a script would; returns the applicant. */
 export async function applyViaApi(request: APIRequestContext, applicant = newApplicant()) {
   const res = await request.post('/api/applications', { data: applicant });
@@ -59,8 +68,22 @@ async function showTheme(page: Page, theme: 'dark' | 'light') {
     root.style.colorScheme = t;
     document.querySelectorAll('[data-sonner-toaster]').forEach((toaster) => toaster.setAttribute('data-sonner-theme', t));
   }, theme);
-  // Let the browser restyle before axe reads colours (transitions are off: reduced motion).
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await settled(page);
+}
+
+/**
+ * Let the browser restyle, and every animation end, before axe reads colours: a toast or a dialog caught in its
+ * first frame is not what a member reads (under load in CI, axe once measured a half-drawn frame). Reduced motion
+ * makes animations and transitions near instant, so this waits a frame or two.
+ */
+async function settled(page: Page) {
+  await page.evaluate(async () => {
+    // A spinner's animation never ends: only the ones that do are waited for.
+    const ending = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    const ended = Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 }
 
 /**
@@ -76,6 +99,7 @@ export async function expectNoA11yViolations(page: Page) {
   try {
     for (const theme of themes) {
       if (theme !== own) await showTheme(page, theme);
+      else await settled(page);
       const results = await new AxeBuilder({ page }).analyze();
       found.push(...results.violations.map((v) => `[${theme}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
     }
