@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { PushPayload } from '@bayclub/shared';
 import { buildTestApp, createMember, injectAs, type TestUser } from '../../test/helpers.js';
 import { createTestSubscriber, startPushEndpoint, verifyVapid, type TestSubscriber } from '../../test/push-endpoint.js';
@@ -62,6 +62,22 @@ describe('pushes for hellos, matches and messages', () => {
     expect((await sendMessage(t, a, conversation.id, 'Coffee on Saturday?')).statusCode).toBe(201);
     const pushes = await received(atB.endpoint, atB.subscriber, 3);
     expect(pushes[2]).toEqual({ title: expect.stringMatching(/^Test Member \d+$/), body: 'Coffee on Saturday?', url: `/chat/${conversation.id}`, tag: `chat-${conversation.id}` });
+  });
+
+  it('asks the push service only about members with push on: the write itself says who has it (issue 25)', async () => {
+    const [a, b, c] = [await createMember(t), await createMember(t), await createMember(t)];
+    const atB = await subscribe(b);
+    const sends = vi.spyOn(t.services.push, 'sendToUser');
+    try {
+      // b has push: the hello is queued for them. c has none: nothing is queued, so no lookup runs after the commit.
+      expect((await injectAs(t, a, { method: 'POST', url: '/api/hellos', payload: { userId: b.id } })).statusCode).toBe(201);
+      expect((await injectAs(t, a, { method: 'POST', url: '/api/hellos', payload: { userId: c.id } })).statusCode).toBe(201);
+      expect(sends.mock.calls.map(([userId]) => userId)).toEqual([b.id]);
+      const [hello] = await received(atB.endpoint, atB.subscriber, 1);
+      expect(hello).toMatchObject({ title: 'New hello' });
+    } finally {
+      sends.mockRestore();
+    }
   });
 
   it('sends nothing to a member who turned push off', async () => {

@@ -31,13 +31,20 @@ const valuesOf = <P>(n: NewNotification<P>) => ({
 /** Announces each row of `rows` (a CTE with id and user_id) to its member's sockets: the bus event 'notif'. */
 const announceEach = (rows: SQL) => sql`pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', ${rows}.id, 'u', ${rows}.user_id)::text)`;
 
-const writtenRow = z.object({ ...columnsOf(notifications, 'id'), created: z.boolean(), announced: z.boolean() });
+const writtenRow = z.object({ ...columnsOf(notifications, 'id'), created: z.boolean(), announced: z.boolean(), pushable: z.boolean() });
+
+/**
+ * Whether a written row's member can be pushed (the push module's test, given by the notifier), selected in the same
+ * statement as the write; without one, nobody is.
+ */
+export type Pushable = (userId: SQL) => SQL<boolean>;
+const pushableOf = (rows: SQL, pushable: Pushable | undefined) => (pushable ? pushable(sql`${rows}.user_id`) : sql`false`);
 
 /**
  * Insert a notification and announce it to the member's sockets (delivered when the transaction commits): one
  * statement (issue 25: it took two).
  */
-export async function insertNotification<P>(db: DbOrTx, n: NewNotification<P>) {
+export async function insertNotification<P>(db: DbOrTx, n: NewNotification<P>, pushable?: Pushable) {
   const v = valuesOf(n);
   const [row] = rowsOf(
     await db.execute(sql`
@@ -45,13 +52,14 @@ export async function insertNotification<P>(db: DbOrTx, n: NewNotification<P>) {
         insert into ${notifications} (user_id, type, kind, params, related_id, path)
         values (${v.userId}, ${v.type}, ${v.kind}, ${JSON.stringify(v.params)}::jsonb, ${v.relatedId}, ${v.path})
         returning id, user_id)
-      select id, true as created, ${announceEach(sql`ins`)} is not null as announced from ins`),
+      select id, true as created, ${announceEach(sql`ins`)} is not null as announced, ${pushableOf(sql`ins`, pushable)} as pushable
+      from ins`),
     writtenRow,
   );
-  return row!.id;
+  return { id: row!.id, pushable: row!.pushable };
 }
 
-const notifiedRow = z.object(columnsOf(notifications, 'user_id'));
+const notifiedRow = z.object({ ...columnsOf(notifications, 'user_id'), pushable: z.boolean() });
 
 /**
  * The same notification for every member `recipients` selects (a query of one `user_id` column), in one statement:
@@ -61,7 +69,12 @@ const notifiedRow = z.object(columnsOf(notifications, 'user_id'));
 /** The members named, as insertNotificationsFor's recipients. */
 export const membersAmong = (userIds: readonly string[]) => sql`select unnest(${textArray(userIds)}::uuid[]) as user_id`;
 
-export async function insertNotificationsFor<P>(db: DbOrTx, recipients: SQL, n: Omit<NewNotification<P>, 'userId'>): Promise<string[]> {
+export async function insertNotificationsFor<P>(
+  db: DbOrTx,
+  recipients: SQL,
+  n: Omit<NewNotification<P>, 'userId'>,
+  pushable?: Pushable,
+): Promise<Array<{ userId: string; pushable: boolean }>> {
   const v = valuesOf({ ...n, userId: '' });
   const res = await db.execute(sql`
     with ins as (
@@ -69,8 +82,10 @@ export async function insertNotificationsFor<P>(db: DbOrTx, recipients: SQL, n: 
       select distinct rcp.user_id, ${v.type}, ${v.kind}, ${JSON.stringify(v.params)}::jsonb, ${v.relatedId}, ${v.path}
       from (${recipients}) rcp
       returning id, user_id)
-    select ins.user_id, pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', ins.id, 'u', ins.user_id)::text) from ins`);
-  return rowsOf(res, notifiedRow).map((r) => r.user_id);
+    select ins.user_id, pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', ins.id, 'u', ins.user_id)::text),
+      ${pushableOf(sql`ins`, pushable)} as pushable
+    from ins`);
+  return rowsOf(res, notifiedRow).map((r) => ({ userId: r.user_id, pushable: r.pushable }));
 }
 
 /**
@@ -78,7 +93,7 @@ export async function insertNotificationsFor<P>(db: DbOrTx, recipients: SQL, n: 
  * (parameters and time) instead of piling up a row each. Returns the row's id and whether it was new. Callers hold
  * the target's row lock, so two writers cannot both insert.
  */
-export async function upsertUnreadNotification<P>(db: DbOrTx, n: NewNotification<P> & { relatedId: string }) {
+export async function upsertUnreadNotification<P>(db: DbOrTx, n: NewNotification<P> & { relatedId: string }, pushable?: Pushable) {
   const v = valuesOf(n);
   // Refresh the unread one, or add one: the insert runs only when no row was refreshed. Either way it is announced,
   // all in one statement (issue 25: it took two or three).
@@ -94,10 +109,11 @@ export async function upsertUnreadNotification<P>(db: DbOrTx, n: NewNotification
         where not exists (select 1 from refreshed)
         returning id, user_id, true as created),
       written as (select * from refreshed union all select * from added)
-      select id, created, ${announceEach(sql`written`)} is not null as announced from written`),
+      select id, created, ${announceEach(sql`written`)} is not null as announced, ${pushableOf(sql`written`, pushable)} as pushable
+      from written`),
     writtenRow,
   );
-  return { id: row!.id, created: row!.created };
+  return { id: row!.id, created: row!.created, pushable: row!.pushable };
 }
 
 export async function listNotifications(

@@ -3,11 +3,23 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import { SQL } from 'drizzle-orm';
 import type { MemberMailer } from '../mail/index.js';
-import { insertNotification, insertNotificationsFor, membersAmong, upsertUnreadNotification, type NewNotification } from './repository.js';
+import {
+  insertNotification,
+  insertNotificationsFor,
+  membersAmong,
+  upsertUnreadNotification,
+  type NewNotification,
+  type Pushable,
+} from './repository.js';
 
-/** What the notifier needs from the push module: a send that never throws and never blocks. */
+/**
+ * What the notifier needs from the push module: a send that never throws and never blocks, and the SQL test of
+ * whether a member has an endpoint on, which the notification's own statement selects so that a member without
+ * push costs no lookup after the commit.
+ */
 export interface PushSender {
   sendToUser(userId: string, payload: PushPayload): void;
+  subscribed: Pushable;
 }
 
 /** The push a kind renders for a notification, or none for kinds that do not push. */
@@ -31,9 +43,9 @@ export function createNotifier(push: PushSender, mailer?: MemberMailer) {
 
   return {
     async notify<P>(tx: DbOrTx, after: AfterCommit, n: NewNotification<P>) {
-      await insertNotification(tx, n);
       const payload = pushOf(n);
-      if (payload) after.add(() => push.sendToUser(n.userId, payload));
+      const { pushable } = await insertNotification(tx, n, payload ? push.subscribed : undefined);
+      if (payload && pushable) after.add(() => push.sendToUser(n.userId, payload));
       await mailOf(tx, after, [n.userId], n);
     },
 
@@ -42,9 +54,16 @@ export function createNotifier(push: PushSender, mailer?: MemberMailer) {
      * statement, and a push to each after the commit. Returns the members notified.
      */
     async notifyMany<P>(tx: DbOrTx, after: AfterCommit, recipients: SQL | readonly string[], n: Omit<NewNotification<P>, 'userId'>) {
-      const userIds = await insertNotificationsFor(tx, recipients instanceof SQL ? recipients : membersAmong(recipients), n);
       const payload = pushOf(n);
-      if (payload) after.add(() => userIds.forEach((userId) => push.sendToUser(userId, payload)));
+      const notified = await insertNotificationsFor(
+        tx,
+        recipients instanceof SQL ? recipients : membersAmong(recipients),
+        n,
+        payload ? push.subscribed : undefined,
+      );
+      const pushed = notified.filter((m) => m.pushable).map((m) => m.userId);
+      if (payload && pushed.length > 0) after.add(() => pushed.forEach((userId) => push.sendToUser(userId, payload)));
+      const userIds = notified.map((m) => m.userId);
       await mailOf(tx, after, userIds, n);
       return userIds;
     },
@@ -59,9 +78,10 @@ export function createNotifier(push: PushSender, mailer?: MemberMailer) {
       n: NewNotification<P> & { relatedId: string },
       opts: { pushWhenRefreshed: boolean },
     ) {
-      const { created } = await upsertUnreadNotification(tx, n);
-      const payload = created || opts.pushWhenRefreshed ? pushOf(n) : null;
-      if (payload) after.add(() => push.sendToUser(n.userId, payload));
+      const rendered = pushOf(n);
+      const { created, pushable } = await upsertUnreadNotification(tx, n, rendered ? push.subscribed : undefined);
+      const payload = created || opts.pushWhenRefreshed ? rendered : null;
+      if (payload && pushable) after.add(() => push.sendToUser(n.userId, payload));
     },
   };
 }

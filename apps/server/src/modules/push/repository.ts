@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { pushSubscriptions } from '../../db/schema/index.js';
 
@@ -34,6 +34,13 @@ export async function upsertSubscription(db: DbOrTx, s: SavedSubscription) {
       },
     });
 }
+
+/**
+ * Whether the member `userId` names (a uuid expression) has an endpoint switched on, as a boolean SQL expression: a
+ * write that notifies asks it in its own statement, so nobody without push costs a lookup (issue 25).
+ */
+export const hasActiveSubscription = (userId: SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId} and ${pushSubscriptions.isActive})`;
 
 /** The member's subscriptions that are still switched on. */
 export async function activeSubscriptions(db: DbOrTx, userId: string) {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import webpush, { type PushSubscription, type Urgency } from 'web-push';
 import { z } from 'zod';
 import { LIMITS, pushSubscriptionSchema, type PushPayload, type PushSubscriptionInput } from '@bayclub/shared';
@@ -33,6 +34,8 @@ export interface PushService {
   readonly publicKey: string;
   subscribe(userId: string, subscription: PushSubscriptionInput, userAgent: string | undefined): Promise<void>;
   unsubscribe(userId: string, endpoint?: string): Promise<void>;
+  /** Whether the member `userId` names has an endpoint on: a boolean SQL expression a notifying write selects. */
+  subscribed(userId: SQL): SQL<boolean>;
   /** Fire and forget: never throws, never waits for the push services. Failures are logged. */
   sendToUser(userId: string, payload: PushPayload, options?: SendOptions): void;
   /** Resolves once every queued and in-flight send has finished (tests, shutdown). */
@@ -143,6 +146,8 @@ export async function createPushService(deps: PushDeps): Promise<PushService> {
     async unsubscribe(userId, endpoint) {
       await repo.deactivateForUser(db, userId, endpoint);
     },
+
+    subscribed: repo.hasActiveSubscription,
 
     sendToUser(userId, payload, options = {}) {
       if (closed) return;
