@@ -4,7 +4,7 @@ import { reusedQuery, type DbOrTx } from '../../db/client.js';
 import { conversationReads, conversations, matches, messages, notifications, profiles } from '../../db/schema/index.js';
 import { blockedBetween, orderedPair } from '../access/index.js';
 import { exactInstant } from '../../platform/cursor.js';
-import { columnOf, columnsOf, count, leftJoined, rowsOf, uuid } from '../../platform/sql.js';
+import { columnOf, columnsOf, count, leftJoined, rowsOf, textArray, uuid } from '../../platform/sql.js';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -168,29 +168,39 @@ export async function findBySenderClientId(db: DbOrTx, senderId: string, clientI
   return row ?? null;
 }
 
-/** Insert unless the sender already used this idempotency key (then null: the caller returns the first one). */
-export async function insertMessage(db: DbOrTx, m: typeof messages.$inferInsert): Promise<MessageRow | null> {
-  const [row] = await db
-    .insert(messages)
-    .values(m)
-    .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-    .returning();
-  return row ?? null;
-}
+const insertedRow = z.object({ seq: count(), created_ms: count() });
 
 /**
- * What follows a new message, in one statement (issue 25: it took three): the conversation moves to the top of both
- * inboxes, the sender's read mark moves to the message (never back), and `announcement` (a bus event) is made.
+ * A new message and what follows it, in one statement (issue 25: it took four): the message, unless the sender
+ * already used this idempotency key (then null: the caller returns the first one); the conversation moves to the top
+ * of both inboxes; the sender's read mark moves to the message (never back); and `announcement` (a bus event naming
+ * the message by the id the caller chose) is made. Only seq and the time are the database's: the rest is the
+ * caller's, so the row is put together here rather than read back.
  */
-export async function afterMessageInserted(db: DbOrTx, m: Pick<MessageRow, 'conversationId' | 'senderId' | 'seq'>, announcement: SQL) {
-  await db.execute(sql`
-    with touched as (update ${conversations} set updated_at = now() where id = ${m.conversationId}),
+export async function insertMessage(
+  db: DbOrTx,
+  m: Omit<MessageRow, 'seq' | 'createdAt'>,
+  announcement: SQL,
+): Promise<MessageRow | null> {
+  const res = await db.execute(sql`
+    with ins as (
+      insert into ${messages} (id, conversation_id, sender_id, content, media_urls, message_type, client_id)
+      values (${m.id}::uuid, ${m.conversationId}::uuid, ${m.senderId}::uuid, ${m.content}, ${textArray(m.mediaUrls)},
+        ${m.messageType}, ${m.clientId}::uuid)
+      on conflict (sender_id, client_id) do nothing
+      returning seq, created_at),
+    touched as (update ${conversations} set updated_at = now() where id = ${m.conversationId}::uuid and exists (select 1 from ins)),
     read as (
-      insert into ${conversationReads} (conversation_id, user_id, last_read_seq) values (${m.conversationId}, ${m.senderId}, ${m.seq})
+      insert into ${conversationReads} (conversation_id, user_id, last_read_seq)
+      select ${m.conversationId}::uuid, ${m.senderId}::uuid, seq from ins
       on conflict (conversation_id, user_id)
       do update set last_read_seq = greatest(${conversationReads}.last_read_seq, excluded.last_read_seq), updated_at = now()
     )
-    select ${announcement}`);
+    -- The time in whole milliseconds, as a Date read from the column keeps it (a Date has no microseconds).
+    select seq, floor(extract(epoch from created_at) * 1000)::bigint as created_ms, ${announcement} is not null as announced
+    from ins`);
+  const [row] = rowsOf(res, insertedRow);
+  return row ? { ...m, seq: row.seq, createdAt: new Date(row.created_ms) } : null;
 }
 
 /** Move the member's read mark forward (never back). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   firstLink,
   messageTypeFor,
@@ -103,14 +104,21 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
         if (access.hidden || !access.matched) throw noMatchToSend();
         const kinds = await claimAttachments(tx, { uploaderId: actor.userId, conversationId: id, urls: input.mediaUrls });
         if (!kinds) throw badRequest(M.attachmentInvalid, { mediaUrls: M.attachmentInvalid });
-        const inserted = await repo.insertMessage(tx, {
-          conversationId: id,
-          senderId: actor.userId,
-          content: input.content,
-          mediaUrls: input.mediaUrls,
-          messageType: messageTypeFor(input.content, kinds),
-          clientId: input.clientId,
-        });
+        // The id is chosen here so that the one statement that inserts the message can also announce it.
+        const messageId = randomUUID();
+        const inserted = await repo.insertMessage(
+          tx,
+          {
+            id: messageId,
+            conversationId: id,
+            senderId: actor.userId,
+            content: input.content,
+            mediaUrls: input.mediaUrls,
+            messageType: messageTypeFor(input.content, kinds),
+            clientId: input.clientId,
+          },
+          announcing({ k: 'msg', id: messageId, c: id, u: [actor.userId, access.otherId] }),
+        );
         if (!inserted) {
           // A concurrent send with the same key committed first: answer with its message. When that one went to
           // another conversation this is a conflict, thrown here so the files claimed above are released again.
@@ -118,7 +126,6 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
           if (first.conversationId !== id) throw reusedClientId();
           return { row: first, created: false };
         }
-        await repo.afterMessageInserted(tx, inserted, announcing({ k: 'msg', id: inserted.id, c: id, u: [actor.userId, access.otherId] }));
         await notifier.notifyCollapsed(
           tx,
           after,
