@@ -32,6 +32,14 @@ export function announcing(event: BusEvent): SQL {
   return sql`pg_notify(${BUS_CHANNEL}, ${JSON.stringify(event)})`;
 }
 
+/**
+ * As announcing, for a statement that learns the audience itself (the other member of a conversation it locks):
+ * `audience` is an SQL expression of the members' ids (a uuid[]), put in the event's `u`.
+ */
+export function announcingTo<K extends BusKind>(event: Omit<BusEventOf<K>, 'u'>, audience: SQL): SQL {
+  return sql`pg_notify(${BUS_CHANNEL}, (${JSON.stringify(event)}::jsonb || jsonb_build_object('u', ${audience}))::text)`;
+}
+
 export interface Bus {
   subscribe(handler: (event: BusEvent) => void): () => void;
   /** Called when the bus lost its connection for a while: events in that gap are lost. */

@@ -5,6 +5,7 @@ import { CONNECTION_MESSAGES, LIMITS, MESSAGING_MESSAGES, type ConversationView,
 import { DENIED, buildTestApp, createLimitedMember, createMember, deactivate, injectAs, isErrorBody, setSettings, type TestUser } from '../../test/helpers.js';
 import { chatAttachments, conversations, matches, messages } from '../../db/schema/index.js';
 import { BUS_CHANNEL, type BusEvent } from '../../platform/bus.js';
+import { STATEMENT_COUNT_HEADER } from '../../platform/statement-count.js';
 import {
   allPages,
   connect,
@@ -17,7 +18,8 @@ import {
   sent,
 } from '../connections/social-fixtures.js';
 
-const t = await buildTestApp();
+// Statement counts in a header: a send's cost is checked below (issue 25).
+const t = await buildTestApp({ BENCH_COUNT_SQL: true });
 const db = t.ctx.database.db;
 
 const GONE = { error: { code: 'NOT_FOUND', message: MESSAGING_MESSAGES.notFound } };
@@ -456,6 +458,24 @@ describe('POST /api/conversations/:id/messages', () => {
     expect(await rowsOfConversation(id)).toHaveLength(1);
     expect(await messageNotes(b.id, id)).toHaveLength(1);
     expect(await unread(b)).toBe(1);
+  });
+
+  it('a text costs four SQL statements (BEGIN, the send, the notification, COMMIT), and so does its retry', async () => {
+    const { a, b, id } = await chatPair();
+    const statements = (res: { headers: Record<string, unknown> }) => Number(res.headers[STATEMENT_COUNT_HEADER]);
+    // Who is asking is cached after a member's first request: that read is not the send's.
+    for (const member of [a, b]) await injectAs(t, member, { method: 'GET', url: '/api/me' });
+    const clientId = crypto.randomUUID();
+    const first = await sendMessage(t, a, id, { clientId, content: 'one round trip' });
+    expect(first.statusCode).toBe(201);
+    expect(statements(first)).toBe(4);
+    const again = await sendMessage(t, b, id, { content: 'and back' });
+    expect(statements(again)).toBe(4);
+    const retry = await sendMessage(t, a, id, { clientId, content: 'one round trip' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    // BEGIN, the send that finds the key, the first message read, COMMIT.
+    expect(statements(retry)).toBe(4);
   });
 
   it('ignores fields the body does not define (no sending as someone else, no chosen type or seq)', async () => {

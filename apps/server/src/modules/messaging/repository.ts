@@ -168,39 +168,79 @@ export async function findBySenderClientId(db: DbOrTx, senderId: string, clientI
   return row ?? null;
 }
 
-const insertedRow = z.object({ seq: count(), created_ms: count() });
+const sentRow = z.object({
+  earlier_conversation_id: uuid().nullable(),
+  found: z.boolean(),
+  other_id: uuid().nullable(),
+  matched: z.boolean().nullable(),
+  hidden: z.boolean().nullable(),
+  seq: count().nullable(),
+  created_ms: count().nullable(),
+});
+
+/** What sendMessage did. */
+export type SendOutcome =
+  /** The sender used this idempotency key before, for a message in this conversation (or another one). */
+  | { kind: 'earlier'; conversationId: string }
+  /** The sender takes no part in the conversation, or it does not exist. */
+  | { kind: 'unavailable' }
+  /** The pair is no longer matched, or the other member is hidden from the sender (deactivated, a block). */
+  | { kind: 'unmatched' }
+  /** A concurrent send with the same key committed first. */
+  | { kind: 'raced' }
+  | { kind: 'sent'; message: MessageRow; otherId: string };
 
 /**
- * A new message and what follows it, in one statement (issue 25: it took four): the message, unless the sender
- * already used this idempotency key (then null: the caller returns the first one); the conversation moves to the top
- * of both inboxes; the sender's read mark moves to the message (never back); and `announcement` (a bus event naming
- * the message by the id the caller chose) is made. Only seq and the time are the database's: the rest is the
- * caller's, so the row is put together here rather than read back.
+ * A send in one statement (issue 25: it took five): the idempotency lookup; the conversation's row lock with the
+ * checks that the sender may write in it (a participant, still matched, nobody hidden); the message; the conversation
+ * to the top of both inboxes; the sender's read mark to the message (never back); and the announcement `announce`
+ * makes for the two participants (an SQL uuid[]). Only seq and the time are the database's: the rest of the row is
+ * the caller's. The lock is taken before the insert draws its seq, so a conversation's seq order is its commit order.
  */
-export async function insertMessage(
+export async function sendMessage(
   db: DbOrTx,
   m: Omit<MessageRow, 'seq' | 'createdAt'>,
-  announcement: SQL,
-): Promise<MessageRow | null> {
+  announce: (audience: SQL) => SQL,
+): Promise<SendOutcome> {
+  const me = sql`${m.senderId}::uuid`;
   const res = await db.execute(sql`
-    with ins as (
+    with earlier as (
+      select conversation_id from ${messages} where sender_id = ${me} and client_id = ${m.clientId}::uuid),
+    c as (
+      select c.id, ${otherOf(me)} as other_id, coalesce(m.is_active, false) as matched,
+        (coalesce(o.is_deactivated, true) or ${blockedBetween(sql`c.participant1_id`, sql`c.participant2_id`)}) as hidden
+      from ${conversations} c
+      left join ${matches} m on m.user1_id = c.participant1_id and m.user2_id = c.participant2_id
+      left join ${profiles} o on o.id = ${otherOf(me)}
+      where c.id = ${m.conversationId}::uuid and (c.participant1_id = ${me} or c.participant2_id = ${me})
+        and not exists (select 1 from earlier)
+      for update of c),
+    ins as (
       insert into ${messages} (id, conversation_id, sender_id, content, media_urls, message_type, client_id)
-      values (${m.id}::uuid, ${m.conversationId}::uuid, ${m.senderId}::uuid, ${m.content}, ${textArray(m.mediaUrls)},
-        ${m.messageType}, ${m.clientId}::uuid)
+      select ${m.id}::uuid, c.id, ${me}, ${m.content}, ${textArray(m.mediaUrls)}, ${m.messageType}, ${m.clientId}::uuid
+      from c where c.matched and not c.hidden
       on conflict (sender_id, client_id) do nothing
       returning seq, created_at),
     touched as (update ${conversations} set updated_at = now() where id = ${m.conversationId}::uuid and exists (select 1 from ins)),
     read as (
       insert into ${conversationReads} (conversation_id, user_id, last_read_seq)
-      select ${m.conversationId}::uuid, ${m.senderId}::uuid, seq from ins
+      select ${m.conversationId}::uuid, ${me}, seq from ins
       on conflict (conversation_id, user_id)
-      do update set last_read_seq = greatest(${conversationReads}.last_read_seq, excluded.last_read_seq), updated_at = now()
-    )
+      do update set last_read_seq = greatest(${conversationReads}.last_read_seq, excluded.last_read_seq), updated_at = now()),
+    announced as (select ${announce(sql`array[${me}, c.other_id]`)} is not null as done from ins, c)
     -- The time in whole milliseconds, as a Date read from the column keeps it (a Date has no microseconds).
-    select seq, floor(extract(epoch from created_at) * 1000)::bigint as created_ms, ${announcement} is not null as announced
-    from ins`);
-  const [row] = rowsOf(res, insertedRow);
-  return row ? { ...m, seq: row.seq, createdAt: new Date(row.created_ms) } : null;
+    select e.conversation_id as earlier_conversation_id, c.id is not null as found, c.other_id, c.matched, c.hidden,
+      ins.seq, floor(extract(epoch from ins.created_at) * 1000)::bigint as created_ms, (select done from announced) as announced
+    from (select 1) one
+    left join earlier e on true
+    left join c on true
+    left join ins on true`);
+  const row = rowsOf(res, sentRow)[0]!;
+  if (row.earlier_conversation_id) return { kind: 'earlier', conversationId: row.earlier_conversation_id };
+  if (!row.found) return { kind: 'unavailable' };
+  if (row.hidden || !row.matched) return { kind: 'unmatched' };
+  if (row.seq === null || row.created_ms === null) return { kind: 'raced' };
+  return { kind: 'sent', message: { ...m, seq: row.seq, createdAt: new Date(row.created_ms) }, otherId: row.other_id! };
 }
 
 /** Move the member's read mark forward (never back). */

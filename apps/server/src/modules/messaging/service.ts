@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   firstLink,
+  type AttachmentKind,
   messageTypeFor,
   type ConversationView,
   type LinkPreviewView,
@@ -8,10 +9,10 @@ import {
   type ReadResult,
   type SendMessageInput,
 } from '@bayclub/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { AfterCommit } from '../../platform/after-commit.js';
-import { announcing, publish } from '../../platform/bus.js';
+import { announcingTo, publish } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { canSeeMembers, findProfile, isBlockedEitherWay, type Actor } from '../access/index.js';
 import { findMatch } from '../connections/index.js';
@@ -20,6 +21,7 @@ import { markConversationNotificationsRead, type Notifier } from '../notificatio
 import { messageNoticeParams, messageNotification } from './notifications.js';
 import { presentConversation, presentMessage } from './presenter.js';
 import * as repo from './repository.js';
+import type { MessageRow } from './repository.js';
 import { MESSAGING_ERRORS as M } from './messages.js';
 
 
@@ -89,24 +91,33 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
     /**
      * Send with an idempotency key: a retry (same sender, same clientId) returns the first message. Everything
      * is one transaction under the conversation's row lock: the match check, attachments, the message, the
-     * sender's read mark, the recipient's notification and the socket announcement (delivered at COMMIT).
+     * sender's read mark, the recipient's notification and the socket announcement (delivered at COMMIT). A text
+     * takes two statements in it (issue 25): the send (lookup, lock, checks, message, read mark, announcement) and
+     * the notification. Files are claimed under the lock before the send, so a message with files locks first.
      */
     async send(actor: Actor, id: string, input: Required<Pick<SendMessageInput, 'clientId'>> & { content: string; mediaUrls: string[] }) {
-      const earlier = await repo.findBySenderClientId(db, actor.userId, input.clientId);
-      if (earlier) {
-        if (earlier.conversationId !== id) throw reusedClientId();
-        return { message: presentMessage(earlier, actor.userId), created: false };
-      }
+      const firstOf = async (tx: DbOrTx) => {
+        const first = (await repo.findBySenderClientId(tx, actor.userId, input.clientId))!;
+        if (first.conversationId !== id) throw reusedClientId();
+        return { row: first, created: false };
+      };
+      const withFiles = input.mediaUrls.length > 0;
+      // A retry of a send with files is answered before its files are looked at again.
+      if (withFiles && (await repo.findBySenderClientId(db, actor.userId, input.clientId))) return present(await firstOf(db));
       const after = new AfterCommit();
       const result = await db.transaction(async (tx) => {
-        const access = await repo.conversationAccess(tx, id, actor.userId, { lock: true });
-        if (!access) throw notAvailable();
-        if (access.hidden || !access.matched) throw noMatchToSend();
-        const kinds = await claimAttachments(tx, { uploaderId: actor.userId, conversationId: id, urls: input.mediaUrls });
-        if (!kinds) throw badRequest(M.attachmentInvalid, { mediaUrls: M.attachmentInvalid });
+        let kinds: AttachmentKind[] = [];
+        if (withFiles) {
+          const access = await repo.conversationAccess(tx, id, actor.userId, { lock: true });
+          if (!access) throw notAvailable();
+          if (access.hidden || !access.matched) throw noMatchToSend();
+          const claimed = await claimAttachments(tx, { uploaderId: actor.userId, conversationId: id, urls: input.mediaUrls });
+          if (!claimed) throw badRequest(M.attachmentInvalid, { mediaUrls: M.attachmentInvalid });
+          kinds = claimed;
+        }
         // The id is chosen here so that the one statement that inserts the message can also announce it.
         const messageId = randomUUID();
-        const inserted = await repo.insertMessage(
+        const sent = await repo.sendMessage(
           tx,
           {
             id: messageId,
@@ -117,30 +128,41 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
             messageType: messageTypeFor(input.content, kinds),
             clientId: input.clientId,
           },
-          announcing({ k: 'msg', id: messageId, c: id, u: [actor.userId, access.otherId] }),
+          (audience) => announcingTo<'msg'>({ k: 'msg', id: messageId, c: id }, audience),
         );
-        if (!inserted) {
-          // A concurrent send with the same key committed first: answer with its message. When that one went to
-          // another conversation this is a conflict, thrown here so the files claimed above are released again.
-          const first = (await repo.findBySenderClientId(tx, actor.userId, input.clientId))!;
-          if (first.conversationId !== id) throw reusedClientId();
-          return { row: first, created: false };
+        switch (sent.kind) {
+          case 'unavailable':
+            throw notAvailable();
+          case 'unmatched':
+            throw noMatchToSend();
+          case 'earlier':
+          case 'raced':
+            // A retry, or a concurrent send with the same key that committed first: answer with its message. When
+            // that one went to another conversation this is a conflict, thrown here so that files claimed above are
+            // released again.
+            return firstOf(tx);
+          case 'sent':
+            break;
         }
         await notifier.notifyCollapsed(
           tx,
           after,
           {
-            userId: access.otherId,
+            userId: sent.otherId,
             kind: messageNotification,
-            params: messageNoticeParams({ id: actor.userId, fullName: actor.profile?.fullName }, inserted),
+            params: messageNoticeParams({ id: actor.userId, fullName: actor.profile?.fullName }, sent.message),
             relatedId: id,
           },
           { pushWhenRefreshed: true },
         );
-        return { row: inserted, created: true };
+        return { row: sent.message, created: true };
       });
       if (result.created) after.run();
-      return { message: presentMessage(result.row, actor.userId), created: result.created };
+      return present(result);
+
+      function present(r: { row: MessageRow; created: boolean }) {
+        return { message: presentMessage(r.row, actor.userId), created: r.created };
+      }
     },
 
     /** Opening a conversation reads it: the read mark moves to the newest message, its notification is read. */
