@@ -6,8 +6,10 @@ import { addMember, insertCommunity } from '../../test/communities.js';
 import { notifications, postLikes, posts, profiles } from '../../db/schema/index.js';
 import { createPost, del, get, patch, post } from './post-fixtures.js';
 import { renderedNotifications } from '../notifications/notification-fixtures.js';
+import { STATEMENT_COUNT_HEADER } from '../../platform/statement-count.js';
 
-const t = await buildTestApp();
+// Statement counts in a header: the cost of a like and a comment is checked below (issue 25).
+const t = await buildTestApp({ BENCH_COUNT_SQL: true });
 const db = t.ctx.database.db;
 
 const countsOf = async (postId: string) => {
@@ -23,6 +25,24 @@ const named = async (name: string) => {
 };
 const comment = (who: TestUser, postId: string, content: string, parentId?: string) =>
   post(t, who, `/api/posts/${postId}/comments`, { content, ...(parentId ? { parentId } : {}) });
+
+describe('the cost of a tap (issue 25)', () => {
+  it('a like and a comment on a member\'s post take five SQL statements each: the post read, BEGIN, the write, the notification, COMMIT', async () => {
+    const author = await createMember(t);
+    const me = await createMember(t);
+    const p = await createPost(t, author);
+    await get(t, me, `/api/posts/${p.id}`);
+    const statements = (res: { headers: Record<string, unknown> }) => Number(res.headers[STATEMENT_COUNT_HEADER]);
+    const like = await post(t, me, `/api/posts/${p.id}/like`);
+    expect(like.statusCode).toBe(200);
+    expect(statements(like)).toBe(5);
+    // The insert answers the comment as its author reads it: no read after the commit (one with a mention has one).
+    const said = await comment(me, p.id, 'Count me in');
+    expect(said.statusCode).toBe(201);
+    expect(statements(said)).toBe(5);
+    expect(said.json()).toEqual((await get(t, me, `/api/posts/${p.id}/comments`)).json().items[0]);
+  });
+});
 
 describe('likes', () => {
   it('idempotent: a double click counts once; unlike twice leaves zero', async () => {

@@ -573,25 +573,29 @@ export async function findComment(db: DbOrTx, viewerId: string, commentId: strin
   return row ?? null;
 }
 
-/** Insert a comment and count it on the post (same transaction, under the post's row lock). */
 /**
  * A comment, the post's stored count moved by one and `announcements` (bus events, which carry the comment's `id`
- * chosen by the caller) in one statement (issue 25: it took four).
+ * chosen by the caller) in one statement (issue 25: it took four), which answers the comment as its author reads it
+ * (mentions are recorded after it: none yet).
  */
 export async function insertComment(
   tx: DbOrTx,
   c: { id: string; postId: string; authorId: string; parentId: string | null; content: string },
   announcements: SQL[],
-) {
+): Promise<CommentRow> {
   const announced = announcements.length ? sql.join(announcements.map((a) => sql`${a} is not null`), sql` and `) : sql`true`;
-  await tx.execute(sql`
-    with added as (
-      insert into ${postComments} (id, post_id, author_id, parent_id, content)
-      values (${c.id}, ${c.postId}, ${c.authorId}, ${c.parentId}, ${c.content}) returning id
-    ),
-    counted as (update ${posts} set comment_count = comment_count + 1 where id = ${c.postId}::uuid)
-    select id, ${announced} as announced from added`);
-  return { id: c.id };
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      with x as (
+        insert into ${postComments} (id, post_id, author_id, parent_id, content)
+        values (${c.id}, ${c.postId}, ${c.authorId}, ${c.parentId}, ${c.content}) returning *
+      ),
+      counted as (update ${posts} set comment_count = comment_count + 1 where id = ${c.postId}::uuid)
+      select ${commentColumns(sql`${c.authorId}::uuid`)}, ${announced} as announced
+      from x join ${profiles} a on a.id = x.author_id`),
+    commentRow.extend({ announced: z.boolean() }),
+  );
+  return row!;
 }
 
 export async function updateCommentContent(tx: DbOrTx, commentId: string, content: string) {

@@ -117,13 +117,13 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
     skip: ReadonlySet<string> = new Set(),
   ) {
     const names = mentionedUsernames(target.content);
-    if (!names.length) return;
+    if (!names.length) return false;
     const recorded = target.commentId
       ? await repo.recordCommentMentions(tx, target.commentId, actor.userId, names)
       : await repo.recordPostMentions(tx, target.postId, actor.userId, names);
     const params = { actorId: actor.userId, actorName: noticeName(actor), in: target.commentId ? ('comment' as const) : ('post' as const), excerpt: postPreview(target.content) };
     const toTell = recorded.filter((userId) => !skip.has(userId));
-    if (!toTell.length) return;
+    if (!toTell.length) return recorded.length > 0;
     // One statement for all of them (a text may name up to MENTION_LIMITS.perText members).
     await notifier.notifyMany(tx, after, toTell, {
       kind: mentionNotification,
@@ -131,6 +131,7 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
       relatedId: target.postId,
       path: postPath(target.postId),
     });
+    return true;
   }
 
   const service = {
@@ -325,12 +326,13 @@ export function createPostsService(deps: { db: Db; notifier: Notifier; media: Me
         };
         if (parentAuthor) await tell(parentAuthor, replyNotification);
         await tell(row.author_id, commentNotification);
-        await notifyMentions(tx, after, actor, { postId, commentId: c.id, content: input.content }, notified);
-        return c;
+        const mentioned = await notifyMentions(tx, after, actor, { postId, commentId: c.id, content: input.content }, notified);
+        return { row: c, mentioned };
       }).catch(rethrowGone);
       after.run();
-      const fresh = await repo.findComment(db, actor.userId, created.id);
-      return presentComment({ ...fresh!, reply_count: input.parentId ? undefined : 0 }, actor, perms.canModerate);
+      // The insert answered the comment; only its mentions (recorded after it) need it read again.
+      const comment = created.mentioned ? (await repo.findComment(db, actor.userId, created.row.id))! : created.row;
+      return presentComment({ ...comment, reply_count: input.parentId ? undefined : 0 }, actor, perms.canModerate);
     },
 
     async updateComment(actor: Actor, commentId: string, content: string): Promise<CommentView> {
