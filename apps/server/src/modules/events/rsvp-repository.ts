@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
-import { columnOf, columnsOf, rowsOf, textArray, textList, timestamp } from '../../platform/sql.js';
+import { columnOf, columnsOf, rowsOf, textArray, timestamp } from '../../platform/sql.js';
 import { notBlockedWith } from '../access/index.js';
 
 /** The seat facts of an event whose row the caller's transaction has locked (loadEventAccess { lock: true }). */
@@ -166,27 +166,30 @@ export async function doorRegistration(
   return row ?? null;
 }
 
-const checkedInRow = z.object({ checked_in_at: timestamp(), staff: textList() });
+const checkedInRow = z.object({ checked_in_at: timestamp(), announced: z.boolean() });
 
 /**
- * Admit the registration, and who hears of it (the creator, co-hosts and door helpers): one statement (issue 25: it
- * took two).
+ * Admit the registration and announce it to who hears of it (the creator, co-hosts and door helpers): one statement
+ * (issue 25: it took three). `announce` makes the announcement for an audience (an SQL uuid[]).
  */
-export async function markCheckedIn(db: DbOrTx, registrationId: string, byUserId: string, eventId: string) {
+export async function markCheckedIn(db: DbOrTx, registrationId: string, byUserId: string, eventId: string, announce: (audience: SQL) => SQL) {
   const [row] = rowsOf(
     await db.execute(sql`
       with marked as (
         update ${eventRegistrations} set checked_in_at = now(), checked_in_by = ${byUserId}, updated_at = now()
         where id = ${registrationId}::uuid returning checked_in_at
+      ),
+      staff as (
+        select array(
+          select created_by from ${events} where id = ${eventId}::uuid and created_by is not null
+          union select user_id from ${eventHosts} where event_id = ${eventId}::uuid) as ids
       )
-      select checked_in_at, array(
-        select created_by::text from ${events} where id = ${eventId}::uuid and created_by is not null
-        union select user_id::text from ${eventHosts} where event_id = ${eventId}::uuid) as staff
-      from marked`),
+      select checked_in_at, ${announce(sql`staff.ids`)} is not null as announced
+      from marked, staff`),
     checkedInRow,
   );
   // Just set to now(): never null here, though the column is nullable.
-  return { at: row!.checked_in_at, staff: row!.staff };
+  return { at: row!.checked_in_at };
 }
 
 const doorStaffRow = z.object({ user_id: columnOf(eventHosts, 'user_id') });

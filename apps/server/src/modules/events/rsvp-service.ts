@@ -12,7 +12,7 @@ import {
 } from '@bayclub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AfterCommit } from '../../platform/after-commit.js';
-import { publish } from '../../platform/bus.js';
+import { announcingTo } from '../../platform/bus.js';
 import { AppError, PLATFORM_ERRORS, Refusal, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
 import { canUse, presentMember, type Actor } from '../access/index.js';
@@ -206,8 +206,9 @@ export function createRsvpService(deps: RsvpServiceDeps) {
         if (reg.checked_in_at) {
           throw refusal(409, 'already_used', EVENT_MESSAGES.ticketUsed, { guest, partySize, checkedInAt: iso(reg.checked_in_at) });
         }
-        const { at, staff } = await repo.markCheckedIn(tx, reg.id, actor.userId, eventId);
-        await publish(tx, { k: 'evt', id: eventId, t: 'checkin', u: staff, r: reg.id });
+        const { at } = await repo.markCheckedIn(tx, reg.id, actor.userId, eventId, (staff) =>
+          announcingTo<'evt'>({ k: 'evt', id: eventId, t: 'checkin', r: reg.id }, staff),
+        );
         return { outcome: 'checked_in', message: EVENT_MESSAGES.checkedIn, guest, partySize, checkedInAt: iso(at) } satisfies CheckInResult;
       });
     },
