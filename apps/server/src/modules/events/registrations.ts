@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { eventPath, type EventStatus, type MyRegistrationView } from '@bayclub/shared';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -23,6 +23,29 @@ const myRegistrationRow = z.object({
   seats_free: z.number().int().nullable(),
 });
 
+/** The member's registration `r` as the event page shows it; `seatsFree` is the event's capacity minus going. */
+const myRegistrationColumns = (seatsFree: SQL) => sql`r.status, r.guests, r.checked_in_at, r.hold_kind, r.hold_expires_at,
+  case when r.status = 'waitlisted' then (
+    select count(*)::int from ${eventRegistrations} w
+    where w.event_id = r.event_id and w.status = 'waitlisted'
+      and (w.waitlisted_at, w.id) <= (r.waitlisted_at, r.id)) end as position,
+  ${seatsFree} as seats_free`;
+
+function presentMine(row: z.output<typeof myRegistrationRow>, eventStatus: EventStatus): MyRegistrationView {
+  const waitlisted = row.status === 'waitlisted';
+  return {
+    status: eventStatus === 'cancelled' && row.status !== 'not_going' ? 'cancelled' : row.status,
+    guests: row.guests,
+    waitlistPosition: waitlisted ? row.position : null,
+    waitlistReason: waitlisted && row.seats_free !== null ? waitlistReason(1 + row.guests, row.seats_free) : null,
+    checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+    hold:
+      row.status === 'awaiting_payment' && row.hold_kind && row.hold_expires_at
+        ? { kind: row.hold_kind, expiresAt: new Date(row.hold_expires_at).toISOString() }
+        : null,
+  };
+}
+
 /**
  * The caller's registration as the event page shows it, with their waitlist position (1-based, first come first
  * served) and the reason they have not moved up; null when they never registered. One statement.
@@ -35,28 +58,44 @@ export async function loadMyRegistration(
 ): Promise<MyRegistrationView | null> {
   const [row] = rowsOf(
     await db.execute(sql`
-      select r.status, r.guests, r.checked_in_at, r.hold_kind, r.hold_expires_at,
-        case when r.status = 'waitlisted' then (
-          select count(*)::int from ${eventRegistrations} w
-          where w.event_id = r.event_id and w.status = 'waitlisted'
-            and (w.waitlisted_at, w.id) <= (r.waitlisted_at, r.id)) end as position,
-        (e.capacity - e.going_count) as seats_free
+      select ${myRegistrationColumns(sql`(e.capacity - e.going_count)`)}
       from ${eventRegistrations} r join ${events} e on e.id = r.event_id
       where r.event_id = ${eventId}::uuid and r.user_id = ${userId}::uuid`),
     myRegistrationRow,
   );
-  if (!row) return null;
-  const waitlisted = row.status === 'waitlisted';
+  return row ? presentMine(row, eventStatus) : null;
+}
+
+const countsAndMineRow = myRegistrationRow.extend(columnsOf(events, 'capacity', 'going_count', 'waitlist_count'));
+
+/**
+ * An RSVP's answer: the event's stored counts moved by `seats` and `waitlisted` (or read, when both are 0), and the
+ * member's registration (written earlier in the caller's transaction, under the event's lock) as it is then. One
+ * statement (issue 25: it took two, three after a waitlist moved up).
+ */
+export async function moveCountsAndLoadMine(
+  db: DbOrTx,
+  at: { eventId: string; userId: string; eventStatus: EventStatus },
+  seats: number,
+  waitlisted: number,
+) {
+  const counted =
+    seats === 0 && waitlisted === 0
+      ? sql`select capacity, going_count, waitlist_count from ${events} where id = ${at.eventId}::uuid`
+      : sql`update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count + ${waitlisted}
+          where id = ${at.eventId}::uuid returning capacity, going_count, waitlist_count`;
+  const [row] = rowsOf(
+    await db.execute(sql`
+      with counted as (${counted})
+      select counted.capacity, counted.going_count, counted.waitlist_count,
+        ${myRegistrationColumns(sql`(counted.capacity - counted.going_count)`)}
+      from counted cross join ${eventRegistrations} r
+      where r.event_id = ${at.eventId}::uuid and r.user_id = ${at.userId}::uuid`),
+    countsAndMineRow,
+  );
   return {
-    status: eventStatus === 'cancelled' && row.status !== 'not_going' ? 'cancelled' : row.status,
-    guests: row.guests,
-    waitlistPosition: waitlisted ? row.position : null,
-    waitlistReason: waitlisted && row.seats_free !== null ? waitlistReason(1 + row.guests, row.seats_free) : null,
-    checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
-    hold:
-      row.status === 'awaiting_payment' && row.hold_kind && row.hold_expires_at
-        ? { kind: row.hold_kind, expiresAt: new Date(row.hold_expires_at).toISOString() }
-        : null,
+    counts: { capacity: row!.capacity, going_count: row!.going_count, waitlist_count: row!.waitlist_count },
+    mine: presentMine(row!, at.eventStatus),
   };
 }
 

@@ -19,7 +19,7 @@ import { canUse, presentMember, type Actor } from '../access/index.js';
 import type { Notifier } from '../notifications/index.js';
 import { loadEventAccess } from './access.js';
 import { eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
-import { loadMyRegistration, promoteWaitlist } from './registrations.js';
+import { moveCountsAndLoadMine, promoteWaitlist } from './registrations.js';
 import { releaseSeats, rsvpResultFor } from './paid-seats.js';
 import * as repo from './rsvp-repository.js';
 import { EVENTS_ERRORS as M } from './messages.js';
@@ -141,14 +141,19 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const waitlist = status !== 'waitlisted' ? 'clear' : current.status === 'waitlisted' ? 'keep' : 'join';
       await repo.updateRegistration(tx, current.id, { status, guests, waitlist });
     }
-    let counts = await repo.addToCounts(tx, eventId, seatsDelta, waitDelta);
-    // Seats may have freed up (not going, fewer guests): the waitlist moves up in the same transaction.
+    const at = { eventId, userId: actor.userId, eventStatus: facts.status };
+    let answered: Awaited<ReturnType<typeof moveCountsAndLoadMine>>;
     if (seatsDelta < 0 || waitDelta < 0) {
+      // Seats may have freed up (not going, fewer guests): the waitlist moves up in the same transaction, and the
+      // answer is read after it.
+      await repo.addToCounts(tx, eventId, seatsDelta, waitDelta);
       await promoteWaitlist(tx, after, { notifier }, eventId);
-      counts = await repo.eventCounts(tx, eventId);
+      answered = await moveCountsAndLoadMine(tx, at, 0, 0);
+    } else {
+      answered = await moveCountsAndLoadMine(tx, at, seatsDelta, waitDelta);
     }
-    const mine = await loadMyRegistration(tx, eventId, actor.userId, facts.status);
-    return { mine: mine!, capacity: counts.capacity, goingCount: counts.going_count, waitlistCount: counts.waitlist_count } satisfies RsvpResult;
+    const { counts, mine } = answered;
+    return { mine, capacity: counts.capacity, goingCount: counts.going_count, waitlistCount: counts.waitlist_count } satisfies RsvpResult;
   }
 
   return {
