@@ -17,6 +17,7 @@ export {
   approvedMemberSql,
   findProfile,
   findProfileSeenBy,
+  linkedInstagramSql,
   memberColumns,
   memberJson,
   memberJsonSchema,

@@ -44,6 +44,12 @@ export async function findProfileSeenBy(db: DbOrTx, id: string, viewerId: string
 export const approvedMemberSql = (p: SQL) =>
   sql`(not ${p}.is_deactivated and (${p}.account_type = 'full_platform' or ${p}.application_status is null or ${p}.application_status = 'approved'))`;
 
+/**
+ * The Instagram handle other members see of member `p` (a profiles alias): only one linked through Instagram
+ * (decision 033); a typed handle stays off cards and results.
+ */
+export const linkedInstagramSql = (p: SQL) => sql`case when ${p}.instagram_oauth_connected then ${p}.instagram_username end`;
+
 /** Member `p` (a profiles alias) as JSON with the fields of MemberSummary, for raw SQL that returns members. */
 export const memberJson = (p: SQL) =>
   sql`json_build_object('id', ${p}.id, 'fullName', ${p}.full_name, 'username', ${p}.username,

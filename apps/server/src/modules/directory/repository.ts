@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { exactInstant } from '../../platform/cursor.js';
 import { columnsOf, containsPattern, rowsOf, textArray, textList } from '../../platform/sql.js';
-import { notBlockedWith } from '../access/index.js';
+import { linkedInstagramSql, notBlockedWith } from '../access/index.js';
 
 export interface DirectoryFilters {
   q: string;
@@ -85,7 +85,7 @@ export function directoryQuery(viewerId: string, f: DirectoryFilters, sort: Dire
     Array.from({ length: LIMITS.interestsMax }, (_, k) => `coalesce(v.interests[${k + 1}] = any(p.interests), false)::int`).join(' + '),
   );
   const columns = sql`p.id, p.full_name, p.username, p.profile_picture_url, p.is_verified, p.age, p.city, p.interests,
-    case when p.instagram_oauth_connected then p.instagram_username end as linked_instagram,
+    ${linkedInstagramSql(sql`p`)} as linked_instagram,
     ${shared} as shared, ${NAME_KEY} as name_key, ${exactInstant(sql`p.created_at`)} as cursor_at`;
   const from = sql`${profiles} p cross join (select coalesce((select interests from ${profiles} where id = ${me}), '{}'::text[]) as interests) v`;
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { communities, events, locations, posts, profiles, searchWords } from '../../db/schema/index.js';
 import { columnOf, containsPattern, count, rowsOf, textArray, timestamp, uuid } from '../../platform/sql.js';
 import { visibleEventsFilter, type EventsViewer } from '../events/index.js';
-import { approvedMemberSql, notBlockedWith } from '../access/index.js';
+import { approvedMemberSql, linkedInstagramSql, notBlockedWith } from '../access/index.js';
 import { readablePostsFilter, type Reader } from '../posts/index.js';
 
 /** Lexicon words tried per query word: the most similar ones (decision 017). */
@@ -168,7 +168,7 @@ function usersSql(plan: SearchPlan): SQL {
   const fields = [sql`p.full_name`, sql`p.username`, sql`p.bio`, tags(sql`p.city`, sql`p.interests`)];
   // Exact and prefix on the names; every match is ordered by them before the cap, so an exact name is never cut.
   const pool = sql`select p.id, p.full_name as title, p.username as subtitle, p.bio as body, p.profile_picture_url as picture,
-      p.is_verified as verified, case when p.instagram_oauth_connected then p.instagram_username end as instagram, null::timestamptz as starts_at, null::text as time_zone, p.city, null::text as status,
+      p.is_verified as verified, ${linkedInstagramSql(sql`p`)} as instagram, null::timestamptz as starts_at, null::text as time_zone, p.city, null::text as status,
       p.created_at, null::boolean as truncated,
       (lower(p.full_name) = lower(${plan.q}) or p.username = lower(${plan.q})) is true as exact,
       (p.full_name ilike ${prefixPattern(plan.q)} escape '\\' or p.username ilike ${prefixPattern(plan.q)} escape '\\') is true as prefix
