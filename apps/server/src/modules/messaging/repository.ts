@@ -21,21 +21,21 @@ export interface ConversationAccess {
 
 const conversationAccessRow = z.object({ id: columnOf(conversations, 'id'), other_id: uuid(), matched: z.boolean(), hidden: z.boolean() });
 
+/** The conversation `id` (alias c) with the access facts of ConversationAccess, if member `me` takes part in it. */
+const accessSelect = (me: SQL, id: SQL, andAlso: SQL) => sql`
+  select c.id, ${otherOf(me)} as other_id, coalesce(m.is_active, false) as matched,
+    (coalesce(o.is_deactivated, true) or ${blockedBetween(sql`c.participant1_id`, sql`c.participant2_id`)}) as hidden
+  from ${conversations} c
+  left join ${matches} m on m.user1_id = c.participant1_id and m.user2_id = c.participant2_id
+  left join ${profiles} o on o.id = ${otherOf(me)}
+  where c.id = ${id} and (c.participant1_id = ${me} or c.participant2_id = ${me}) and ${andAlso}`;
+
 /**
  * The conversation if the member takes part in it, else null. With `lock`, the conversation row is locked for
  * the transaction: sends in one conversation are serialised, so a conversation's seq order is its commit order.
  */
 export async function conversationAccess(db: DbOrTx, id: string, userId: string, opts: { lock?: boolean } = {}): Promise<ConversationAccess | null> {
-  const me = sql`${userId}::uuid`;
-  const res = await db.execute(sql`
-    select c.id, ${otherOf(me)} as other_id, coalesce(m.is_active, false) as matched,
-      (coalesce(o.is_deactivated, true) or ${blockedBetween(sql`c.participant1_id`, sql`c.participant2_id`)}) as hidden
-    from ${conversations} c
-    left join ${matches} m on m.user1_id = c.participant1_id and m.user2_id = c.participant2_id
-    left join ${profiles} o on o.id = ${otherOf(me)}
-    where c.id = ${id} and (c.participant1_id = ${me} or c.participant2_id = ${me})
-    ${opts.lock ? sql`for update of c` : sql``}
-  `);
+  const res = await db.execute(sql`${accessSelect(sql`${userId}::uuid`, sql`${id}::uuid`, sql`true`)} ${opts.lock ? sql`for update of c` : sql``}`);
   const row = rowsOf(res, conversationAccessRow)[0];
   return row ? { id: row.id, otherId: row.other_id, matched: row.matched, hidden: row.hidden } : null;
 }
@@ -206,15 +206,7 @@ export async function sendMessage(
   const res = await db.execute(sql`
     with earlier as (
       select conversation_id from ${messages} where sender_id = ${me} and client_id = ${m.clientId}::uuid),
-    c as (
-      select c.id, ${otherOf(me)} as other_id, coalesce(m.is_active, false) as matched,
-        (coalesce(o.is_deactivated, true) or ${blockedBetween(sql`c.participant1_id`, sql`c.participant2_id`)}) as hidden
-      from ${conversations} c
-      left join ${matches} m on m.user1_id = c.participant1_id and m.user2_id = c.participant2_id
-      left join ${profiles} o on o.id = ${otherOf(me)}
-      where c.id = ${m.conversationId}::uuid and (c.participant1_id = ${me} or c.participant2_id = ${me})
-        and not exists (select 1 from earlier)
-      for update of c),
+    c as (${accessSelect(me, sql`${m.conversationId}::uuid`, sql`not exists (select 1 from earlier)`)} for update of c),
     ins as (
       insert into ${messages} (id, conversation_id, sender_id, content, media_urls, message_type, client_id)
       select ${m.id}::uuid, c.id, ${me}, ${m.content}, ${textArray(m.mediaUrls)}, ${m.messageType}, ${m.clientId}::uuid
