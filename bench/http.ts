@@ -19,7 +19,8 @@
 // Adding a page: one entry in `scenarios` (bench/http-scenarios.ts), with a setup through the API when it needs data
 // (and `bulk` statements when it needs more than the API can write in minutes: the feed's 200,000 posts).
 // Settings: BENCH_ENGINES (pglite,postgres), BENCH_SECONDS (5 per run), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50),
-// BENCH_WARMUP (2 seconds per scenario before the rounds), BENCH_ONLY (substrings of scenario names, comma-separated).
+// BENCH_WARMUP (2 seconds per scenario before the rounds), BENCH_ONLY (substrings of scenario names, comma-separated),
+// BENCH_CPU_PROF (a folder: each app process writes a V8 CPU profile there when it stops; the last one is the measured app).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

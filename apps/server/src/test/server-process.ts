@@ -95,7 +95,10 @@ export interface ServerProcess {
 export function startServer(opts: ServerOptions & { port: number }): ServerProcess {
   const { port } = opts;
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+  // BENCH_CPU_PROF (a folder): each server process writes a V8 CPU profile there when it exits (benchmarks only;
+  // NODE_OPTIONS may not carry --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: {
       ...process.env,
