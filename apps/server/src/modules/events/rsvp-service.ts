@@ -141,18 +141,19 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       const waitlist = status !== 'waitlisted' ? 'clear' : current.status === 'waitlisted' ? 'keep' : 'join';
       await repo.updateRegistration(tx, current.id, { status, guests, waitlist });
     }
-    const at = { eventId, userId: actor.userId, eventStatus: facts.status };
-    let answered: Awaited<ReturnType<typeof moveCountsAndLoadMine>>;
-    if (seatsDelta < 0 || waitDelta < 0) {
-      // Seats may have freed up (not going, fewer guests): the waitlist moves up in the same transaction, and the
-      // answer is read after it.
+    // Seats may have freed up (not going, fewer guests): the counts move first and the waitlist moves up in the
+    // same transaction, then the answer is read. Otherwise the answer moves the counts itself.
+    const promotes = seatsDelta < 0 || waitDelta < 0;
+    if (promotes) {
       await repo.addToCounts(tx, eventId, seatsDelta, waitDelta);
       await promoteWaitlist(tx, after, { notifier }, eventId);
-      answered = await moveCountsAndLoadMine(tx, at, 0, 0);
-    } else {
-      answered = await moveCountsAndLoadMine(tx, at, seatsDelta, waitDelta);
     }
-    const { counts, mine } = answered;
+    const { counts, mine } = await moveCountsAndLoadMine(
+      tx,
+      { eventId, userId: actor.userId, eventStatus: facts.status },
+      promotes ? 0 : seatsDelta,
+      promotes ? 0 : waitDelta,
+    );
     return { mine, capacity: counts.capacity, goingCount: counts.going_count, waitlistCount: counts.waitlist_count } satisfies RsvpResult;
   }
 

@@ -96,14 +96,18 @@ export function createMessagingService(deps: { db: Db; notifier: Notifier; previ
      * the notification. Files are claimed under the lock before the send, so a message with files locks first.
      */
     async send(actor: Actor, id: string, input: Required<Pick<SendMessageInput, 'clientId'>> & { content: string; mediaUrls: string[] }) {
-      const firstOf = async (tx: DbOrTx) => {
-        const first = (await repo.findBySenderClientId(tx, actor.userId, input.clientId))!;
+      /** The message first sent with this key: the answer to a retry, or a conflict when it went elsewhere. */
+      const answerOf = (first: MessageRow) => {
         if (first.conversationId !== id) throw reusedClientId();
         return { row: first, created: false };
       };
+      const firstOf = async (tx: DbOrTx) => answerOf((await repo.findBySenderClientId(tx, actor.userId, input.clientId))!);
       const withFiles = input.mediaUrls.length > 0;
-      // A retry of a send with files is answered before its files are looked at again.
-      if (withFiles && (await repo.findBySenderClientId(db, actor.userId, input.clientId))) return present(await firstOf(db));
+      if (withFiles) {
+        // A retry of a send with files is answered before its files are looked at again.
+        const earlier = await repo.findBySenderClientId(db, actor.userId, input.clientId);
+        if (earlier) return present(answerOf(earlier));
+      }
       const after = new AfterCommit();
       const result = await db.transaction(async (tx) => {
         let kinds: AttachmentKind[] = [];
