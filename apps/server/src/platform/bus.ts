@@ -33,11 +33,20 @@ export function announcing(event: BusEvent): SQL {
 }
 
 /**
- * As announcing, for a statement that learns the audience itself (the other member of a conversation it locks):
- * `audience` is an SQL expression of the members' ids (a uuid[]), put in the event's `u`.
+ * As announcing, for a statement that learns some of the event's fields itself: `fields` are SQL expressions (the
+ * audience of a conversation it locks, a flag it reads), merged into the event.
  */
+export function announcingWith<E extends { k: BusKind }, F extends keyof E & string>(event: Omit<E, F>, fields: Record<F, SQL>): SQL {
+  const pairs = sql.join(
+    Object.entries<SQL>(fields).map(([key, value]) => sql`${key}::text, ${value}`),
+    sql`, `,
+  );
+  return sql`pg_notify(${BUS_CHANNEL}, (${JSON.stringify(event)}::jsonb || jsonb_build_object(${pairs}))::text)`;
+}
+
+/** As announcingWith for the audience: `audience` is an SQL expression of the members' ids (a uuid[]), put in `u`. */
 export function announcingTo<K extends BusKind>(event: Omit<BusEventOf<K>, 'u'>, audience: SQL): SQL {
-  return sql`pg_notify(${BUS_CHANNEL}, (${JSON.stringify(event)}::jsonb || jsonb_build_object('u', ${audience}))::text)`;
+  return announcingWith<{ k: BusKind; u: unknown }, 'u'>(event, { u: audience });
 }
 
 export interface Bus {

@@ -5,7 +5,7 @@ export { eventsAtPlace } from './place-events.js';
 export { eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
 export { visibleEventsFilter, type EventsViewer } from './repository.js';
 export { createEventsService, viewerOf, type EventsService } from './service.js';
-export { checkInAtVenue } from './venue-check-in.js';
+export { venueCheckIn } from './venue-check-in.js';
 export type { EventPayouts } from './deps.js';
 // Issue 22: seats of paid events, held, confirmed and released for the payments module.
 export * as paidSeats from './paid-seats.js';

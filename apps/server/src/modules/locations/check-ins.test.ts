@@ -31,8 +31,10 @@ import { createTicketSigner } from '../events/tickets.js';
 import { CHECK_IN_RATE } from './check-in-routes.js';
 import { createTestLocation } from './location-fixtures.js';
 import { createPlaceTokenSigner, doorStepAt } from './qr-tokens.js';
+import { STATEMENT_COUNT_HEADER } from '../../platform/statement-count.js';
 
-const t = await buildTestApp();
+// Statement counts in a header: the cost of a check-in is checked below (issue 25).
+const t = await buildTestApp({ BENCH_COUNT_SQL: true });
 const db = t.ctx.database.db;
 const signer = createPlaceTokenSigner(t.ctx);
 
@@ -425,7 +427,7 @@ describe('check out, delete, default visibility', () => {
 });
 
 describe('checking in at a place where an event the member is going to is happening', () => {
-  it('checks them in at the event once (the door list hears of it); not for events not happening, not going, or elsewhere', async () => {
+  it('checks them in at the event once (the door list hears of it); not for events not happening, not going, or elsewhere; four SQL statements', async () => {
     const place = await createTestLocation(db, { name: 'Event Hall' });
     const elsewhere = await createTestLocation(db);
     const host = await createMember(t);
@@ -442,8 +444,13 @@ describe('checking in at a place where an event the member is going to is happen
     await registerForTest(db, notMine, me.id, { status: 'not_going' });
     await registerForTest(db, otherPlace, me.id);
 
-    const res = await checkIn(me, place, { token: await posterToken(place), visibility: 'private' });
+    const token = await posterToken(place);
+    await page(me, place); // warms the member's session, as on their phone
+
+    const res = await checkIn(me, place, { token, visibility: 'private' });
     expect(res.statusCode, res.body).toBe(201);
+    // Issue 25: BEGIN, the place under the pair's lock, the check-in with the event's, COMMIT.
+    expect(Number(res.headers[STATEMENT_COUNT_HEADER])).toBe(4);
     expect((res.json() as LocationCheckInResult).events).toEqual([{ id: soon, title: 'Starting soon' }]);
     const regs = await db.select().from(eventRegistrations).where(eq(eventRegistrations.userId, me.id));
     const checked = Object.fromEntries(regs.map((r) => [r.eventId, r.checkedInAt !== null]));
@@ -455,8 +462,13 @@ describe('checking in at a place where an event the member is going to is happen
     // Once: a later check-in at the place does not touch the event's check-in time.
     const first = regs.find((r) => r.eventId === soon)!.checkedInAt!;
     await db.delete(locationCheckIns).where(eq(locationCheckIns.userId, me.id));
-    const again = await checkIn(me, place, { token: await posterToken(place) });
+    const again = await checkIn(me, place, { token });
     expect((again.json() as LocationCheckInResult).events).toEqual([]);
+    // Within the 3 hours: the same two statements find the earlier one and write nothing (then ROLLBACK, which
+    // the PGlite count does not see).
+    const twice = await checkIn(me, place, { token });
+    expect(outcome(twice)).toEqual([409, 'already_checked_in']);
+    expect(Number(twice.headers[STATEMENT_COUNT_HEADER])).toBeLessThanOrEqual(4);
     const [reg] = await db.select().from(eventRegistrations).where(and(eq(eventRegistrations.userId, me.id), eq(eventRegistrations.eventId, soon)));
     expect(reg!.checkedInAt).toEqual(first);
   });

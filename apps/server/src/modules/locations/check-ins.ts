@@ -13,11 +13,12 @@ import {
   type ProfileCheckInsPage,
 } from '@bayclub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { publish } from '../../platform/bus.js';
+import { announcingWith, publish, type BusEventOf } from '../../platform/bus.js';
 import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.js';
 import { Refusal, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { Actor } from '../access/index.js';
-import { checkInAtVenue } from '../events/index.js';
+import { venueCheckIn } from '../events/index.js';
+import { flagSql } from '../settings/index.js';
 import { locationAccess, locationAccessOf, placeManagement, type LocationAccess } from './policy.js';
 import { isHereNow, photoUrlOf, presentCheckIn, presentProfileCheckIn } from './presenter.js';
 import { doorStepAt, type PlaceToken, type PlaceTokenSigner } from './qr-tokens.js';
@@ -152,15 +153,17 @@ export function createCheckInService(deps: CheckInDeps) {
       id: string,
       input: { token?: string; position?: { latitude: number; longitude: number }; visibility?: CheckInVisibility },
     ): Promise<LocationCheckInResult> {
-      const { access, flags } = await accessAndFlags(actor);
+      // The flags only for a limited member: the bus event reads view_locations in the check-in's statement.
+      const access = await accessOf(actor);
       requireCheckIn(access);
       // A position check-in starts from the place's page: it needs to see places.
       if (input.position && !access.canView) throw forbidden(M.viewNotAllowed);
       // Verified before the transaction (the key may be read from the database once), decided inside.
       const verified = input.token ? await tokens.verify(input.token) : null;
       if (input.token && !verified) throw refused('invalid');
+      // Issue 25: four statements (BEGIN, the place under the pair's lock, the check-in with everything it sets off, COMMIT).
       return db.transaction(async (tx) => {
-        const place = await repo.findLocation(tx, id, actor.userId);
+        const place = await repo.lockPlaceForCheckIn(tx, actor.userId, id);
         let method: 'poster' | 'door' | 'position';
         if (verified) {
           const refusal = codeRefusal(verified, place, { expectedPlaceId: id, now: now() });
@@ -176,28 +179,32 @@ export function createCheckInService(deps: CheckInDeps) {
           method = 'position';
         }
         const where = { id: place!.id, name: place!.name };
-        await repo.lockMemberAtPlace(tx, actor.userId, id);
-        const earlier = await repo.recentCheckInAt(tx, actor.userId, id);
-        if (earlier) {
+        const visibility = input.visibility ?? place!.default_visibility ?? DEFAULT_CHECK_IN_VISIBILITY;
+        const outcome = await repo.checkInOnce(
+          tx,
+          { userId: actor.userId, locationId: id, visibility, method },
+          // Private check-ins are announced to nobody (nobody else sees them).
+          visibility === 'private'
+            ? null
+            : announcingWith<BusEventOf<'loc'>, 'l'>({ k: 'loc', id, u: actor.userId, v: visibility }, { l: flagSql('view_locations') }),
+          (written) => venueCheckIn({ userId: actor.userId, locationId: id, earlyMinutes: LOCATION_LIMITS.eventCheckInEarlyMinutes }, written),
+        );
+        if (outcome.kind === 'earlier') {
           throw new Refusal<LocationCheckInResult>(409, {
             outcome: 'already_checked_in',
             message: LOCATION_MESSAGES.alreadyCheckedIn,
-            checkIn: presentCheckIn(earlier.j, actor.userId, now()),
-            nextCheckInAt: new Date(earlier.next_at).toISOString(),
+            checkIn: presentCheckIn(outcome.checkIn, actor.userId, now()),
+            nextCheckInAt: new Date(outcome.nextAt).toISOString(),
             events: [],
             location: where,
           });
         }
-        const visibility = input.visibility ?? (await repo.defaultVisibilityOf(tx, actor.userId)) ?? DEFAULT_CHECK_IN_VISIBILITY;
-        const row = await repo.insertCheckIn(tx, { userId: actor.userId, locationId: id, visibility, method });
-        const events = await checkInAtVenue(tx, { userId: actor.userId, locationId: id, earlyMinutes: LOCATION_LIMITS.eventCheckInEarlyMinutes });
-        await announce(tx, { locationId: id, userId: actor.userId, visibility }, flags);
         return {
           outcome: 'checked_in',
           message: LOCATION_MESSAGES.checkedIn,
-          checkIn: presentCheckIn(row, actor.userId, now()),
-          nextCheckInAt: nextAtOf(row.createdAt),
-          events,
+          checkIn: presentCheckIn(outcome.checkIn, actor.userId, now()),
+          nextCheckInAt: nextAtOf(outcome.checkIn.createdAt),
+          events: outcome.events,
           location: where,
         } satisfies LocationCheckInResult;
       });

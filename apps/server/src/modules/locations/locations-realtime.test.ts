@@ -5,6 +5,9 @@ import { socketPool, type TestSocket } from '../../test/socket-client.js';
 import { matchAndOpen } from '../../test/social.js';
 import { createAdmin } from '../../test/helpers.js';
 import { createTestLocation } from './location-fixtures.js';
+import { eq } from 'drizzle-orm';
+import { eventHosts, events } from '../../db/schema/index.js';
+import { createTestEvent, registerForTest } from '../events/event-fixtures.js';
 
 let t: TestApp;
 let base: string;
@@ -64,5 +67,26 @@ describe('location:here-now reaches the members who may see the check-in', () =>
     expect((await injectAs(t, checker, { method: 'POST', url: `/api/locations/${elsewhere}/check-ins`, payload: { token: other, visibility: 'public' } })).statusCode).toBe(201);
     await sl.next('location:here-now', (e) => e.locationId === elsewhere);
     await setSettings(t, { [flagSettingKey('view_locations')]: 'false' });
+  });
+});
+
+describe('a check-in at the place of an event the member is going to', () => {
+  it('tells the door list of the event (its creator, co-hosts and door helpers) which registration checked in, and nobody else', async () => {
+    const db = t.ctx.database.db;
+    const place = await createTestLocation(db);
+    const [host, cohost, me, bystander] = await Promise.all([createMember(t), createMember(t), createMember(t), createMember(t)]);
+    const event = await createTestEvent(db, { createdBy: host.id, startsAt: new Date(Date.now() - 10 * 60_000) });
+    await db.update(events).set({ locationId: place }).where(eq(events.id, event));
+    await db.insert(eventHosts).values({ eventId: event, userId: cohost.id, role: 'door' });
+    const registration = await registerForTest(db, event, me.id);
+    const [sh, sco, sb] = [await open(host), await open(cohost), await open(bystander)];
+
+    const made = await injectAs(t, me, { method: 'POST', url: `/api/locations/${place}/check-ins`, payload: { position: { latitude: 27.9506, longitude: -82.4572 } } });
+    expect(made.statusCode, made.body).toBe(201);
+    const told = { type: 'event:checkin', eventId: event, registrationId: registration };
+    expect(await sh.next('event:checkin', (e) => e.eventId === event)).toEqual(told);
+    expect(await sco.next('event:checkin', (e) => e.eventId === event)).toEqual(told);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sb.events.filter((e) => e.type === 'event:checkin')).toEqual([]);
   });
 });

@@ -266,44 +266,77 @@ export async function deletePhoto(db: DbOrTx, locationId: string, photoId: strin
 // ---------------------------------------------------------------------------------------------------------
 // Check-ins
 
+const lockedPlaceRow = locationCoreRow.extend({ default_visibility: columnOf(memberLocationSettings, 'default_visibility').nullable() });
+export type LockedPlaceRow = z.output<typeof lockedPlaceRow>;
+
 /**
- * Serialise check-ins of one member at one place (the 3-hour rule holds under concurrent requests): a
- * transaction-scoped advisory lock on the pair, taken before looking for an earlier check-in. Two pairs whose
- * hashes collide only wait for each other.
+ * A check-in's first statement (issue 25): the place's core facts, whether the member manages it and their default
+ * visibility, under a transaction-scoped advisory lock on the member and place pair, which serialises check-ins of
+ * one member at one place (the 3-hour rule holds under concurrent requests). The lock is taken by this statement so
+ * that the next one, which looks for an earlier check-in, starts its snapshot after it: a statement that waited for
+ * the lock itself would not see the check-in whose commit released it. Two pairs whose hashes collide only wait for
+ * each other. No row for an unknown place (and then no lock: nothing will be written).
  */
-export async function lockMemberAtPlace(tx: DbOrTx, userId: string, locationId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('location-check-in:' || ${userId}), hashtext(${locationId}))`);
-}
-
-const recentCheckInRow = checkInJsonRow.extend({ next_at: timestamp() });
-
-/** The member's check-in at the place within the 3-hour window, if any (its exact time and the window's end). */
-export async function recentCheckInAt(db: DbOrTx, userId: string, locationId: string) {
+export async function lockPlaceForCheckIn(tx: DbOrTx, userId: string, locationId: string): Promise<LockedPlaceRow | null> {
   const [row] = rowsOf(
-    await db.execute(sql`
-      select ${checkInJson} as j, c.created_at + ${seconds(LOCATION_LIMITS.checkInWindowMs)} as next_at
-      from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
-      where c.user_id = ${userId}::uuid and c.location_id = ${locationId}::uuid
-        and c.created_at > now() - ${seconds(LOCATION_LIMITS.checkInWindowMs)}
-      order by c.created_at desc, c.id desc limit 1`),
-    recentCheckInRow,
+    await tx.execute(sql`
+      select ${coreColumns}, ${managedBySql(sql`${userId}::uuid`)} as managed,
+        (select s.default_visibility from ${memberLocationSettings} s where s.user_id = ${userId}::uuid) as default_visibility
+      from (select pg_advisory_xact_lock(hashtext('location-check-in:' || ${userId}), hashtext(${locationId}))) lk,
+        ${locations} l
+      where l.id = ${locationId}::uuid`),
+    lockedPlaceRow,
   );
   return row ?? null;
 }
 
-export async function insertCheckIn(
-  db: DbOrTx,
+const venueEventsSchema = z.array(z.object({ id: z.string(), title: z.string() }));
+const checkInOnceRow = z.object({
+  earlier: jsonb(checkInJsonSchema).nullable(),
+  next_at: timestamp().nullable(),
+  made: jsonb(checkInJsonSchema).nullable(),
+  events: jsonb(venueEventsSchema),
+});
+
+export type CheckInOnce =
+  | { kind: 'earlier'; checkIn: CheckInJson; nextAt: Date | string }
+  | { kind: 'made'; checkIn: CheckInJson; events: z.output<typeof venueEventsSchema> };
+
+/**
+ * A check-in's second statement, under lockPlaceForCheckIn's lock: the member's check-in at the place within the
+ * 3-hour window if there is one (nothing is written then), else the new check-in, its announcement (`announce`, an
+ * SQL expression, or null for a private one nobody else hears of) and the venue's events (`venue`: the events
+ * module's CTEs, gated on the insert), all in one round trip.
+ */
+export async function checkInOnce(
+  tx: DbOrTx,
   v: { userId: string; locationId: string; visibility: CheckInVisibility; method: 'poster' | 'door' | 'position' },
-): Promise<CheckInJson> {
+  announce: SQL | null,
+  venue: (written: SQL) => { ctes: SQL; checkedIn: SQL },
+): Promise<CheckInOnce> {
+  const { ctes, checkedIn } = venue(sql`exists (select 1 from ins)`);
   const [row] = rowsOf(
-    await db.execute(sql`
-      with c as (
+    await tx.execute(sql`
+      with earlier as (
+        select ${checkInJson} as j, c.created_at + ${seconds(LOCATION_LIMITS.checkInWindowMs)} as next_at
+        from ${locationCheckIns} c join ${profiles} p on p.id = c.user_id
+        where c.user_id = ${v.userId}::uuid and c.location_id = ${v.locationId}::uuid
+          and c.created_at > now() - ${seconds(LOCATION_LIMITS.checkInWindowMs)}
+        order by c.created_at desc, c.id desc limit 1),
+      ins as (
         insert into ${locationCheckIns} (location_id, user_id, visibility, method)
-        values (${v.locationId}::uuid, ${v.userId}::uuid, ${v.visibility}, ${v.method}) returning *)
-      select ${checkInJson} as j from c join ${profiles} p on p.id = c.user_id`),
-    checkInJsonRow,
+        select ${v.locationId}::uuid, ${v.userId}::uuid, ${v.visibility}, ${v.method} where not exists (select 1 from earlier)
+        returning *),
+      told as (select ${announce ?? sql`null`} from ins),
+      ${ctes}
+      select (select j from earlier) as earlier, (select next_at from earlier) as next_at,
+        (select ${checkInJson} from ins c join ${profiles} p on p.id = c.user_id) as made,
+        (select count(*) from told) as told,
+        ${checkedIn} as events`),
+    checkInOnceRow,
   );
-  return row!.j;
+  if (row!.earlier) return { kind: 'earlier', checkIn: row!.earlier, nextAt: row!.next_at! };
+  return { kind: 'made', checkIn: row!.made!, events: row!.events };
 }
 
 export interface CheckInRow {
