@@ -6,8 +6,10 @@ import { blocks, eventHosts, eventRegistrations, events } from '../../db/schema/
 import { createTestEvent, registerForTest } from './event-fixtures.js';
 import { CHECK_IN_RATE } from './rsvp-routes.js';
 import { WRONG_DOOR_CODES_PER_EVENT } from './rsvp-service.js';
+import { STATEMENT_COUNT_HEADER } from '../../platform/statement-count.js';
 
-const t = await buildTestApp();
+// Statement counts in a header: the cost of a door check-in is checked below (issue 25).
+const t = await buildTestApp({ BENCH_COUNT_SQL: true });
 const db = t.ctx.database.db;
 const host = await createMember(t);
 
@@ -47,10 +49,13 @@ describe('POST /api/events/:id/check-ins', () => {
     expect((await ticketOf(guest, id)).checkedInAt).toBe(body.checkedInAt);
   });
 
-  it('the host admits a typed code (case and spaces forgiven)', async () => {
+  it('the host admits a typed code (case and spaces forgiven), in four SQL statements', async () => {
     const { id, guest, ticket } = await eventWithGuest(0);
+    await injectAs(t, host, { method: 'GET', url: '/api/me' }); // a warm session, as at a door
     const res = await checkIn(host, id, { code: ` ${ticket.code.toLowerCase()} ` });
     expect(res.statusCode).toBe(200);
+    // Issue 25: BEGIN, the event under its lock, the ticket admitted and announced, COMMIT.
+    expect(Number(res.headers[STATEMENT_COUNT_HEADER])).toBe(4);
     expect(res.json()).toMatchObject({ outcome: 'checked_in', partySize: 1, guest: { id: guest.id } });
   });
 

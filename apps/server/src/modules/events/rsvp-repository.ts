@@ -144,65 +144,45 @@ const memberShape = {
   ...columnsOf(profiles, 'full_name', 'username', 'profile_picture_url', 'is_verified', 'age', 'city'),
 };
 export type MemberColumns = z.output<z.ZodObject<typeof memberShape>>;
-const doorRegistrationRow = z.object({ ...registrationShape, ...memberShape });
+const doorRegistrationRow = z.object({ ...registrationShape, ...memberShape, admitted_at: timestamp().nullable() });
 
 /**
- * A registration at the door, by id (from a verified token) or by code at this event, with the guest's card.
- * The check-in takes this row's lock too, so two door phones scanning the same ticket cannot both admit it.
+ * The door's one statement (issue 25: it took two, and three before): the registration by id (from a verified
+ * token) or by code at this event, with the guest's card, under its row lock; admitted when it is going to
+ * `eventId` and not checked in yet (`admitted_at`, else null and nothing written); and the admission announced
+ * to who hears of it (the creator, co-hosts and door helpers; `announce` makes the announcement from its audience
+ * `u`, an SQL uuid[], and the registration `r`). The caller holds the event's lock, which every change of its registrations takes first, so the
+ * row read here is the newest and two door phones scanning one ticket admit it once. The caller turns a row not
+ * admitted into the door's answer (another event, cancelled, already used), from the same facts.
  */
-export async function doorRegistration(
+export async function admitAtDoor(
   db: DbOrTx,
   by: { id: string } | { eventId: string; code: string },
-): Promise<(RegistrationRow & MemberColumns) | null> {
+  door: { eventId: string; byUserId: string },
+  announce: (fields: { u: SQL; r: SQL }) => SQL,
+): Promise<(RegistrationRow & MemberColumns & { admitted_at: Date | string | null }) | null> {
   const where = 'id' in by ? sql`r.id = ${by.id}::uuid` : sql`r.event_id = ${by.eventId}::uuid and r.ticket_code = ${by.code}`;
   const [row] = rowsOf(
     await db.execute(sql`
-      select r.id, r.event_id, r.user_id, r.status, r.guests, r.ticket_code, r.checked_in_at, ${memberColumns}
-      from ${eventRegistrations} r join ${profiles} p on p.id = r.user_id
-      where ${where}
-      for update of r`),
+      with found as (
+        select r.id, r.event_id, r.user_id, r.status, r.guests, r.ticket_code, r.checked_in_at, ${memberColumns}
+        from ${eventRegistrations} r join ${profiles} p on p.id = r.user_id
+        where ${where}
+        for update of r),
+      marked as (
+        update ${eventRegistrations} r set checked_in_at = now(), checked_in_by = ${door.byUserId}, updated_at = now()
+        from found f
+        where r.id = f.id and f.event_id = ${door.eventId}::uuid and f.status = 'going' and f.checked_in_at is null
+        returning r.checked_in_at),
+      staff as (
+        select array(
+          select created_by from ${events} where id = ${door.eventId}::uuid and created_by is not null
+          union select user_id from ${eventHosts} where event_id = ${door.eventId}::uuid) as ids),
+      told as (select ${announce({ u: sql`staff.ids`, r: sql`found.id` })} from marked, staff, found)
+      select found.*, (select checked_in_at from marked) as admitted_at, (select count(*) from told) as told from found`),
     doorRegistrationRow,
   );
   return row ?? null;
-}
-
-const checkedInRow = z.object({ checked_in_at: timestamp(), announced: z.boolean() });
-
-/**
- * Admit the registration and announce it to who hears of it (the creator, co-hosts and door helpers): one statement
- * (issue 25: it took three). `announce` makes the announcement for an audience (an SQL uuid[]).
- */
-export async function markCheckedIn(db: DbOrTx, registrationId: string, byUserId: string, eventId: string, announce: (audience: SQL) => SQL) {
-  const [row] = rowsOf(
-    await db.execute(sql`
-      with marked as (
-        update ${eventRegistrations} set checked_in_at = now(), checked_in_by = ${byUserId}, updated_at = now()
-        where id = ${registrationId}::uuid returning checked_in_at
-      ),
-      staff as (
-        select array(
-          select created_by from ${events} where id = ${eventId}::uuid and created_by is not null
-          union select user_id from ${eventHosts} where event_id = ${eventId}::uuid) as ids
-      )
-      select checked_in_at, ${announce(sql`staff.ids`)} is not null as announced
-      from marked, staff`),
-    checkedInRow,
-  );
-  // Just set to now(): never null here, though the column is nullable.
-  return { at: row!.checked_in_at };
-}
-
-const doorStaffRow = z.object({ user_id: columnOf(eventHosts, 'user_id') });
-
-/** Who hears of a check-in: the creator, co-hosts and door helpers. */
-export async function doorStaff(db: DbOrTx, eventId: string): Promise<string[]> {
-  const rows = rowsOf(
-    await db.execute(sql`
-      select created_by as user_id from ${events} where id = ${eventId}::uuid and created_by is not null
-      union select user_id from ${eventHosts} where event_id = ${eventId}::uuid`),
-    doorStaffRow,
-  );
-  return rows.map((r) => r.user_id);
 }
 
 const attendanceRow = z.object({

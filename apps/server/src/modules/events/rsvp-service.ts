@@ -12,7 +12,7 @@ import {
 } from '@bayclub/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AfterCommit } from '../../platform/after-commit.js';
-import { announcingTo } from '../../platform/bus.js';
+import { announcingWith, type BusEventOf } from '../../platform/bus.js';
 import { AppError, PLATFORM_ERRORS, Refusal, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { createAttemptLimiter } from '../../platform/attempt-limiter.js';
 import { canUse, presentMember, type Actor } from '../access/index.js';
@@ -202,20 +202,29 @@ export function createRsvpService(deps: RsvpServiceDeps) {
           if (!wrongCodes.allows(eventId, typedAt)) throw new AppError(429, 'RATE_LIMITED', PLATFORM_ERRORS.tooManyRequests);
           wrongCodes.record(eventId, typedAt);
         }
-        const reg = await repo.doorRegistration(tx, registrationId ? { id: registrationId } : { eventId, code: input.code! });
+        const reg = await repo.admitAtDoor(
+          tx,
+          registrationId ? { id: registrationId } : { eventId, code: input.code! },
+          { eventId, byUserId: actor.userId },
+          (fields) => announcingWith<BusEventOf<'evt'>, 'u' | 'r'>({ k: 'evt', id: eventId, t: 'checkin' }, fields),
+        );
         if (!reg) throw refusal(422, 'invalid', EVENT_MESSAGES.ticketInvalid);
         if (typedAt !== null) wrongCodes.forget(eventId, typedAt);
+        if (reg.admitted_at !== null) {
+          return {
+            outcome: 'checked_in',
+            message: EVENT_MESSAGES.checkedIn,
+            guest: memberOfRow(reg),
+            partySize: 1 + reg.guests,
+            checkedInAt: iso(reg.admitted_at),
+          } satisfies CheckInResult;
+        }
+        // Not admitted: the door's answer says why, from the row the statement read.
         if (reg.event_id !== eventId) throw refusal(422, 'other_event', EVENT_MESSAGES.ticketOtherEvent);
         const guest = memberOfRow(reg);
         const partySize = 1 + reg.guests;
         if (reg.status !== 'going') throw refusal(422, 'cancelled', EVENT_MESSAGES.ticketCancelled, { guest, partySize });
-        if (reg.checked_in_at) {
-          throw refusal(409, 'already_used', EVENT_MESSAGES.ticketUsed, { guest, partySize, checkedInAt: iso(reg.checked_in_at) });
-        }
-        const { at } = await repo.markCheckedIn(tx, reg.id, actor.userId, eventId, (staff) =>
-          announcingTo<'evt'>({ k: 'evt', id: eventId, t: 'checkin', r: reg.id }, staff),
-        );
-        return { outcome: 'checked_in', message: EVENT_MESSAGES.checkedIn, guest, partySize, checkedInAt: iso(at) } satisfies CheckInResult;
+        throw refusal(409, 'already_used', EVENT_MESSAGES.ticketUsed, { guest, partySize, checkedInAt: iso(reg.checked_in_at!) });
       });
     },
 
