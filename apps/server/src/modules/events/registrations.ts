@@ -6,8 +6,8 @@ import { eventRegistrations, events } from '../../db/schema/index.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import type { Notifier } from '../notifications/index.js';
 import { waitlistClaimNotification, waitlistPromotedNotification } from './notifications.js';
-import { publish } from '../../platform/bus.js';
-import { columnsOf, leftJoined, rowsOf, textArray } from '../../platform/sql.js';
+import { announcing } from '../../platform/bus.js';
+import { columnsOf, jsonb, leftJoined, rowsOf, textArray } from '../../platform/sql.js';
 
 /** The waitlist reason a member reads when seats are free but their party is larger. */
 export function waitlistReason(partySize: number, seatsFree: number): string | null {
@@ -23,12 +23,16 @@ const myRegistrationRow = z.object({
   seats_free: z.number().int().nullable(),
 });
 
-/** The member's registration `r` as the event page shows it; `seatsFree` is the event's capacity minus going. */
+/**
+ * The member's registration `r` as the event page shows it; `seatsFree` is the event's capacity minus going. The
+ * position counts the parties strictly ahead, so it is also right in a statement that writes `r` itself (issue 25),
+ * where the table still shows the row as it was before (never strictly ahead of itself).
+ */
 const myRegistrationColumns = (seatsFree: SQL) => sql`r.status, r.guests, r.checked_in_at, r.hold_kind, r.hold_expires_at,
-  case when r.status = 'waitlisted' then (
+  case when r.status = 'waitlisted' then 1 + (
     select count(*)::int from ${eventRegistrations} w
     where w.event_id = r.event_id and w.status = 'waitlisted'
-      and (w.waitlisted_at, w.id) <= (r.waitlisted_at, r.id)) end as position,
+      and (w.waitlisted_at, w.id) < (r.waitlisted_at, r.id)) end as position,
   ${seatsFree} as seats_free`;
 
 function presentMine(row: z.output<typeof myRegistrationRow>, eventStatus: EventStatus): MyRegistrationView {
@@ -66,36 +70,60 @@ export async function loadMyRegistration(
   return row ? presentMine(row, eventStatus) : null;
 }
 
-const countsAndMineRow = myRegistrationRow.extend(columnsOf(events, 'capacity', 'going_count', 'waitlist_count'));
+const waitlistEntry = z.object(columnsOf(eventRegistrations, 'id', 'user_id', 'guests'));
+type WaitlistEntry = z.output<typeof waitlistEntry>;
+const promotionFacts = columnsOf(events, 'capacity', 'going_count', 'title', 'price_amount', 'starts_at', 'time_zone', 'claim_window_hours');
+type PromotionFacts = z.output<z.ZodObject<typeof promotionFacts>>;
+
+const writtenRow = myRegistrationRow.extend({
+  ...promotionFacts,
+  ...columnsOf(events, 'waitlist_count'),
+  /** Scheduled and not ended: a waitlist can move up. */
+  open: z.boolean(),
+  /** The other waitlisted parties in order, when asked for. */
+  waitlist: jsonb(z.array(waitlistEntry)).nullable(),
+});
 
 /**
- * An RSVP's answer: the event's stored counts moved by `seats` and `waitlisted` (or read, when both are 0), and the
- * member's registration (written earlier in the caller's transaction, under the event's lock) as it is then. One
- * statement (issue 25: it took two, three after a waitlist moved up).
+ * An RSVP's write and its answer, in one statement (issue 25: it took three, five after a waitlist moved up): the
+ * member's registration written (`write`, insertRegistrationSql or updateRegistrationSql answering `*`), the
+ * event's stored counts moved by `seats` and `waitlisted` (or read, when both are 0) and the registration as the
+ * event page shows it; with `waitlist`, the other waitlisted parties in order and the facts promoteWaitlist needs,
+ * so seats given up pass on without reading them again. Under the event's lock, which the caller holds. Null when
+ * nothing was written (every ticket code candidate taken: the caller retries).
  */
-export async function moveCountsAndLoadMine(
+export async function writeAndLoadMine(
   db: DbOrTx,
-  at: { eventId: string; userId: string; eventStatus: EventStatus },
-  seats: number,
-  waitlisted: number,
+  at: { eventId: string; eventStatus: EventStatus },
+  write: SQL,
+  moved: { seats: number; waitlisted: number },
+  opts: { waitlist: boolean },
 ) {
+  const returned = sql`capacity, going_count, waitlist_count, title, price_amount, starts_at, time_zone, claim_window_hours,
+    (status = 'scheduled' and ends_at > now()) as open`;
   const counted =
-    seats === 0 && waitlisted === 0
-      ? sql`select capacity, going_count, waitlist_count from ${events} where id = ${at.eventId}::uuid`
-      : sql`update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count + ${waitlisted}
-          where id = ${at.eventId}::uuid returning capacity, going_count, waitlist_count`;
+    moved.seats === 0 && moved.waitlisted === 0
+      ? sql`select ${returned} from ${events} where id = ${at.eventId}::uuid and exists (select 1 from written)`
+      : sql`update ${events} set going_count = going_count + ${moved.seats}, waitlist_count = waitlist_count + ${moved.waitlisted}
+          where id = ${at.eventId}::uuid and exists (select 1 from written) returning ${returned}`;
+  const waitlist = opts.waitlist
+    ? sql`(select coalesce(json_agg(json_build_object('id', w.id, 'user_id', w.user_id, 'guests', w.guests)
+        order by w.waitlisted_at, w.id), '[]')
+        from ${eventRegistrations} w where w.event_id = r.event_id and w.status = 'waitlisted' and w.id <> r.id)`
+    : sql`null`;
   const [row] = rowsOf(
     await db.execute(sql`
-      with counted as (${counted})
-      select counted.capacity, counted.going_count, counted.waitlist_count,
-        ${myRegistrationColumns(sql`(counted.capacity - counted.going_count)`)}
-      from counted cross join ${eventRegistrations} r
-      where r.event_id = ${at.eventId}::uuid and r.user_id = ${at.userId}::uuid`),
-    countsAndMineRow,
+      with written as (${write}),
+      counted as (${counted})
+      select counted.*, ${myRegistrationColumns(sql`(counted.capacity - counted.going_count)`)}, ${waitlist} as waitlist
+      from counted cross join written r`),
+    writtenRow,
   );
+  if (!row) return null;
   return {
-    counts: { capacity: row!.capacity, going_count: row!.going_count, waitlist_count: row!.waitlist_count },
-    mine: presentMine(row!, at.eventStatus),
+    counts: { capacity: row.capacity, going_count: row.going_count, waitlist_count: row.waitlist_count },
+    mine: presentMine(row, at.eventStatus),
+    waitlist: row.open && row.waitlist ? { event: row as PromotionFacts, parties: row.waitlist } : null,
   };
 }
 
@@ -116,22 +144,25 @@ export function claimDeadline(now: Date, startsAt: Date, windowHours: number): D
 /** The event with its waitlist in order (none: one row of nulls, from the left join). */
 const waitlistRow = z.object({
   ...leftJoined(columnsOf(eventRegistrations, 'id', 'user_id', 'guests')),
-  ...columnsOf(events, 'capacity', 'going_count', 'title', 'price_amount', 'starts_at', 'time_zone', 'claim_window_hours'),
+  ...promotionFacts,
 });
 
 export interface PromotionDeps {
   notifier: Notifier;
 }
 
+const promotedCountsRow = z.object(columnsOf(events, 'capacity', 'going_count', 'waitlist_count'));
+
 /**
  * With the event row locked by the caller's transaction, promote waitlisted parties that now fit, first come first
  * served (a party that does not fit is skipped and keeps its place), update the event's counts, notify each
  * promoted member (`event`, in app and push) and publish `{ k: 'evt', t: 'reg' }` to them. Returns the promoted
- * members' ids. Called by RSVP changes and by an edit that raises the capacity.
+ * members' ids. Called by an edit that raises the capacity and by seats given back on a paid event (an RSVP uses
+ * promoteFrom with the waitlist its write read).
  *
- * Four statements whatever the waitlist's length: one SELECT of the waitlist in order (with the seats), the walk
- * in JS, one UPDATE of the promoted rows, one of the event's counts, then the notifications and the bus event.
- * Nothing happens for a cancelled or ended event, or one without free seats.
+ * Three statements whatever the waitlist's length: one SELECT of the waitlist in order (with the seats), the walk
+ * in JS, one of the promoted rows, the event's counts and the bus event, then the notifications. Nothing happens
+ * for a cancelled or ended event, or one without free seats.
  */
 export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: PromotionDeps, eventId: string): Promise<string[]> {
   const rows = rowsOf(
@@ -147,43 +178,62 @@ export async function promoteWaitlist(tx: DbOrTx, after: AfterCommit, deps: Prom
   );
   const first = rows[0];
   if (!first) return [];
-  let free = first.capacity === null ? Infinity : first.capacity - first.going_count;
+  const parties = rows.flatMap((r) => (r.id === null || r.user_id === null || r.guests === null ? [] : [{ id: r.id, user_id: r.user_id, guests: r.guests }]));
+  return (await promoteFrom(tx, after, deps, eventId, first, parties)).userIds;
+}
+
+/**
+ * promoteWaitlist's walk and writes, from a waitlist (in order) and the event's facts the caller read under the
+ * event's lock (the RSVP reads them with its write). Answers the promoted members and, when someone moved up, the
+ * event's counts after it.
+ */
+export async function promoteFrom(
+  tx: DbOrTx,
+  after: AfterCommit,
+  deps: PromotionDeps,
+  eventId: string,
+  event: PromotionFacts,
+  waitlist: WaitlistEntry[],
+): Promise<{ userIds: string[]; counts: z.output<typeof promotedCountsRow> | null }> {
+  let free = event.capacity === null ? Infinity : event.capacity - event.going_count;
   const promoted: Array<{ id: string; userId: string; party: number }> = [];
-  for (const r of rows) {
-    if (r.id === null || r.user_id === null || r.guests === null) continue;
+  for (const r of waitlist) {
     const party = 1 + r.guests;
     if (party > free) continue; // skipped: keeps its place until it fits
     free -= party;
     promoted.push({ id: r.id, userId: r.user_id, party });
   }
-  if (promoted.length === 0) return [];
+  if (promoted.length === 0) return { userIds: [], counts: null };
   const ids = promoted.map((p) => p.id);
   const userIds = promoted.map((p) => p.userId);
   const seats = promoted.reduce((n, p) => n + p.party, 0);
   // Issue 22: on a paid event the seats are offered, held for the member until the claim deadline; they are
   // going once they paid (the payments module), and the seats pass on when the deadline goes by unpaid.
-  const deadline = first.price_amount === null ? null : claimDeadline(new Date(), new Date(first.starts_at), first.claim_window_hours);
-  await tx.execute(
-    deadline
-      ? sql`
-    update ${eventRegistrations} set status = 'awaiting_payment', hold_kind = 'claim',
-      hold_expires_at = ${deadline.toISOString()}::timestamptz, waitlisted_at = null, updated_at = now()
-    where id = any(${textArray(ids)}::uuid[]) and status = 'waitlisted'`
-      : sql`
-    update ${eventRegistrations} set status = 'going', waitlisted_at = null, updated_at = now()
-    where id = any(${textArray(ids)}::uuid[]) and status = 'waitlisted'`,
+  const deadline = event.price_amount === null ? null : claimDeadline(new Date(), new Date(event.starts_at), event.claim_window_hours);
+  const moved = deadline
+    ? sql`update ${eventRegistrations} set status = 'awaiting_payment', hold_kind = 'claim',
+        hold_expires_at = ${deadline.toISOString()}::timestamptz, waitlisted_at = null, updated_at = now()
+      where id = any(${textArray(ids)}::uuid[]) and status = 'waitlisted' returning id`
+    : sql`update ${eventRegistrations} set status = 'going', waitlisted_at = null, updated_at = now()
+      where id = any(${textArray(ids)}::uuid[]) and status = 'waitlisted' returning id`;
+  // Issue 25: the promoted rows, the counts and the bus event in one statement (they took three).
+  const [counts] = rowsOf(
+    await tx.execute(sql`
+      with moved as (${moved}),
+      counted as (
+        update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count - ${promoted.length}
+        where id = ${eventId}::uuid returning capacity, going_count, waitlist_count),
+      told as (select ${announcing({ k: 'evt', id: eventId, t: 'reg', u: userIds })})
+      select counted.*, (select count(*) from moved) as moved, (select count(*) from told) as told from counted`),
+    promotedCountsRow,
   );
-  await tx.execute(sql`
-    update ${events} set going_count = going_count + ${seats}, waitlist_count = waitlist_count - ${promoted.length}
-    where id = ${eventId}::uuid`);
   const target = { relatedId: eventId, path: eventPath(eventId) };
   if (deadline)
     await deps.notifier.notifyMany(tx, after, userIds, {
       kind: waitlistClaimNotification,
-      params: { eventTitle: first.title, deadline: deadline.toISOString(), timeZone: first.time_zone },
+      params: { eventTitle: event.title, deadline: deadline.toISOString(), timeZone: event.time_zone },
       ...target,
     });
-  else await deps.notifier.notifyMany(tx, after, userIds, { kind: waitlistPromotedNotification, params: { eventTitle: first.title }, ...target });
-  await publish(tx, { k: 'evt', id: eventId, t: 'reg', u: userIds });
-  return userIds;
+  else await deps.notifier.notifyMany(tx, after, userIds, { kind: waitlistPromotedNotification, params: { eventTitle: event.title }, ...target });
+  return { userIds, counts: counts ?? null };
 }

@@ -55,20 +55,25 @@ export async function insertRegistration(
   db: DbOrTx,
   r: { eventId: string; userId: string; status: RegistrationRow['status']; guests: number; codes: string[]; hold?: SeatHold },
 ): Promise<string | null> {
-  const [row] = rowsOf(
-    await db.execute(sql`
-      insert into ${eventRegistrations} (event_id, user_id, status, guests, waitlisted_at, ticket_code, hold_kind, hold_expires_at)
-      select ${r.eventId}::uuid, ${r.userId}::uuid, ${r.status}, ${r.guests},
-        case when ${r.status} = 'waitlisted' then clock_timestamp() end, c.code,
-        ${r.hold?.kind ?? null}, ${r.hold ? r.hold.expiresAt.toISOString() : null}::timestamptz
-      from (
-        select code from unnest(${textArray(r.codes)}) with ordinality as x(code, n)
-        where not exists (select 1 from ${eventRegistrations} t where t.event_id = ${r.eventId}::uuid and t.ticket_code = x.code)
-        order by n limit 1) c
-      returning id`),
-    registrationIdRow,
-  );
+  const [row] = rowsOf(await db.execute(insertRegistrationSql(r, sql`id`)), registrationIdRow);
   return row?.id ?? null;
+}
+
+/** insertRegistration's statement, answering `returning` (the whole row by default: for an RSVP that folds it, issue 25). */
+export function insertRegistrationSql(
+  r: { eventId: string; userId: string; status: RegistrationRow['status']; guests: number; codes: string[]; hold?: SeatHold },
+  returning: SQL = sql`*`,
+): SQL {
+  return sql`
+    insert into ${eventRegistrations} (event_id, user_id, status, guests, waitlisted_at, ticket_code, hold_kind, hold_expires_at)
+    select ${r.eventId}::uuid, ${r.userId}::uuid, ${r.status}, ${r.guests},
+      case when ${r.status} = 'waitlisted' then clock_timestamp() end, c.code,
+      ${r.hold?.kind ?? null}, ${r.hold ? r.hold.expiresAt.toISOString() : null}::timestamptz
+    from (
+      select code from unnest(${textArray(r.codes)}) with ordinality as x(code, n)
+      where not exists (select 1 from ${eventRegistrations} t where t.event_id = ${r.eventId}::uuid and t.ticket_code = x.code)
+      order by n limit 1) c
+    returning ${returning}`;
 }
 
 /**
@@ -84,12 +89,22 @@ export async function updateRegistration(
   id: string,
   r: { status: RegistrationRow['status']; guests: number; waitlist: 'join' | 'keep' | 'clear'; hold?: SeatHold },
 ) {
+  await db.execute(updateRegistrationSql(id, r, sql`id`));
+}
+
+/** updateRegistration's statement, answering `returning` (the whole row by default: for an RSVP that folds it, issue 25). */
+export function updateRegistrationSql(
+  id: string,
+  r: { status: RegistrationRow['status']; guests: number; waitlist: 'join' | 'keep' | 'clear'; hold?: SeatHold },
+  returning: SQL = sql`*`,
+): SQL {
   const waitlistedAt = r.waitlist === 'join' ? sql`clock_timestamp()` : r.waitlist === 'keep' ? sql`waitlisted_at` : sql`null`;
-  await db.execute(sql`
+  return sql`
     update ${eventRegistrations} set status = ${r.status}, guests = ${r.guests}, waitlisted_at = ${waitlistedAt},
       hold_kind = ${r.hold?.kind ?? null}, hold_expires_at = ${r.hold ? r.hold.expiresAt.toISOString() : null}::timestamptz,
       updated_at = now()
-    where id = ${id}::uuid`);
+    where id = ${id}::uuid
+    returning ${returning}`;
 }
 
 const eventCountsRow = z.object(columnsOf(events, 'capacity', 'going_count', 'waitlist_count'));

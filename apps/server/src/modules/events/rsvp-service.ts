@@ -19,7 +19,7 @@ import { canUse, presentMember, type Actor } from '../access/index.js';
 import type { Notifier } from '../notifications/index.js';
 import { loadEventAccess } from './access.js';
 import { eventViewer, type EventAccessFacts, type EventViewerState } from './policy.js';
-import { moveCountsAndLoadMine, promoteWaitlist } from './registrations.js';
+import { promoteFrom, writeAndLoadMine } from './registrations.js';
 import { releaseSeats, rsvpResultFor } from './paid-seats.js';
 import * as repo from './rsvp-repository.js';
 import { EVENTS_ERRORS as M } from './messages.js';
@@ -131,29 +131,29 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     const seatsDelta = (status === 'going' ? party : 0) - ownSeats;
     const waitDelta = (status === 'waitlisted' ? 1 : 0) - (current?.status === 'waitlisted' ? 1 : 0);
 
+    // Seats given up (not going, fewer guests, off the waitlist) pass on in the same transaction: the write reads
+    // the waitlist with the counts, then the promotion writes. Otherwise the write's answer is the RSVP's.
+    const promotes = seatsDelta < 0 || waitDelta < 0;
+    const at = { eventId, eventStatus: facts.status };
+    const moved = { seats: seatsDelta, waitlisted: waitDelta };
+    let written: Awaited<ReturnType<typeof writeAndLoadMine>> = null;
     if (!current) {
-      let id: string | null = null;
-      for (let attempt = 0; !id && attempt < 3; attempt++) {
-        id = await repo.insertRegistration(tx, { eventId, userId: actor.userId, status, guests, codes: ticketCodeCandidates() });
+      for (let attempt = 0; !written && attempt < 3; attempt++) {
+        const insert = repo.insertRegistrationSql({ eventId, userId: actor.userId, status, guests, codes: ticketCodeCandidates() });
+        written = await writeAndLoadMine(tx, at, insert, moved, { waitlist: promotes });
       }
-      if (!id) throw new Error('no free ticket code');
+      if (!written) throw new Error('no free ticket code');
     } else {
       const waitlist = status !== 'waitlisted' ? 'clear' : current.status === 'waitlisted' ? 'keep' : 'join';
-      await repo.updateRegistration(tx, current.id, { status, guests, waitlist });
+      written = await writeAndLoadMine(tx, at, repo.updateRegistrationSql(current.id, { status, guests, waitlist }), moved, { waitlist: promotes });
+      if (!written) throw new Error('the registration vanished under the event lock');
     }
-    // Seats may have freed up (not going, fewer guests): the counts move first and the waitlist moves up in the
-    // same transaction, then the answer is read. Otherwise the answer moves the counts itself.
-    const promotes = seatsDelta < 0 || waitDelta < 0;
-    if (promotes) {
-      await repo.addToCounts(tx, eventId, seatsDelta, waitDelta);
-      await promoteWaitlist(tx, after, { notifier }, eventId);
+    const { mine } = written;
+    let counts = written.counts;
+    if (written.waitlist) {
+      const promoted = await promoteFrom(tx, after, { notifier }, eventId, written.waitlist.event, written.waitlist.parties);
+      counts = promoted.counts ?? counts;
     }
-    const { counts, mine } = await moveCountsAndLoadMine(
-      tx,
-      { eventId, userId: actor.userId, eventStatus: facts.status },
-      promotes ? 0 : seatsDelta,
-      promotes ? 0 : waitDelta,
-    );
     return { mine, capacity: counts.capacity, goingCount: counts.going_count, waitlistCount: counts.waitlist_count } satisfies RsvpResult;
   }
 

@@ -273,6 +273,19 @@ describe('the capacity race', () => {
 });
 
 describe('statements', () => {
+  it('going, and changing the guests, take five SQL statements: BEGIN, the event locked, the seats and the registration, the write with the counts and the answer, COMMIT', async () => {
+    const [me] = await members(1);
+    const id = await createTestEvent(db, { createdBy: host.id, capacity: 10, guestsAllowed: 2 });
+    await injectAs(t, me!, { method: 'GET', url: '/api/me' }); // a warm session, as on a member's phone
+    const going = await rsvp(me!, id, { status: 'going' });
+    expect(going.json()).toMatchObject({ goingCount: 1, waitlistCount: 0, mine: { status: 'going', guests: 0 } });
+    expect(Number(going.headers[STATEMENT_COUNT_HEADER])).toBe(5);
+    const more = await rsvp(me!, id, { status: 'going', guests: 2 });
+    expect(more.json()).toMatchObject({ goingCount: 3, waitlistCount: 0, mine: { status: 'going', guests: 2 } });
+    expect(Number(more.headers[STATEMENT_COUNT_HEADER])).toBe(5);
+    await expectCountsMatchRows(id);
+  });
+
   it('a constant number of SQL statements per RSVP, whether leaving promotes one party or six (plus the push lookups)', async () => {
     /** The leaver's party fills the event; `waiting` singles are on the waitlist; the leaver leaves. */
     const statementsToLeave = async (waiting: number) => {
