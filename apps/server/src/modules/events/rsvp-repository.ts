@@ -2,7 +2,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { eventHosts, eventRegistrations, events, profiles } from '../../db/schema/index.js';
-import { columnOf, columnsOf, rowsOf, textArray, timestamp } from '../../platform/sql.js';
+import { columnOf, columnsOf, leftJoined, rowsOf, textArray, timestamp } from '../../platform/sql.js';
+import { eventAccessFactsOf, eventAccessShape, eventAccessSql } from './access.js';
+import type { EventAccessFacts } from './policy.js';
 import { notBlockedWith } from '../access/index.js';
 
 /** The seat facts of an event whose row the caller's transaction has locked (loadEventAccess { lock: true }). */
@@ -59,10 +61,14 @@ export async function insertRegistration(
   return row?.id ?? null;
 }
 
-/** insertRegistration's statement, answering `returning` (the whole row by default: for an RSVP that folds it, issue 25). */
+/**
+ * insertRegistration's statement, answering `returning` (the whole row by default: for an RSVP that folds it, issue
+ * 25). `ifAbsent`: nothing is written (and nothing answered) when the member has a registration there already.
+ */
 export function insertRegistrationSql(
   r: { eventId: string; userId: string; status: RegistrationRow['status']; guests: number; codes: string[]; hold?: SeatHold },
   returning: SQL = sql`*`,
+  opts: { ifAbsent?: boolean } = {},
 ): SQL {
   return sql`
     insert into ${eventRegistrations} (event_id, user_id, status, guests, waitlisted_at, ticket_code, hold_kind, hold_expires_at)
@@ -73,6 +79,7 @@ export function insertRegistrationSql(
       select code from unnest(${textArray(r.codes)}) with ordinality as x(code, n)
       where not exists (select 1 from ${eventRegistrations} t where t.event_id = ${r.eventId}::uuid and t.ticket_code = x.code)
       order by n limit 1) c
+    ${opts.ifAbsent ? sql`on conflict do nothing` : sql``}
     returning ${returning}`;
 }
 
@@ -92,18 +99,22 @@ export async function updateRegistration(
   await db.execute(updateRegistrationSql(id, r, sql`id`));
 }
 
-/** updateRegistration's statement, answering `returning` (the whole row by default: for an RSVP that folds it, issue 25). */
+/**
+ * updateRegistration's statement, answering `returning` (the whole row by default: for an RSVP that folds it, issue
+ * 25). `version`: only if the row is still the version read (its xmin, from lockEventForRsvp), else nothing.
+ */
 export function updateRegistrationSql(
   id: string,
   r: { status: RegistrationRow['status']; guests: number; waitlist: 'join' | 'keep' | 'clear'; hold?: SeatHold },
   returning: SQL = sql`*`,
+  opts: { version?: string } = {},
 ): SQL {
   const waitlistedAt = r.waitlist === 'join' ? sql`clock_timestamp()` : r.waitlist === 'keep' ? sql`waitlisted_at` : sql`null`;
   return sql`
     update ${eventRegistrations} set status = ${r.status}, guests = ${r.guests}, waitlisted_at = ${waitlistedAt},
       hold_kind = ${r.hold?.kind ?? null}, hold_expires_at = ${r.hold ? r.hold.expiresAt.toISOString() : null}::timestamptz,
       updated_at = now()
-    where id = ${id}::uuid
+    where id = ${id}::uuid ${opts.version === undefined ? sql`` : sql`and xmin::text = ${opts.version}`}
     returning ${returning}`;
 }
 
@@ -141,6 +152,71 @@ export async function seatsAndRegistration(db: DbOrTx, eventId: string, userId: 
     .leftJoin(eventRegistrations, and(eq(eventRegistrations.eventId, events.id), eq(eventRegistrations.userId, userId)))
     .where(eq(events.id, eventId));
   return { seats: row!.seats, current: row!.current };
+}
+
+const rsvpLockRow = z.object({
+  id: columnOf(events, 'id'),
+  ...eventAccessShape,
+  ...columnsOf(events, 'title', 'capacity', 'guests_allowed', 'going_count', 'waitlist_count', 'price_amount'),
+  ...leftJoined({
+    reg_id: columnOf(eventRegistrations, 'id'),
+    reg_status: columnOf(eventRegistrations, 'status'),
+    reg_guests: columnOf(eventRegistrations, 'guests'),
+    reg_ticket_code: columnOf(eventRegistrations, 'ticket_code'),
+    reg_version: z.string(),
+  }),
+  reg_checked_in_at: columnOf(eventRegistrations, 'checked_in_at'),
+});
+
+/**
+ * An RSVP's first statement (issue 25: it took two): the event row locked (FOR UPDATE OF e), the facts eventViewer
+ * needs, the seats, and the member's registration with its version (xmin). The event's columns are its newest
+ * version (PostgreSQL re-reads a row it waited to lock), and every change of seats changes them. The registration
+ * is read as it was when the statement began: if another transaction of the member's changed it while this one
+ * waited for the lock, it is stale, and the write, which is conditional on the version (or on there being none),
+ * writes nothing; the caller then reads it again under the lock (seatsAndRegistration) and decides again.
+ */
+export async function lockEventForRsvp(
+  tx: DbOrTx,
+  eventId: string,
+  userId: string,
+): Promise<{ facts: EventAccessFacts; seats: EventSeats; current: (RegistrationRow & { version: string }) | null } | null> {
+  const access = eventAccessSql(sql`${userId}::uuid`);
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      select e.id, ${access.columns}, e.title, e.capacity, e.guests_allowed, e.going_count, e.waitlist_count, e.price_amount,
+        rr.id as reg_id, rr.status as reg_status, rr.guests as reg_guests, rr.ticket_code as reg_ticket_code,
+        rr.checked_in_at as reg_checked_in_at, rr.xmin::text as reg_version
+      from ${events} e
+      ${access.joins}
+      left join ${eventRegistrations} rr on rr.event_id = e.id and rr.user_id = ${userId}::uuid
+      where e.id = ${eventId}::uuid
+      for update of e`),
+    rsvpLockRow,
+  );
+  if (!row) return null;
+  const current =
+    row.reg_id === null || row.reg_status === null || row.reg_guests === null || row.reg_ticket_code === null || row.reg_version === null
+      ? null
+      : {
+          id: row.reg_id,
+          event_id: row.id,
+          user_id: userId,
+          status: row.reg_status,
+          guests: row.reg_guests,
+          ticket_code: row.reg_ticket_code,
+          checked_in_at: row.reg_checked_in_at,
+          version: row.reg_version,
+        };
+  const seats: EventSeats = {
+    title: row.title,
+    capacity: row.capacity,
+    guests_allowed: row.guests_allowed,
+    going_count: row.going_count,
+    waitlist_count: row.waitlist_count,
+    price_amount: row.price_amount,
+  };
+  return { facts: eventAccessFactsOf(row), seats, current };
 }
 
 export async function eventCounts(db: DbOrTx, eventId: string) {

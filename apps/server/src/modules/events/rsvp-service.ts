@@ -94,7 +94,11 @@ export function createRsvpService(deps: RsvpServiceDeps) {
   }
 
   async function rsvpInTx(tx: DbOrTx, after: AfterCommit, actor: Actor, eventId: string, input: { status: 'going' | 'not_going'; guests: number }) {
-    const { facts, viewer } = await viewerOf(tx, actor, eventId, { lock: true, scanAllowed: false });
+    const locked = await repo.lockEventForRsvp(tx, eventId, actor.userId);
+    if (!locked) throw notFound(M.notFound);
+    const { facts } = locked;
+    const viewer = eventViewer(actor, facts, { scanAllowed: false });
+    if (!viewer.canView) throw notFound(M.notFound);
     // Decision 025: the creator is going without a seat; a registration would count them twice. Not going stays
     // open to them, to give up seats a registration from before that rule holds.
     if (viewer.isCreator && input.status === 'going') throw conflict(M.hostIsGoing);
@@ -102,7 +106,33 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       if (facts.status === 'cancelled') throw conflict(M.cancelled);
       throw conflict(M.ended);
     }
-    const { seats, current } = await repo.seatsAndRegistration(tx, eventId, actor.userId);
+    let { seats, current }: { seats: repo.EventSeats; current: (repo.RegistrationRow & { version?: string }) | null } = locked;
+    // Issue 22: a paid event's registration is read again under the lock (its flows are not folded).
+    if (seats.price_amount !== null) ({ seats, current } = await repo.seatsAndRegistration(tx, eventId, actor.userId));
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const answer = await decideAndWrite(tx, after, actor, eventId, input, facts, seats, current);
+      if (answer) return answer;
+      // The registration changed while this waited for the event's lock (the member's other tab, a double tap):
+      // read it again, now under the lock, and decide again. Nothing was written.
+      ({ seats, current } = await repo.seatsAndRegistration(tx, eventId, actor.userId));
+    }
+    throw new Error('the registration kept changing under the event lock');
+  }
+
+  /**
+   * The RSVP's rules and its write, from the seats and the member's registration (`current`, with the version it
+   * was read at, or read under the lock). Null when the write found the registration changed since: nothing written.
+   */
+  async function decideAndWrite(
+    tx: DbOrTx,
+    after: AfterCommit,
+    actor: Actor,
+    eventId: string,
+    input: { status: 'going' | 'not_going'; guests: number },
+    facts: EventAccessFacts,
+    seats: repo.EventSeats,
+    current: (repo.RegistrationRow & { version?: string }) | null,
+  ): Promise<RsvpResult | null> {
     const going = input.status === 'going';
     const guests = going ? input.guests : 0;
     if (guests > seats.guests_allowed) {
@@ -136,18 +166,14 @@ export function createRsvpService(deps: RsvpServiceDeps) {
     const promotes = seatsDelta < 0 || waitDelta < 0;
     const at = { eventId, eventStatus: facts.status };
     const moved = { seats: seatsDelta, waitlisted: waitDelta };
-    let written: Awaited<ReturnType<typeof writeAndLoadMine>> = null;
-    if (!current) {
-      for (let attempt = 0; !written && attempt < 3; attempt++) {
-        const insert = repo.insertRegistrationSql({ eventId, userId: actor.userId, status, guests, codes: ticketCodeCandidates() });
-        written = await writeAndLoadMine(tx, at, insert, moved, { waitlist: promotes });
-      }
-      if (!written) throw new Error('no free ticket code');
-    } else {
-      const waitlist = status !== 'waitlisted' ? 'clear' : current.status === 'waitlisted' ? 'keep' : 'join';
-      written = await writeAndLoadMine(tx, at, repo.updateRegistrationSql(current.id, { status, guests, waitlist }), moved, { waitlist: promotes });
-      if (!written) throw new Error('the registration vanished under the event lock');
-    }
+    const waitlist = status !== 'waitlisted' ? 'clear' : current?.status === 'waitlisted' ? 'keep' : 'join';
+    // A first registration is written only if there is none (else it was made meanwhile: read again); a new
+    // ticket code is drawn each time, so a taken one (about never) is retried the same way.
+    const write = current
+      ? repo.updateRegistrationSql(current.id, { status, guests, waitlist }, undefined, { version: current.version })
+      : repo.insertRegistrationSql({ eventId, userId: actor.userId, status, guests, codes: ticketCodeCandidates() }, undefined, { ifAbsent: true });
+    const written = await writeAndLoadMine(tx, at, write, moved, { waitlist: promotes });
+    if (!written) return null;
     const { mine } = written;
     let counts = written.counts;
     if (written.waitlist) {
