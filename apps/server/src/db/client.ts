@@ -13,6 +13,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import * as schema from './schema/index.js';
 import { acquireLock, type DirLock } from './lock.js';
+import { usePreparedStatements } from './pglite-prepared.js';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -217,6 +218,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       extensions: { pg_trgm },
       loadDataDir,
     });
+    usePreparedStatements(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     return {
       db,
