@@ -35,7 +35,8 @@ interface Prepared {
  * parameters (migrations, BEGIN, COMMIT, several statements at once) keep PGlite's own path, as on PostgreSQL
  * (prepareStatements in client.ts). Installed on the instance and on each transaction it hands out.
  */
-export function usePreparedStatements(lite: PGlite): void {
+export function usePreparedStatements(lite: PGlite, opts: { max?: number } = {}): void {
+  const max = opts.max ?? PREPARED_STATEMENTS;
   const prepared = new Map<string, Prepared>();
   let next = 0;
   const plainQuery = lite.query.bind(lite);
@@ -48,7 +49,7 @@ export function usePreparedStatements(lite: PGlite): void {
       prepared.set(text, known);
       return known;
     }
-    if (prepared.size >= PREPARED_STATEMENTS) {
+    if (prepared.size >= max) {
       const [oldestText, oldest] = prepared.entries().next().value as [string, Prepared];
       prepared.delete(oldestText);
       await lite.execProtocol(concat(serialize.close({ type: 'S', name: oldest.name }), serialize.sync()), { syncToFs: false });
