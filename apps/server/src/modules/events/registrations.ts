@@ -90,7 +90,8 @@ const writtenRow = myRegistrationRow.extend({
  * event's stored counts moved by `seats` and `waitlisted` (or read, when both are 0) and the registration as the
  * event page shows it; with `waitlist`, the other waitlisted parties in order and the facts promoteWaitlist needs,
  * so seats given up pass on without reading them again. Under the event's lock, which the caller holds. Null when
- * nothing was written (every ticket code candidate taken: the caller retries).
+ * nothing was written (the write's own condition: the registration changed since it was read, or every ticket code
+ * candidate was taken): the caller reads again and retries.
  */
 export async function writeAndLoadMine(
   db: DbOrTx,
