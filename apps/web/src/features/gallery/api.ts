@@ -67,7 +67,12 @@ export const REORDER_FAILED_MESSAGE = 'Failed to save the new photo order';
 export function useReorderPhotosMutation(profileId: string) {
   const queryClient = useQueryClient();
   const key = galleryKeys.byProfile(profileId);
+  const mutationKey = ['gallery-order', profileId];
   return useMutation({
+    mutationKey,
+    // One after another: each reorder sends the whole order, so two in flight could be saved in the wrong order
+    // (the earlier one last) and lose the later move. Each still shows at once (onMutate runs when it is made).
+    scope: { id: `gallery-order:${profileId}` },
     mutationFn: (ids: string[]) => api.put<GalleryData>('/api/me/images/order', { ids }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -87,6 +92,8 @@ export function useReorderPhotosMutation(profileId: string) {
       toast.error(REORDER_FAILED_MESSAGE);
     },
     onSuccess: (data) => {
+      // A later reorder is waiting its turn: the order on screen is already its own, newer than this answer.
+      if (queryClient.isMutating({ mutationKey }) > 1) return;
       if (data?.items) queryClient.setQueryData<GalleryData>(key, { items: data.items });
     },
   });

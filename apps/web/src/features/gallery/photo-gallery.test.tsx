@@ -193,6 +193,34 @@ describe('reorder', () => {
     await waitFor(() => expect(order(grid)).toEqual(['B', 'A', 'C']));
   });
 
+  it('two quick moves: the second order is sent once the first is saved, and the screen never goes back', async () => {
+    const items = makeImages(3, (i) => ['A', 'B', 'C'][i]!);
+    const answers = [deferred(), deferred()];
+    const bodies: unknown[] = [];
+    galleryApi(items, {
+      'PUT /api/me/images/order': (req) => {
+        bodies.push(req.body);
+        return answers[bodies.length - 1]!.promise;
+      },
+    });
+    const user = userEvent.setup();
+    const { grid } = await openGallery();
+    for (let i = 0; i < 2; i++) {
+      await user.click(screen.getByRole('button', { name: 'Options for C' }));
+      await user.click(screen.getByRole('menuitem', { name: 'Move earlier' }));
+    }
+    expect(order(grid)).toEqual(['C', 'A', 'B']);
+    // Only the first is on its way: two at once could be saved in the wrong order.
+    expect(bodies).toEqual([{ ids: [items[0]!.id, items[2]!.id, items[1]!.id] }]);
+    answers[0]!.resolve(json({ items: [items[0], items[2], items[1]] }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ ids: [items[2]!.id, items[0]!.id, items[1]!.id] });
+    // The first answer (an older order) does not replace the newer one on screen.
+    expect(order(grid)).toEqual(['C', 'A', 'B']);
+    answers[1]!.resolve(json({ items: [items[2], items[0], items[1]] }));
+    await waitFor(() => expect(order(grid)).toEqual(['C', 'A', 'B']));
+  });
+
   it('puts the old order back when the server refuses', async () => {
     const items = makeImages(3, (i) => ['A', 'B', 'C'][i]!);
     galleryApi(items, { 'PUT /api/me/images/order': () => apiError(400, 'VALIDATION', 'Bad order') });
