@@ -77,9 +77,13 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
   /** The caller's view of the event (404 when they may not see it). */
   async function viewerOf(tx: DbOrTx, actor: Actor, eventId: string, opts: { lock: boolean; scanAllowed: boolean }) {
-    const facts = await loadEventAccess(tx, eventId, actor.userId, { lock: opts.lock });
+    return viewOf(actor, await loadEventAccess(tx, eventId, actor.userId, { lock: opts.lock }), opts.scanAllowed);
+  }
+
+  /** The caller's view of an event from facts already read (404 when none, or when they may not see it). */
+  function viewOf<F extends EventAccessFacts>(actor: Actor, facts: F | null, scanAllowed: boolean) {
     if (!facts) throw notFound(M.notFound);
-    const viewer = eventViewer(actor, facts, { scanAllowed: opts.scanAllowed });
+    const viewer = eventViewer(actor, facts, { scanAllowed });
     if (!viewer.canView) throw notFound(M.notFound);
     return { facts, viewer };
   }
@@ -95,10 +99,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
 
   async function rsvpInTx(tx: DbOrTx, after: AfterCommit, actor: Actor, eventId: string, input: { status: 'going' | 'not_going'; guests: number }) {
     const locked = await repo.lockEventForRsvp(tx, eventId, actor.userId);
-    if (!locked) throw notFound(M.notFound);
-    const { facts } = locked;
-    const viewer = eventViewer(actor, facts, { scanAllowed: false });
-    if (!viewer.canView) throw notFound(M.notFound);
+    const { facts, viewer } = viewOf(actor, locked?.facts ?? null, false);
     // Decision 025: the creator is going without a seat; a registration would count them twice. Not going stays
     // open to them, to give up seats a registration from before that rule holds.
     if (viewer.isCreator && input.status === 'going') throw conflict(M.hostIsGoing);
@@ -106,7 +107,7 @@ export function createRsvpService(deps: RsvpServiceDeps) {
       if (facts.status === 'cancelled') throw conflict(M.cancelled);
       throw conflict(M.ended);
     }
-    let { seats, current }: { seats: repo.EventSeats; current: (repo.RegistrationRow & { version?: string }) | null } = locked;
+    let { seats, current }: { seats: repo.EventSeats; current: (repo.RegistrationRow & { version?: string }) | null } = locked!;
     // Issue 22: a paid event's registration is read again under the lock (its flows are not folded).
     if (seats.price_amount !== null) ({ seats, current } = await repo.seatsAndRegistration(tx, eventId, actor.userId));
     for (let attempt = 0; attempt < 3; attempt++) {
