@@ -3,6 +3,7 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { walls } from './eslint/walls.js';
+import { i18n } from './eslint/i18n.js';
 
 // Server error texts come from a catalogue (decision 019): a module's modules/<x>/messages.ts, platform's
 // PLATFORM_ERRORS. The types already refuse a bare string; these refuse a text written in place in any form (a
@@ -48,4 +49,5 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   ...walls,
+  ...i18n,
 );

@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildSummary } from './build-summary.ts';
+import { compiledCatalogs } from './catalogs.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -91,6 +92,7 @@ export default defineConfig(({ command }) => ({
   // `-- --logLevel info` on the command line brings the full list back.
   logLevel: command === 'build' ? 'warn' : 'info',
   plugins: [
+    compiledCatalogs(),
     react(),
     tailwindcss(),
     precompress(),

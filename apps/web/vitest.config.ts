@@ -1,9 +1,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { compiledCatalogs } from './catalogs.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [compiledCatalogs(), react()],
   resolve: {
     alias: { '#': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyTheme, readStoredTheme } from './lib/theme';
+import { activateLocale, initialLocale } from './lib/i18n';
 import { App } from './app/app';
 import { preloadForAnyVisitor, routePatternOf } from './app/routes';
 import { captureInstallPrompt } from './lib/install-prompt';
@@ -11,6 +12,12 @@ const RELOADED_AT = 'bayclub:reloaded-for-new-version';
 
 // Before the first render, so the page never flashes the wrong theme (no inline script under our CSP).
 applyTheme(readStoredTheme());
+
+// The page's language (decision 038): this device's choice, else the browser's. Components of a feature whose
+// catalogue in that language is not loaded yet wait for it (English is always there).
+const locale = initialLocale();
+document.documentElement.lang = locale;
+if (locale !== 'en') void activateLocale(locale);
 
 // Pages load their code on demand (decision 011). After a deploy, a tab still running the previous version asks
 // for files that no longer exist: reload once to get the new version (not again within a minute, so a page that

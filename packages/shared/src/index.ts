@@ -38,4 +38,5 @@ export * from './moderation.js';
 export * from './vitals-limits.js';
 export * from './vitals.js';
 export * from './delete-data.js';
+export * from './i18n.js';
 export * from './instagram.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { CITIES, GENDERS, RELATIONSHIP_STATUSES, ALL_INTERESTS, type AccountType, type ApplicationStatus, type UserRole } from './enums.js';
 import { isReservedSlug } from './reserved-slugs.js';
+import { LOCALES, type Locale } from './i18n.js';
 
 export const USERNAME_MESSAGES = {
   required: 'Username is required',
@@ -272,7 +273,15 @@ export interface MeView {
   hasCrmAccess: boolean;
   /** True when the profile is missing but a pending application exists (recoverable). */
   recoverable: boolean;
+  /** The language the member chose to read the club in (Settings), or null: the device's or browser's then. */
+  language: Locale | null;
 }
+
+/** PUT /api/me/language: the member's language (issue 26). */
+export const languageUpdateSchema = z.object({
+  language: z.enum(LOCALES, { error: 'Choose English or Español' }),
+});
+export type LanguageUpdateInput = z.infer<typeof languageUpdateSchema>;
 
 export const usernameAvailabilityQuerySchema = z.object({ username: z.string().max(100) });
 export interface UsernameAvailability {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { PICTURE_MESSAGES, type ErrorBody, type ErrorCode } from '@bayclub/shared';
+import { requestLocale, translateMessage } from './i18n.js';
 
 /** The values a text was filled with (a file name, a size in MB): a translation fills its own text with the same. */
 export type MessageParams = Readonly<Record<string, string | number>>;
@@ -147,13 +148,21 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-/** An error body with a catalogue's message (and field messages): what the one error handler sends for an AppError. */
+/** The catalogue entries an error body was written from, so it can be sent in the reader's language. */
+const bodySources = new WeakMap<object, { message: ServerMessage; fields?: FieldMessages }>();
+
+/**
+ * An error body with a catalogue's message (and field messages): what the one error handler sends for an AppError.
+ * Its texts are English here; the answer is translated into the reader's language as it is sent (registerErrorHandler).
+ */
 export function errorBody(code: ErrorCode | string, message: ServerMessage, fields?: FieldMessages): ErrorBody {
-  return bodyOf(code, message.text, fields && textsOf(fields));
+  const body = bodyOf(code, message.text, fields && textsOf(fields));
+  bodySources.set(body, { message, fields });
+  return body;
 }
 
-const textsOf = (fields: FieldMessages): Record<string, string> =>
-  Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, message.text]));
+const textsOf = (fields: FieldMessages, text: (message: ServerMessage) => string = (m) => m.text): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, text(message)]));
 
 // Texts the server does not write itself pass through as they are: the contract schemas' validation messages and
 // Fastify's own 4xx messages.
@@ -173,10 +182,23 @@ export function fieldsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<Pro
 
 /** The one error handler: { error: { code, message, fields? } }, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance) {
+  // Every error body written from the catalogues goes out in the reader's language (issue 26): the member's saved
+  // language, else the request's Accept-Language. Texts we do not write (schema messages) pass through.
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    if (typeof payload !== 'object' || payload === null) return payload;
+    const source = bodySources.get(payload);
+    if (!source) return payload;
+    const locale = requestLocale(request);
+    if (locale === 'en') return payload;
+    const text = (message: ServerMessage) => translateMessage(locale, message);
+    const { code } = (payload as ErrorBody).error;
+    return bodyOf(code, text(source.message), source.fields && textsOf(source.fields, text));
+  });
   app.setErrorHandler((err: FastifyError | AppError | Refusal, request, reply) => {
     if (err instanceof Refusal) return reply.status(err.statusCode).send(err.body);
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send(bodyOf(err.code, err.message, err.fields && textsOf(err.fields)));
+      const message = { code: err.messageCode, text: err.message, params: err.messageParams };
+      return reply.status(err.statusCode).send(errorBody(err.code, message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = fieldsFromIssues(

@@ -80,6 +80,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; queryKeys?: stri
   },
   'GET /api/admin/vitals': { queryKeys: ['days'] },
   'POST /api/me/recover': { body: {} },
+  'PUT /api/me/language': { body: { language: 'es' } },
   'PUT /api/me/profile': {
     body: {
       fullName: 'Fuzz Member',

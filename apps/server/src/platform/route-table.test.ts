@@ -52,6 +52,7 @@ const DOCUMENTED: Array<[string, string, RouteAccess]> = [
   ['POST', '/api/account/change-password', 'signedIn'],
   ['GET', '/api/me', 'signedIn'],
   ['POST', '/api/me/recover', 'signedIn'],
+  ['PUT', '/api/me/language', 'signedIn'],
   ['GET', '/api/me/welcome', 'approved'],
   ['POST', '/api/me/welcome/dismiss', 'approved'],
   ['GET', '/api/mentions', 'approved'],

@@ -6,6 +6,7 @@ import { SessionGate } from '#/features/auth/session-gate';
 import type { Audience } from '#/lib/session/use-session';
 import { DocumentMeta } from '#/features/shell/document-meta';
 import { preloadElements } from '#/lib/lazy-named';
+import { MemberLanguage } from '#/lib/i18n/member-language';
 import { routesFor } from './routes';
 
 interface Shown {
@@ -62,6 +63,7 @@ export function AppRoot() {
   return (
     <>
       <DocumentMeta />
+      <MemberLanguage />
       <ScrollRestoration />
       <OfflineBanner />
       <SessionGate>{(audience) => <AudienceRoutes audience={audience} />}</SessionGate>

@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { ErrorBody } from '@bayclub/shared';
+import { currentLocale } from '#/lib/i18n/i18n';
 
 /** An error answer from our API: `{ error: { code, message, fields? } }`, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -64,7 +65,8 @@ function isErrorBody(v: unknown): v is ErrorBody {
 }
 
 async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  // The server answers its texts (errors, refusals) in the page's language, which may not be the browser's.
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale(), ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) {
     body = opts.body;

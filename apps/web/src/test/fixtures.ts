@@ -36,6 +36,7 @@ export function makeMe(profile: Partial<OwnProfileView> | null = {}, extra: Part
     isAdmin: false,
     hasCrmAccess: false,
     recoverable: false,
+    language: null,
     ...extra,
   };
 }

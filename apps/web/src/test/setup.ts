@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from 'sonner';
 import { consumeConsoleErrorAllowance } from './console-guard';
+import { activateLocale, LANGUAGE_STORAGE_KEY } from '#/lib/i18n';
 
 // Pages, layouts and dialogs load their code on demand (decision 011): the first import of a page under Vitest
 // compiles it, which takes more than the default second on a busy machine. findBy*/waitFor wait up to 5 s.
@@ -67,10 +68,14 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   // sonner keeps toasts in a module-level store; a toast still showing would reappear in the next test's Toaster.
   toast.dismiss();
   cleanup();
+  // A test that spoke Spanish leaves the next one in English, as a new page would start (after cleanup: nothing
+  // on screen renders again).
+  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  await activateLocale('en');
   const errors = consoleErrors;
   vi.mocked(console.error).mockRestore();
   localStorage.clear();

@@ -5,6 +5,7 @@ import {
   hasCrmRole,
   type LimitedUserFlag,
   type LimitedUserFlags,
+  type Locale,
   type UserRole,
 } from '@bayclub/shared';
 import type { ActorProfile } from './repository.js';
@@ -21,6 +22,8 @@ export interface Actor {
    * session): /api/me answers from it without SQL. Every change of the row drops the cached Actor (migration 0022).
    */
   ownProfile?: ProfileRow | null;
+  /** The member's saved language (null: not chosen); what the server writes for them follows it (issue 26). */
+  language: Locale | null;
   roles: UserRole[];
   communityRoles: string[];
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { reusedQuery, type DbOrTx } from '../../db/client.js';
 import { communityMembers, profiles, userRoles, users } from '../../db/schema/index.js';
-import type { UserRole } from '@bayclub/shared';
+import { isLocale, type UserRole } from '@bayclub/shared';
 import { parseTextArray } from '../../platform/sql.js';
 
 export interface ActorProfile {
@@ -23,6 +23,7 @@ const accessOf = reusedQuery((db) =>
   db
     .select({
       profile: profiles,
+      language: users.language,
       roles: sql<string[]>`array(select r.role from ${userRoles} r where r.user_id = ${users.id} order by r.role)`.mapWith(parseTextArray),
       communityRoles: sql<string[]>`array(select c.role from ${communityMembers} c
         where c.user_id = ${users.id} and c.status = 'active' and c.role in ('creator', 'moderator'))`.mapWith(parseTextArray),
@@ -47,6 +48,7 @@ export async function loadAccess(db: DbOrTx, userId: string) {
         } as ActorProfile)
       : null,
     ownProfile: profile,
+    language: isLocale(row?.language) ? row.language : null,
     roles: (row?.roles ?? []) as UserRole[],
     communityRoles: row?.communityRoles ?? [],
   };

@@ -10,7 +10,7 @@ function setup(opts: { ttlMs?: number; maxEntries?: number } = {}) {
   const later = new Date(time + 24 * 3600_000);
   return { cache, later, tick: (ms: number) => void (time += ms), now: () => time };
 }
-const actor = (userId: string): Actor => ({ userId, email: `${userId}@x.test`, sessionId: `s-${userId}`, profile: null, roles: [], communityRoles: [] });
+const actor = (userId: string): Actor => ({ userId, email: `${userId}@x.test`, sessionId: `s-${userId}`, language: null, profile: null, roles: [], communityRoles: [] });
 
 describe('session cache', () => {
   it('serves an entry until the TTL or the session expiry, whichever comes first', () => {

@@ -52,6 +52,7 @@ function actorOfRecipient(r: Recipient): Actor {
     userId: r.user_id,
     email: '',
     sessionId: '',
+    language: null,
     profile: r.account_type
       ? { accountType: r.account_type, applicationStatus: r.application_status, isDeactivated: !!r.is_deactivated, username: null, fullName: null }
       : null,

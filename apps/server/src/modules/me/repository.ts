@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { membershipApplications, profiles } from '../../db/schema/index.js';
+import { membershipApplications, profiles, users } from '../../db/schema/index.js';
+import type { Locale } from '@bayclub/shared';
 
 type Application = typeof membershipApplications.$inferSelect;
 
@@ -41,4 +42,9 @@ export async function insertProfileFromApplication(
     .insert(profiles)
     .values({ id: user.id, accountType: 'community_only', applicationStatus: 'pending', email: user.email, fullName: app.name, ...details })
     .onConflictDoNothing({ target: profiles.id });
+}
+
+/** The member's language (its change drops their cached session: the users trigger, migration 0004). */
+export async function updateLanguage(db: DbOrTx, userId: string, language: Locale) {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }

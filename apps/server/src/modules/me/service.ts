@@ -1,9 +1,9 @@
-import type { MeView } from '@bayclub/shared';
+import type { LanguageUpdateInput, MeView } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { findProfile, hasCrmAccess, isAdmin, type Actor } from '../access/index.js';
 import { AppError } from '../../platform/errors.js';
 import { presentOwnProfile } from './presenter.js';
-import { findPendingApplicationOf, insertProfileFromApplication } from './repository.js';
+import { findPendingApplicationOf, insertProfileFromApplication, updateLanguage } from './repository.js';
 import { uniqueViolation } from '../../platform/sql.js';
 import { ME_ERRORS as M } from './messages.js';
 
@@ -20,6 +20,7 @@ export function createMeService({ db }: { db: Db }) {
       isAdmin: isAdmin(actor),
       hasCrmAccess: hasCrmAccess(actor),
       recoverable,
+      language: actor.language,
     };
   }
 
@@ -45,5 +46,11 @@ export function createMeService({ db }: { db: Db }) {
     return view(actor, true);
   }
 
-  return { view, recover };
+  /** Settings > Language: what the pages, mails, pushes and notices sent to the member are written in. */
+  async function setLanguage(actor: Actor, input: LanguageUpdateInput): Promise<{ language: LanguageUpdateInput['language'] }> {
+    await updateLanguage(db, actor.userId, input.language);
+    return { language: input.language };
+  }
+
+  return { view, recover, setLanguage };
 }

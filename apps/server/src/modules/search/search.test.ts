@@ -477,6 +477,7 @@ describe('search service: "today" is the club day', () => {
     userId: me.id,
     email: me.email,
     sessionId: 'test',
+    language: null,
     roles: [],
     communityRoles: [],
     profile: { accountType: 'full_platform' as const, applicationStatus: 'approved' as const, isDeactivated: false, username: null, fullName: null },

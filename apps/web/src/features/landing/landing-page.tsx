@@ -4,6 +4,8 @@ import { DEFAULT_APP_DESCRIPTION, DEFAULT_APP_NAME } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
 import { usePublicSettings } from '#/lib/public-settings';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { ApplyForm } from './lazy-apply-form';
 import { LandingCover } from './landing-cover';
 import { LandingStats } from './landing-stats';
@@ -16,6 +18,7 @@ export function LandingPage() {
   const { data: settings } = usePublicSettings();
   const appName = settings?.app_name || DEFAULT_APP_NAME;
   const description = settings?.app_description || DEFAULT_APP_DESCRIPTION;
+  const t = useT(catalog);
 
   return (
     <div className="pb-16">
@@ -26,7 +29,7 @@ export function LandingPage() {
         <LandingCover settings={settings} />
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-black/85 via-black/40 to-black/5" />
         <div className="mx-auto grid w-full max-w-5xl gap-6 px-5 pt-28 pb-10 text-white sm:px-8 sm:pb-14">
-          <p className="text-xs font-medium tracking-[0.24em] text-white/85 uppercase">Members only · Tampa Bay</p>
+          <p className="text-xs font-medium tracking-[0.24em] text-white/85 uppercase">{t('landing.hero.kicker')}</p>
           <div className="grid gap-3">
             <h1 id="landing-title" className="text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
               {appName}
@@ -36,7 +39,7 @@ export function LandingPage() {
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg" className="bg-white text-slate-950 hover:bg-white/90">
               <a href="#apply">
-                Apply for membership <ArrowDownIcon aria-hidden="true" />
+                {t('landing.hero.apply')} <ArrowDownIcon aria-hidden="true" />
               </a>
             </Button>
             <Button
@@ -45,7 +48,7 @@ export function LandingPage() {
               variant="outline"
               className="border-white/50 bg-white/5 text-white backdrop-blur hover:bg-white/15 hover:text-white"
             >
-              <Link to="/login">Sign in</Link>
+              <Link to="/login">{t('landing.hero.signIn')}</Link>
             </Button>
           </div>
           <LandingStats />
@@ -60,8 +63,8 @@ export function LandingPage() {
         */}
         <Card id="apply" className={`gap-4 py-6 sm:py-8 ${APPLY_SCROLL_MARGIN}`}>
           <CardHeader className="px-5 sm:px-8">
-            <CardTitle className="text-2xl tracking-tight">Apply for membership</CardTitle>
-            <CardDescription>It takes about two minutes. Every application is read by a person.</CardDescription>
+            <CardTitle className="text-2xl tracking-tight">{t('landing.apply.title')}</CardTitle>
+            <CardDescription>{t('landing.apply.description')}</CardDescription>
           </CardHeader>
           <CardContent className="px-5 sm:px-8">
             <ApplyForm />
@@ -73,21 +76,20 @@ export function LandingPage() {
 }
 
 const STEPS = [
-  { icon: SendIcon, title: 'Apply', text: 'Tell us who you are and what you love about life on the Bay.' },
-  { icon: ClipboardCheckIcon, title: 'Review', text: 'An admin reviews every application, usually within a few days.' },
-  { icon: PartyPopperIcon, title: 'Welcome in', text: 'Meet members, join groups and get invited to events around town.' },
+  { icon: SendIcon, title: 'landing.how.apply.title', text: 'landing.how.apply.text' },
+  { icon: ClipboardCheckIcon, title: 'landing.how.review.title', text: 'landing.how.review.text' },
+  { icon: PartyPopperIcon, title: 'landing.how.welcome.title', text: 'landing.how.welcome.text' },
 ] as const;
 
 function HowItWorks() {
+  const t = useT(catalog);
   return (
     <section aria-labelledby="how-title" className="grid content-start gap-6 lg:sticky lg:top-8">
       <div className="grid gap-2">
         <h2 id="how-title" className="text-2xl font-semibold tracking-tight">
-          How membership works
+          {t('landing.how.title')}
         </h2>
-        <p className="text-muted-foreground">
-          A private community for people in Tampa, St Pete, Clearwater, Brandon, Lakeland and Sarasota.
-        </p>
+        <p className="text-muted-foreground">{t('landing.how.description')}</p>
       </div>
       <ol className="grid gap-4">
         {STEPS.map(({ icon: Icon, title, text }, i) => (
@@ -97,10 +99,10 @@ function HowItWorks() {
             </span>
             <div className="grid gap-0.5">
               <p className="font-medium">
-                <span className="sr-only">Step {i + 1}: </span>
-                {title}
+                <span className="sr-only">{t('landing.how.step', { number: i + 1 })}</span>
+                {t(title)}
               </p>
-              <p className="text-sm text-muted-foreground">{text}</p>
+              <p className="text-sm text-muted-foreground">{t(text)}</p>
             </div>
           </li>
         ))}

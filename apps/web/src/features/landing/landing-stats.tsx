@@ -1,5 +1,7 @@
 import { Skeleton } from '#/components/ui/skeleton';
+import { useT } from '#/lib/i18n';
 import { useLandingStatsQuery } from './api';
+import { catalog } from './i18n';
 
 /** 1234 -> '1,234'. Not Intl.NumberFormat: creating the first Intl object costs a phone tens of milliseconds. */
 const formatCount = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -7,11 +9,12 @@ const formatCount = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+(
 /** Member and application counters for the hero. Quietly absent if they cannot be loaded. */
 export function LandingStats() {
   const { data, isPending, isError } = useLandingStatsQuery();
+  const t = useT(catalog);
   if (isError) return null;
   return (
     <dl className="grid max-w-md grid-cols-2 gap-3" aria-busy={isPending}>
-      <Stat label="Members" value={data?.members} />
-      <Stat label="Applications" value={data?.applications} />
+      <Stat label={t('landing.stats.members')} value={data?.members} />
+      <Stat label={t('landing.stats.applications')} value={data?.applications} />
     </dl>
   );
 }

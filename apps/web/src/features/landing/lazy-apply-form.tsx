@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { Spinner } from '#/components/ui/spinner';
 import { lazyNamed } from '#/lib/lazy-named';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 const LoadedApplyForm = lazyNamed(() => import('./apply-form'), 'ApplyForm');
 
@@ -19,6 +21,7 @@ const AFTER_LOAD_MS = 3000;
 export function ApplyForm({ id }: { id?: string }) {
   const [wanted, setWanted] = React.useState(LoadedApplyForm.isLoaded);
   const placeholder = React.useRef<HTMLDivElement>(null);
+  const t = useT(catalog);
 
   React.useEffect(() => {
     if (wanted) return;
@@ -42,7 +45,7 @@ export function ApplyForm({ id }: { id?: string }) {
 
   const waiting = (
     <div ref={placeholder} id={id} className="flex min-h-[149rem] scroll-mt-40 justify-center pt-8 sm:min-h-[125rem]">
-      <Spinner className="size-6" label="Loading the application form..." />
+      <Spinner className="size-6" label={t('landing.apply.loading')} />
     </div>
   );
   if (!wanted) return waiting;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MeView, OwnProfileView, ProfileUpdateInput } from '@bayclub/shared';
+import type { LanguageUpdateInput, MeView, OwnProfileView, ProfileUpdateInput } from '@bayclub/shared';
 import { api } from '#/lib/api';
 import { sessionKeys } from '#/lib/session/api';
 import { emitProfileUpdated } from '#/lib/session/profile-events';
@@ -18,5 +18,14 @@ export function useUpdateProfileMutation() {
       patchMeProfile(queryClient, profile);
       emitProfileUpdated('profile');
     },
+  });
+}
+
+/** PUT /api/me/language (Settings > Security > Language): the page switches once it is saved. */
+export function useLanguageMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LanguageUpdateInput) => api.put<LanguageUpdateInput>('/api/me/language', { ...input }),
+    onSuccess: ({ language }) => queryClient.setQueryData<MeView | null>(sessionKeys.me, (me) => (me ? { ...me, language } : me)),
   });
 }

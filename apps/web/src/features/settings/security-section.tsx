@@ -6,6 +6,13 @@ import { Switch } from '#/components/ui/switch';
 import { useTheme } from '#/lib/theme';
 import { ChangePasswordDialog, DeactivateAccountDialog, DeleteAccountDialog, DownloadData, ReactivateAccountButton } from '#/features/account';
 import { useMe } from '#/lib/session/use-session';
+import { LOCALES, LOCALE_NAMES, isLocale } from '@bayclub/shared';
+import { toast } from 'sonner';
+import { NativeSelect } from '#/components/ui/native-select';
+import { errorMessage } from '#/lib/api';
+import { switchLocale, useLocale, useT } from '#/lib/i18n';
+import { useLanguageMutation } from './api';
+import { catalog } from './i18n';
 
 type OpenDialog = 'password' | 'deactivate' | 'delete' | null;
 
@@ -24,6 +31,7 @@ export function SecuritySection() {
   return (
     <div className="grid gap-4">
       <ThemeRow />
+      <LanguageRow />
       <Row
         title="Password"
         description="Change the password you sign in with."
@@ -98,13 +106,60 @@ function ThemeRow() {
   );
 }
 
+/**
+ * The member's language (issue 26): saved to the account, so mails and pushes follow it too, and every device they
+ * sign in on. The page switches once the server has it; a failed save leaves both as they were.
+ */
+function LanguageRow() {
+  const t = useT(catalog);
+  const locale = useLocale();
+  const save = useLanguageMutation();
+  const id = useId();
+  return (
+    <Row
+      title={t('settings.language.title')}
+      titleId={`${id}-title`}
+      description={t('settings.language.description')}
+      descriptionId={`${id}-description`}
+      action={
+        <NativeSelect
+          aria-labelledby={`${id}-title`}
+          aria-describedby={`${id}-description`}
+          className="sm:w-40"
+          value={locale}
+          disabled={save.isPending}
+          onChange={(event) => {
+            const language = event.target.value;
+            if (!isLocale(language)) return;
+            save.mutate(
+              { language },
+              {
+                onSuccess: () => void switchLocale(language),
+                onError: (error) => toast.error(t('settings.language.saveFailed'), { description: errorMessage(error) }),
+              },
+            );
+          }}
+        >
+          {LOCALES.map((value) => (
+            <option key={value} value={value} lang={value}>
+              {LOCALE_NAMES[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      }
+    />
+  );
+}
+
 function Row({
   title,
+  titleId,
   description,
   descriptionId,
   action,
 }: {
   title: string;
+  titleId?: string;
   description: React.ReactNode;
   descriptionId?: string;
   action: React.ReactNode;
@@ -112,7 +167,9 @@ function Row({
   return (
     <div className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid gap-1">
-        <h3 className="font-medium">{title}</h3>
+        <h3 id={titleId} className="font-medium">
+          {title}
+        </h3>
         <p id={descriptionId} className="text-sm text-muted-foreground">
           {description}
         </p>

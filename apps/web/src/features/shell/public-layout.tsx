@@ -6,6 +6,7 @@ import { AppBrand } from './app-brand';
 import { PUBLIC_NAV } from './public-nav';
 import { SkipLink } from './skip-link';
 import { ThemeToggleButton } from './theme-toggle';
+import { LanguageSwitcher } from '#/components/language-switcher';
 
 /** Signed-out frame: the top menu (Apply, Sign In, Events, Communities), the page, and a footer. */
 export function PublicLayout() {
@@ -15,7 +16,8 @@ export function PublicLayout() {
       <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 sm:px-6">
           <AppBrand to="/" />
-          <div className="ml-auto sm:order-last sm:ml-0">
+          <div className="ml-auto flex items-center gap-1 sm:order-last sm:ml-0">
+            <LanguageSwitcher />
             <ThemeToggleButton />
           </div>
           <nav aria-label="Main" className="order-last w-full sm:order-none sm:ml-auto sm:w-auto">

@@ -1,0 +1,5 @@
+export { activateLocale, currentLocale, defineCatalog, t, useT, type Catalog, type MessageValues, type Translate } from './i18n';
+export { Trans } from './trans';
+export { useLocale } from './use-locale';
+export { INTL_LOCALES, intlLocale } from './intl';
+export { initialLocale, LANGUAGE_STORAGE_KEY, storedLocale, switchLocale } from './locale';
