@@ -101,7 +101,19 @@ for (const dir of localeDirs(path.join(root, 'apps/server/src'))) {
     if (catalog) catalogs.set(locale, catalog);
   }
   const english = catalogs.get('en');
-  if (english) sameIdsAndArguments(dir, catalogs, english);
+  if (!english) continue;
+  sameIdsAndArguments(dir, catalogs, english);
+  // Ids share their module's prefix with notification kinds ('posts.like'): a literal counts as an id's use, and a
+  // literal given straight to t(...) must be an id.
+  const folder = path.dirname(dir);
+  const named = idsNamedIn(folder, path.basename(folder));
+  for (const id of Object.keys(english)) if (!named.has(id)) problems.push(`${rel(dir)}/en.json: "${id}" is not used in ${rel(folder)}`);
+  walk(folder, (file) => {
+    if (!/\.ts$/.test(file) || /\.test\.ts$/.test(file)) return;
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([^']+)'/g)) {
+      if (!(match[1]! in english)) problems.push(`${rel(file)}: t('${match[1]}') is not in ${rel(dir)}/en.json`);
+    }
+  });
 }
 
 if (problems.length) {

@@ -31,12 +31,30 @@ export type ServerMessages<Prefix extends string, Entries extends Record<string,
     : ServerMessage<`${Prefix}.${Key}`>;
 };
 
-/** Every catalogue declared in this process, in order: the catalogue test reads it, and so will the translation step. */
-const catalogues: { prefix: string; codes: string[] }[] = [];
+/** Every catalogue declared in this process, in order: the catalogue tests read it. */
+const catalogues: { prefix: string; codes: string[]; params: Map<string, readonly string[]> }[] = [];
 
-/** The catalogues declared so far (each module's messages.ts declares one when it is first imported). */
-export function serverMessageCatalogues(): ReadonlyArray<{ readonly prefix: string; readonly codes: readonly string[] }> {
+/**
+ * The catalogues declared so far (each module's messages.ts declares one when it is first imported), with the
+ * parameter names of each parametrised text (a translation may use those and no other).
+ */
+export function serverMessageCatalogues(): ReadonlyArray<{
+  readonly prefix: string;
+  readonly codes: readonly string[];
+  readonly params: ReadonlyMap<string, readonly string[]>;
+}> {
   return catalogues;
+}
+
+/** The names a template reads from its parameters: it is called once with a recorder (texts only read them). */
+function parameterNames(fill: (params: MessageParams) => string): string[] {
+  const names = new Set<string>();
+  try {
+    fill(new Proxy({}, { get: (_target, name) => (typeof name === 'string' && names.add(name), String(name)) }) as MessageParams);
+  } catch {
+    // A template that computes with a value (not only shows it) still named what it read before failing.
+  }
+  return [...names].sort();
 }
 
 /**
@@ -48,6 +66,7 @@ export function serverMessages<const Prefix extends string, const Entries extend
   entries: Entries,
 ): ServerMessages<Prefix, Entries> {
   const catalogue: Record<string, unknown> = {};
+  const params = new Map<string, readonly string[]>();
   for (const [key, entry] of Object.entries(entries) as [string, Entry][]) {
     const code = `${prefix}.${key}`;
     if (typeof entry === 'string') {
@@ -55,9 +74,10 @@ export function serverMessages<const Prefix extends string, const Entries extend
     } else {
       const fill = entry as (params: MessageParams) => string;
       catalogue[key] = Object.assign((params: MessageParams) => Object.freeze({ code, text: fill(params), params }), { code });
+      params.set(code, parameterNames(fill));
     }
   }
-  catalogues.push({ prefix, codes: Object.keys(catalogue).map((key) => `${prefix}.${key}`) });
+  catalogues.push({ prefix, codes: Object.keys(catalogue).map((key) => `${prefix}.${key}`), params });
   return Object.freeze(catalogue) as ServerMessages<Prefix, Entries>;
 }
 

@@ -9,17 +9,27 @@ import type { ServerMessage } from './errors.js';
 /**
  * The server's texts in the reader's language (issue 26, decision 038), through Lingui's runtime as on the page.
  * Each module keeps its own catalogues (`modules/<x>/locales/<locale>.json`, platform's in `platform/locales`):
- * - error texts: English is the module's `messages.ts` (the spec's wording), other languages key on its codes;
+ * - error texts: English is the module's `messages.ts` (the spec's wording), other languages key on its codes
+ *   (`locales/errors.es.json`);
  * - texts the server writes for a member (mails, pushes): ICU messages in every language, English included.
  * The files are read and compiled once, on first use.
  */
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Every catalogue file of `locale` in the server's source: platform's and each module's. */
-export function catalogueFiles(locale: Locale): string[] {
+/** The folders that may hold catalogues: platform's and each module's. */
+export function catalogueFolders(): string[] {
   const modules = path.join(SRC, 'modules');
-  const folders = [path.join(SRC, 'platform'), ...fs.readdirSync(modules).map((name) => path.join(modules, name))];
-  return folders.map((folder) => path.join(folder, 'locales', `${locale}.json`)).filter((file) => fs.existsSync(file));
+  return [path.join(SRC, 'platform'), ...fs.readdirSync(modules).map((name) => path.join(modules, name))];
+}
+
+/**
+ * Every catalogue file of `locale`: texts the server writes (`<locale>.json`) and error texts
+ * (`errors.<locale>.json`, keyed by the codes of messages.ts; English has none: its texts are messages.ts's).
+ */
+export function catalogueFiles(locale: Locale): string[] {
+  return catalogueFolders()
+    .flatMap((folder) => [path.join(folder, 'locales', `${locale}.json`), path.join(folder, 'locales', `errors.${locale}.json`)])
+    .filter((file) => fs.existsSync(file));
 }
 
 export function readCatalogue(file: string): SourceCatalog {

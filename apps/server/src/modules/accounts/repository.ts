@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Locale } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, profiles, users } from '../../db/schema/index.js';
 
@@ -9,11 +10,14 @@ export type NewProfile = Omit<typeof profiles.$inferInsert, 'id'>;
  * before its transaction: a hash takes a tenth of a second, too long to hold a connection and locks), so the
  * account can be written in the same transaction as its profile.
  */
-export async function insertCredentialUser(db: DbOrTx, input: { name: string; email: string; passwordHash: string }) {
+export async function insertCredentialUser(
+  db: DbOrTx,
+  input: { name: string; email: string; passwordHash: string; language?: Locale | null },
+) {
   const { passwordHash } = input;
   const [user] = await db
     .insert(users)
-    .values({ name: input.name, email: input.email, emailVerified: false })
+    .values({ name: input.name, email: input.email, emailVerified: false, language: input.language ?? null })
     .returning({ id: users.id });
   await db.insert(accounts).values({
     accountId: user!.id,

@@ -18,6 +18,7 @@ import { LINKEDIN_PROVIDER_ID, type LinkedinCookies } from '../linkedin/index.js
 import { badRequest } from '../../platform/errors.js';
 import { createApplicationsService } from './service.js';
 import { APPLICATIONS_ERRORS as M } from './messages.js';
+import { requestLocale } from '../../platform/i18n.js';
 
 export const applicationsRoutes =
   (ctx: AppContext, deps: { notifier: Notifier; linkedin: LinkedinCookies }): FastifyPluginAsyncZod =>
@@ -39,6 +40,7 @@ export const applicationsRoutes =
         const { applicationId } = await service.apply(
           request.body,
           linkedin ? { providerId: LINKEDIN_PROVIDER_ID, accountId: linkedin.sub, pictureUrl: linkedin.pictureUrl } : null,
+          requestLocale(request),
         );
         if (linkedin) deps.linkedin.clearIdentity(reply);
         // The applicant is signed in at once, so they see their pending state.

@@ -1,4 +1,4 @@
-import { type AccountType, type ApplicationView, type ApplyData, type LandingStats, type Page } from '@bayclub/shared';
+import { type AccountType, type ApplicationView, type ApplyData, type LandingStats, type Locale, type Page } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound, type ServerMessage } from '../../platform/errors.js';
 import { decodeCursor, encodeCursor, isInstant } from '../../platform/cursor.js';
@@ -43,6 +43,8 @@ export function createApplicationsService({
     input: ApplyData,
     /** An outside identity the applicant proved (LinkedIn, decision 034): linked to the new account in the same transaction. */
     linked: { providerId: string; accountId: string; pictureUrl: string | null } | null = null,
+    /** The language of the page they applied in (issue 26): their mails are written in it until they choose. */
+    language: Locale | null = null,
   ): Promise<{ applicationId: string; userId: string }> {
     const fields: Record<string, ServerMessage> = {};
     if (await emailExists(db, input.email)) fields.email = M.emailTaken;
@@ -59,7 +61,7 @@ export function createApplicationsService({
         if (await isCommunitySlug(tx, input.username)) {
           throw conflict(M.usernameTakenByCommunity, { username: M.usernameTakenByCommunity });
         }
-        const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, passwordHash });
+        const userId = await insertCredentialUser(tx, { name: input.name, email: input.email, passwordHash, language });
         if (linked) {
           if (await findLinkedUserId(tx, linked.providerId, linked.accountId)) throw conflict(M.linkedinAlreadyLinked);
           await insertLinkedAccount(tx, { userId, providerId: linked.providerId, accountId: linked.accountId, scope: 'openid,profile,email' });

@@ -1,4 +1,5 @@
-import { MAIL_TYPE_LABELS, type MailType } from '@bayclub/shared';
+import type { Locale, MailType } from '@bayclub/shared';
+import { translate } from '../../platform/i18n.js';
 import type { AppContext } from '../../app-context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Mail } from '../../platform/mailer.js';
@@ -11,6 +12,8 @@ import { unsubscribeToken } from './unsubscribe-tokens.js';
 export interface MailRecipient {
   userId: string;
   name: string;
+  /** What the mail is written in: the member's language (English when not known, issue 26). */
+  language: Locale;
 }
 
 /**
@@ -39,6 +42,14 @@ const key = (ctx: Pick<AppContext, 'config' | 'database'>) => appKeyLoader(ctx, 
 /** The unsubscribe key of this app (routes check tokens with it). */
 export const unsubscribeKeyLoader = key;
 
+/** The name of each mail type, as the footer says which one to turn off (the ids of locales/*.json). */
+const MAIL_TYPE_IDS: Record<MailType, string> = {
+  approval: 'mail.type.approval',
+  reminders: 'mail.type.reminders',
+  waitlist: 'mail.type.waitlist',
+  digest: 'mail.type.digest',
+};
+
 /** Built once at start-up: the key is read before any transaction needs it (a read inside one waits on PGlite). */
 export async function createMemberMailer(ctx: Pick<AppContext, 'config' | 'database' | 'mail'>): Promise<MemberMailer> {
   const secret = await key(ctx)();
@@ -52,10 +63,11 @@ export async function createMemberMailer(ctx: Pick<AppContext, 'config' | 'datab
       const recipients = await mailRecipients(tx, [...new Set(userIds)], type);
       const mails: Mail[] = [];
       for (const r of recipients) {
-        const words = content({ userId: r.id, name: r.name });
+        const language = r.language ?? 'en';
+        const words = content({ userId: r.id, name: r.name, language });
         if (!words) continue;
         const url = unsubscribeUrl(r.id, type);
-        const rendered = renderMail(words, brandOf(r), { url, what: `"${MAIL_TYPE_LABELS[type].label}"` });
+        const rendered = renderMail(words, brandOf(r), { url, what: translate(language, MAIL_TYPE_IDS[type]) }, language);
         mails.push({
           to: r.email,
           ...rendered,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MAIL_TYPE_DEFAULTS, SETTING_DEFAULTS, type MailPreferencesView, type MailType, type UpdateMailPreferencesInput } from '@bayclub/shared';
+import { LOCALES, MAIL_TYPE_DEFAULTS, SETTING_DEFAULTS, type MailPreferencesView, type MailType, type UpdateMailPreferencesInput } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { appSettings, mailPreferences, profiles, users } from '../../db/schema/index.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
@@ -52,6 +52,7 @@ const recipientRow = z.object({
   app_name: z.string().nullable(),
   logo_url: z.string().nullable(),
   favicon_url: z.string().nullable(),
+  language: z.enum(LOCALES).nullable(),
 });
 export type RecipientRow = z.output<typeof recipientRow>;
 
@@ -66,7 +67,7 @@ export async function mailRecipients(tx: DbOrTx, userIds: string[], type: MailTy
   if (userIds.length === 0) return [];
   const rows = rowsOf(
     await tx.execute(sql`
-      select u.id, u.email, coalesce(nullif(p.full_name, ''), u.name) as name,
+      select u.id, u.email, coalesce(nullif(p.full_name, ''), u.name) as name, u.language,
         ${setting('app_name')} as app_name, ${setting('email_logo_url')} as logo_url, ${setting('favicon_url')} as favicon_url
       from ${users} u
       join ${profiles} p on p.id = u.id

@@ -6,8 +6,9 @@ import { mailPreferences, notifications, profiles } from '../../db/schema/index.
 import { tracked } from '../../platform/job-runs.js';
 import { rowsOf, textArray } from '../../platform/sql.js';
 import { approvedMemberSql } from '../access/index.js';
-import type { MailContent, MemberMailer } from '../mail/index.js';
+import type { MailContent, MailRecipient, MemberMailer } from '../mail/index.js';
 import { mailedKindNames, renderNotification } from './kinds.js';
+import { translatorFor } from '../../platform/i18n.js';
 
 /**
  * The daily digest (issue 21): once a day, in the club's morning, one mail to each member with unread notifications
@@ -111,14 +112,16 @@ async function unreadSince(tx: Tx, claimed: Array<{ user_id: string; since: stri
   );
 }
 
-function digestContent(items: Array<{ kind: string; params: unknown }>, total: number, name: string): MailContent {
+/** The digest in the recipient's language, its notifications rendered for them as the app would. */
+function digestContent(items: Array<{ kind: string; params: unknown }>, total: number, to: MailRecipient): MailContent {
   const more = total - items.length;
+  const t = translatorFor(to.language);
   return {
-    subject: total === 1 ? 'You have 1 new notification' : `You have ${total} new notifications`,
-    heading: `Good morning, ${name}`,
-    paragraphs: ['Here is what you missed since your last digest.', ...(more > 0 ? [`And ${more} more in the app.`] : [])],
-    items: items.map((i) => renderNotification(i)),
-    action: { label: 'Open your notifications', path: '/profile?notifications=1' },
+    subject: t('notifications.digest.subject', { total }),
+    heading: t('notifications.digest.heading', { name: to.name }),
+    paragraphs: [t('notifications.digest.intro'), ...(more > 0 ? [t('notifications.digest.more', { count: more })] : [])],
+    items: items.map((i) => renderNotification(i, to.language)),
+    action: { label: t('notifications.digest.action'), path: '/profile?notifications=1' },
   };
 }
 
@@ -142,7 +145,7 @@ async function runBatch(db: Db, mailer: MemberMailer, now: Date, moment: Date): 
     }
     const mailed = await mailer.enqueue(tx, [...byMember.keys()], 'digest', (to) => {
       const entry = byMember.get(to.userId);
-      return entry ? digestContent(entry.items, entry.total, to.name) : null;
+      return entry ? digestContent(entry.items, entry.total, to) : null;
     });
     return { claimed: claimed.length, mailed };
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { NotificationType, PushPayload } from '@bayclub/shared';
+import type { Locale, NotificationType, PushPayload } from '@bayclub/shared';
+import { translatorFor, type Translate } from '../../platform/i18n.js';
 import type { MailRenderer } from '../mail/index.js';
 
 /** The words of a notification as the in-app list, the socket and the toast show them. */
@@ -24,9 +25,10 @@ export interface NotificationKind<P> {
   /** The spec's notification type (the panel's icon and link rules). */
   readonly type: NotificationType;
   readonly params: z.ZodType<P>;
-  render(params: P): NotificationText;
-  /** Present only for kinds that push. */
-  push?(params: P, target: NotificationTarget): PushPayload;
+  /** Its words for one reader: `t` looks texts up in the reader's language (the module's `locales/`). */
+  render(params: P, t: Translate): NotificationText;
+  /** Present only for kinds that push: written in the recipient's language. */
+  push?(params: P, target: NotificationTarget, t: Translate): PushPayload;
   /** Present only for kinds that mail: the member's choice it follows, and its words (modules/mail lays them out). */
   mail?: MailRenderer<P>;
 }
@@ -51,17 +53,16 @@ export function defineNotificationKind<P extends Record<string, unknown>>(
  * What a stored row says. A row whose kind no module declares, or whose parameters do not fit its kind (a
  * renamed field), reads as a bare notification rather than failing the whole list.
  */
-export function renderNotification(row: { kind: string; params: unknown }): NotificationText {
+export function renderNotification(row: { kind: string; params: unknown }, locale: Locale): NotificationText {
   const kind = kinds.get(row.kind);
   const parsed = kind?.params.safeParse(row.params);
-  if (!kind || !parsed?.success) return { title: UNREADABLE.title, message: '' };
-  return kind.render(parsed.data);
+  const t = translatorFor(locale);
+  if (!kind || !parsed?.success) return { title: t('notifications.unreadable'), message: '' };
+  return kind.render(parsed.data, t);
 }
 
 /** Kinds that send a mail of their own (the digest leaves them out: the member had that mail, or chose not to). */
 export const mailedKindNames = () => [...kinds.values()].filter((k) => k.mail).map((k) => k.name);
-
-const UNREADABLE = { title: 'Notification' } as const;
 
 /**
  * Rows written before notifications were data and matching none of the templates the migration knows (0010):

@@ -86,7 +86,7 @@ describe('migration 0010: notifications as data', () => {
       const migrated = (res as unknown as { rows: Array<{ kind: string; params: Record<string, unknown>; title: string; message: string }> }).rows;
       expect(migrated.map((m) => [m.kind, m.title, m.message])).toEqual(expect.arrayContaining(rows.map((r) => [r.kind, r.title, r.message])));
       expect(migrated).toHaveLength(rows.length);
-      for (const m of migrated) expect(renderNotification(m), `${m.kind}: ${m.message}`).toEqual({ title: m.title, message: m.message });
+      for (const m of migrated) expect(renderNotification(m, 'en'), `${m.kind}: ${m.message}`).toEqual({ title: m.title, message: m.message });
       // Ids the rows did not carry come from the rows they point at.
       const ofKind = (kind: string, message: string) => migrated.find((m) => m.kind === kind && m.message === message)!.params;
       expect(ofKind('connections.hello', rows[0]!.message)).toEqual({ actorId: ada.id, actorName: "Ada O'Brien (Jr.)", note: hello!.note });

@@ -15,8 +15,9 @@ export function registerNotificationsRealtime(hub: Hub, db: Db) {
   hub.register('notif', {
     async deliver(event, sockets) {
       if (!sockets.isLocal(event.u)) return;
-      const row = await findNotification(db, event.u, event.id);
-      if (row) sockets.sendTo(event.u, { type: 'notification', notification: presentNotification(row) });
+      const found = await findNotification(db, event.u, event.id);
+      // In the member's saved language (every member who used the app since issue 26 has one; English otherwise).
+      if (found) sockets.sendTo(event.u, { type: 'notification', notification: presentNotification(found.row, found.language ?? 'en') });
       await sockets.refresh('unread', event.u);
     },
   });

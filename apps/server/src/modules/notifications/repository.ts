@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications } from '../../db/schema/index.js';
+import { notifications, users } from '../../db/schema/index.js';
+import { isLocale, LOCALES, type Locale } from '@bayclub/shared';
 import type { NotificationKind } from './kinds.js';
 import { BUS_CHANNEL } from '../../platform/bus.js';
 import { exactInstant } from '../../platform/cursor.js';
@@ -31,7 +32,17 @@ const valuesOf = <P>(n: NewNotification<P>) => ({
 /** Announces each row of `rows` (a CTE with id and user_id) to its member's sockets: the bus event 'notif'. */
 const announceEach = (rows: SQL) => sql`pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', ${rows}.id, 'u', ${rows}.user_id)::text)`;
 
-const writtenRow = z.object({ ...columnsOf(notifications, 'id'), created: z.boolean(), announced: z.boolean(), pushable: z.boolean() });
+/** The member's language (null: not known), read with the push test so a push is written in it (issue 26). */
+const language = z.enum(LOCALES).nullable();
+const languageOf = (rows: SQL) => sql`(select u.language from ${users} u where u.id = ${rows}.user_id)`;
+
+const writtenRow = z.object({
+  ...columnsOf(notifications, 'id'),
+  created: z.boolean(),
+  announced: z.boolean(),
+  pushable: z.boolean(),
+  language,
+});
 
 /**
  * Whether a written row's member can be pushed (the push module's test, given by the notifier), selected in the same
@@ -52,14 +63,15 @@ export async function insertNotification<P>(db: DbOrTx, n: NewNotification<P>, p
         insert into ${notifications} (user_id, type, kind, params, related_id, path)
         values (${v.userId}, ${v.type}, ${v.kind}, ${JSON.stringify(v.params)}::jsonb, ${v.relatedId}, ${v.path})
         returning id, user_id)
-      select id, true as created, ${announceEach(sql`ins`)} is not null as announced, ${pushableOf(sql`ins`, pushable)} as pushable
+      select id, true as created, ${announceEach(sql`ins`)} is not null as announced, ${pushableOf(sql`ins`, pushable)} as pushable,
+        ${languageOf(sql`ins`)} as language
       from ins`),
     writtenRow,
   );
-  return { id: row!.id, pushable: row!.pushable };
+  return { id: row!.id, pushable: row!.pushable, language: row!.language };
 }
 
-const notifiedRow = z.object({ ...columnsOf(notifications, 'user_id'), pushable: z.boolean() });
+const notifiedRow = z.object({ ...columnsOf(notifications, 'user_id'), pushable: z.boolean(), language });
 
 /**
  * The same notification for every member `recipients` selects (a query of one `user_id` column), in one statement:
@@ -74,7 +86,7 @@ export async function insertNotificationsFor<P>(
   recipients: SQL,
   n: Omit<NewNotification<P>, 'userId'>,
   pushable?: Pushable,
-): Promise<Array<{ userId: string; pushable: boolean }>> {
+): Promise<Array<{ userId: string; pushable: boolean; language: Locale | null }>> {
   const v = valuesOf({ ...n, userId: '' });
   const res = await db.execute(sql`
     with ins as (
@@ -83,9 +95,9 @@ export async function insertNotificationsFor<P>(
       from (${recipients}) rcp
       returning id, user_id)
     select ins.user_id, pg_notify(${BUS_CHANNEL}, json_build_object('k', 'notif', 'id', ins.id, 'u', ins.user_id)::text),
-      ${pushableOf(sql`ins`, pushable)} as pushable
+      ${pushableOf(sql`ins`, pushable)} as pushable, ${languageOf(sql`ins`)} as language
     from ins`);
-  return rowsOf(res, notifiedRow).map((r) => ({ userId: r.user_id, pushable: r.pushable }));
+  return rowsOf(res, notifiedRow).map((r) => ({ userId: r.user_id, pushable: r.pushable, language: r.language }));
 }
 
 /**
@@ -109,11 +121,12 @@ export async function upsertUnreadNotification<P>(db: DbOrTx, n: NewNotification
         where not exists (select 1 from refreshed)
         returning id, user_id, true as created),
       written as (select * from refreshed union all select * from added)
-      select id, created, ${announceEach(sql`written`)} is not null as announced, ${pushableOf(sql`written`, pushable)} as pushable
+      select id, created, ${announceEach(sql`written`)} is not null as announced, ${pushableOf(sql`written`, pushable)} as pushable,
+        ${languageOf(sql`written`)} as language
       from written`),
     writtenRow,
   );
-  return { id: row!.id, created: row!.created, pushable: row!.pushable };
+  return { id: row!.id, created: row!.created, pushable: row!.pushable, language: row!.language };
 }
 
 export async function listNotifications(
@@ -133,13 +146,19 @@ export async function listNotifications(
     .limit(opts.limit + 1);
 }
 
-export async function findNotification(db: DbOrTx, userId: string, id: string): Promise<NotificationRow | null> {
-  const [row] = await db
-    .select()
+/** One notification of the member, with the member's language (a socket's copy is written in it). */
+export async function findNotification(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+): Promise<{ row: NotificationRow; language: Locale | null } | null> {
+  const [found] = await db
+    .select({ row: notifications, language: users.language })
     .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .limit(1);
-  return row ?? null;
+  return found ? { row: found.row, language: isLocale(found.language) ? found.language : null } : null;
 }
 
 export async function countUnread(db: DbOrTx, userId: string): Promise<number> {

@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, isTimeCursor } from '../../platform/cursor.
 import { requireActor } from '../access/index.js';
 import { publish } from '../../platform/bus.js';
 import { presentNotification } from './presenter.js';
+import { requestLocale } from '../../platform/i18n.js';
 import * as repo from './repository.js';
 
 /**
@@ -21,9 +22,10 @@ export const notificationsRoutes =
       const { limit } = request.query;
       const rows = await repo.listNotifications(db, userId, { cursor: decodeCursor(request.query.cursor, isTimeCursor), limit });
       const page = rows.slice(0, limit);
+      const locale = requestLocale(request);
       const last = page.at(-1);
       return {
-        items: page.map((r) => presentNotification(r.row)),
+        items: page.map((r) => presentNotification(r.row, locale)),
         nextCursor: rows.length > limit && last ? encodeCursor({ c: last.at, i: last.row.id }) : null,
       };
     });

@@ -1,4 +1,5 @@
-import type { PushPayload } from '@bayclub/shared';
+import type { Locale, PushPayload } from '@bayclub/shared';
+import { translatorFor } from '../../platform/i18n.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../platform/after-commit.js';
 import { SQL } from 'drizzle-orm';
@@ -22,9 +23,10 @@ export interface PushSender {
   subscribed: Pushable;
 }
 
-/** The push a kind renders for a notification, or none for kinds that do not push. */
-const pushOf = <P>(n: Omit<NewNotification<P>, 'userId'>) =>
-  n.kind.push?.(n.params, { relatedId: n.relatedId ?? null, path: n.path ?? null }) ?? null;
+/** The push a kind renders for a notification in the recipient's language, or none for kinds that do not push. */
+const pushOf = <P>(n: Omit<NewNotification<P>, 'userId'>, language: Locale | null) =>
+  n.kind.push?.(n.params, { relatedId: n.relatedId ?? null, path: n.path ?? null }, translatorFor(language ?? 'en')) ?? null;
+const pushes = <P>(n: Omit<NewNotification<P>, 'userId'>) => !!n.kind.push;
 
 /**
  * Writes a notification row inside the caller's transaction (sockets hear of it at COMMIT) and queues the push its
@@ -43,9 +45,9 @@ export function createNotifier(push: PushSender, mailer?: MemberMailer) {
 
   return {
     async notify<P>(tx: DbOrTx, after: AfterCommit, n: NewNotification<P>) {
-      const payload = pushOf(n);
-      const { pushable } = await insertNotification(tx, n, payload ? push.subscribed : undefined);
-      if (payload && pushable) after.add(() => push.sendToUser(n.userId, payload));
+      const { pushable, language } = await insertNotification(tx, n, pushes(n) ? push.subscribed : undefined);
+      const payload = pushable ? pushOf(n, language) : null;
+      if (payload) after.add(() => push.sendToUser(n.userId, payload));
       await mailOf(tx, after, [n.userId], n);
     },
 
@@ -54,15 +56,23 @@ export function createNotifier(push: PushSender, mailer?: MemberMailer) {
      * statement, and a push to each after the commit. Returns the members notified.
      */
     async notifyMany<P>(tx: DbOrTx, after: AfterCommit, recipients: SQL | readonly string[], n: Omit<NewNotification<P>, 'userId'>) {
-      const payload = pushOf(n);
       const notified = await insertNotificationsFor(
         tx,
         recipients instanceof SQL ? recipients : membersAmong(recipients),
         n,
-        payload ? push.subscribed : undefined,
+        pushes(n) ? push.subscribed : undefined,
       );
-      const pushed = notified.filter((m) => m.pushable).map((m) => m.userId);
-      if (payload && pushed.length > 0) after.add(() => pushed.forEach((userId) => push.sendToUser(userId, payload)));
+      // Each member's push in their language: rendered once per language.
+      const payloads = new Map<Locale | null, PushPayload | null>();
+      const payloadIn = (language: Locale | null) => {
+        if (!payloads.has(language)) payloads.set(language, pushOf(n, language));
+        return payloads.get(language)!;
+      };
+      const pushed = notified.filter((m) => m.pushable).flatMap((m) => {
+        const payload = payloadIn(m.language);
+        return payload ? [{ userId: m.userId, payload }] : [];
+      });
+      if (pushed.length > 0) after.add(() => pushed.forEach(({ userId, payload }) => push.sendToUser(userId, payload)));
       const userIds = notified.map((m) => m.userId);
       await mailOf(tx, after, userIds, n);
       return userIds;
@@ -78,10 +88,9 @@ export function createNotifier(push: PushSender, mailer?: MemberMailer) {
       n: NewNotification<P> & { relatedId: string },
       opts: { pushWhenRefreshed: boolean },
     ) {
-      const rendered = pushOf(n);
-      const { created, pushable } = await upsertUnreadNotification(tx, n, rendered ? push.subscribed : undefined);
-      const payload = created || opts.pushWhenRefreshed ? rendered : null;
-      if (payload && pushable) after.add(() => push.sendToUser(n.userId, payload));
+      const { created, pushable, language } = await upsertUnreadNotification(tx, n, pushes(n) ? push.subscribed : undefined);
+      const payload = pushable && (created || opts.pushWhenRefreshed) ? pushOf(n, language) : null;
+      if (payload) after.add(() => push.sendToUser(n.userId, payload));
     },
   };
 }
