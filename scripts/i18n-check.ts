@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '../packages/shared/src/i18n.ts';
 import { argumentsOf, compileCatalog, type SourceCatalog } from '../packages/shared/src/i18n-catalog.ts';
+import { sharedTexts } from './shared-texts.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const problems: string[] = [];
@@ -114,6 +115,16 @@ for (const dir of localeDirs(path.join(root, 'apps/server/src'))) {
       if (!(match[1]! in english)) problems.push(`${rel(file)}: t('${match[1]}') is not in ${rel(dir)}/en.json`);
     }
   });
+}
+
+// The shared package's texts: keyed by their English, each with its Spanish (npm run i18n:shared lists the missing).
+{
+  const texts = sharedTexts();
+  const file = path.join(root, 'packages/shared/src/locales/es.json');
+  const spanish = read(file) ?? {};
+  const missing = [...texts.keys()].filter((text) => !spanish[text]);
+  if (missing.length) problems.push(`${rel(file)}: ${missing.length} shared texts have no Spanish (npm run i18n:shared), e.g. "${missing[0]}"`);
+  for (const text of Object.keys(spanish)) if (!texts.has(text)) problems.push(`${rel(file)}: "${text}" is no longer a text of packages/shared`);
 }
 
 if (problems.length) {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { PICTURE_MESSAGES, type ErrorBody, type ErrorCode } from '@bayclub/shared';
-import { requestLocale, translateMessage } from './i18n.js';
+import { requestLocale, translateMessage, translateShared } from './i18n.js';
 
 /** The values a text was filled with (a file name, a size in MB): a translation fills its own text with the same. */
 export type MessageParams = Readonly<Record<string, string | number>>;
@@ -221,13 +221,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(err.statusCode).send(errorBody(err.code, message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // The contract's messages, in the reader's language (their id is the English text, as on the page).
+      const locale = requestLocale(request);
       const fields = fieldsFromIssues(
         err.validation.map((v) => ({
           path: (v.instancePath || '').split('/').filter(Boolean),
-          message: v.message ?? PLATFORM_ERRORS.invalidValue.text,
+          message: v.message ? translateShared(locale, v.message) : translateMessage(locale, PLATFORM_ERRORS.invalidValue),
         })),
       );
-      const first = Object.values(fields)[0] ?? PLATFORM_ERRORS.invalidInput.text;
+      const first = Object.values(fields)[0] ?? translateMessage(locale, PLATFORM_ERRORS.invalidInput);
       return reply.status(400).send(bodyOf('VALIDATION_FAILED', first, fields));
     }
     if (isResponseSerializationError(err)) {

@@ -50,6 +50,24 @@ export function serverI18n(locale: Locale): I18n {
   return i18n;
 }
 
+const sharedTexts = new Map<Locale, Readonly<Record<string, string>>>();
+const SHARED_LOCALES = path.resolve(SRC, '../../../packages/shared/src/locales');
+
+/**
+ * A text of the shared package (a validation message of the contract schemas, a label) in `locale`: its id is the
+ * English text itself, as on the page; anything else (a member's words) comes back as it is.
+ */
+export function translateShared(locale: Locale, text: string): string {
+  if (locale === DEFAULT_LOCALE) return text;
+  let texts = sharedTexts.get(locale);
+  if (!texts) {
+    const file = path.join(SHARED_LOCALES, `${locale}.json`);
+    texts = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>) : {};
+    sharedTexts.set(locale, texts);
+  }
+  return texts[text] || text;
+}
+
 /** Whether `id` has a text in `locale`. */
 export const hasMessage = (locale: Locale, id: string) => id in serverI18n(locale).messages;
 
@@ -60,17 +78,26 @@ export function translate(locale: Locale, id: string, values?: Record<string, un
   return serverI18n(DEFAULT_LOCALE)._(id, values);
 }
 
-/** A translate function bound to one reader's language. */
-export type Translate = (id: string, values?: Record<string, unknown>) => string;
-export const translatorFor =
-  (locale: Locale): Translate =>
-  (id, values) =>
-    translate(locale, id, values);
+/** A translate function bound to one reader's language (`locale`: that language, for dates and numbers). */
+export interface Translate {
+  (id: string, values?: Record<string, unknown>): string;
+  readonly locale: Locale;
+}
+export const translatorFor = (locale: Locale): Translate =>
+  Object.assign((id: string, values?: Record<string, unknown>) => translate(locale, id, values), { locale });
+
+/** The Intl locale of each language, as the page's (apps/web lib/i18n/intl.ts): the club is in the United States. */
+const INTL_LOCALES: Readonly<Record<Locale, string>> = { en: 'en-US', es: 'es-US' };
+/** The Intl locale for dates and numbers written in `locale` ('en-US', 'es-US'). */
+export const intlLocaleOf = (locale: Locale): string => INTL_LOCALES[locale];
 
 /** An error text (`messages.ts` entry) in `locale`: its translation filled with the same values, else its English. */
 export function translateMessage(locale: Locale, message: ServerMessage): string {
-  if (locale === DEFAULT_LOCALE || !hasMessage(locale, message.code)) return message.text;
-  return serverI18n(locale)._(message.code, message.params);
+  if (locale === DEFAULT_LOCALE) return message.text;
+  if (!hasMessage(locale, message.code)) return translateShared(locale, message.text);
+  // A parameter may itself be a shared text (a schema's message passed through).
+  const params = message.params && Object.fromEntries(Object.entries(message.params).map(([k, v]) => [k, typeof v === 'string' ? translateShared(locale, v) : v]));
+  return serverI18n(locale)._(message.code, params);
 }
 
 /**

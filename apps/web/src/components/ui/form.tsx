@@ -11,6 +11,7 @@ import {
 } from 'react-hook-form';
 import { cn } from '#/lib/utils';
 import { Label } from './label';
+import { useSharedText } from '#/lib/i18n/shared-texts';
 
 /**
  * shadcn-style react-hook-form helpers:
@@ -106,7 +107,9 @@ export function FormDescription({ className, ...props }: React.ComponentProps<'p
 
 export function FormMessage({ className, children, ...props }: React.ComponentProps<'p'>) {
   const { error, formMessageId } = useFormField();
-  const body = error ? String(error.message ?? '') : children;
+  // A validation message comes from the shared schemas (or the server, already in the reader's language).
+  const s = useSharedText();
+  const body = error ? s(String(error.message ?? '')) : children;
   if (!body) return null;
   return (
     <p

@@ -1,6 +1,7 @@
 import { use, useSyncExternalStore } from 'react';
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, type Locale } from '@bayclub/shared';
+import { loadSharedTexts } from './shared-texts';
 
 /**
  * The page's texts (issue 26, decision 038): Lingui's runtime (`@lingui/core`) over catalogues compiled at build
@@ -96,7 +97,7 @@ export const t: Translate = (id, values) => translate(id, values);
  * Resolves once the page speaks it.
  */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await Promise.all(catalogs.map((catalog) => catalog.load(locale)));
+  await Promise.all([...catalogs.map((catalog) => catalog.load(locale)), loadSharedTexts(locale)]);
   if (i18n.locale === locale) return;
   i18n.load(locale, {}); // merges nothing; only so Lingui knows the language before any of its catalogues
   i18n.activate(locale);

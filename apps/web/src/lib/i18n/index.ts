@@ -3,3 +3,4 @@ export { Trans } from './trans';
 export { useLocale } from './use-locale';
 export { INTL_LOCALES, intlLocale } from './intl';
 export { initialLocale, LANGUAGE_STORAGE_KEY, storedLocale, switchLocale } from './locale';
+export { sharedText, useSharedText } from './shared-texts';
