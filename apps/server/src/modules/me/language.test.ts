@@ -12,7 +12,8 @@ const getMe = (user: { cookie: string }, headers: Record<string, string> = {}) =
 describe('PUT /api/me/language', () => {
   it('saves the choice; /api/me says it at once (the session cache forgets the member)', async () => {
     const member = await createMember(t);
-    expect((await getMe(member)).json().language).toBeNull();
+    // Applied in English (the request's language, none given): their mails are English until they choose.
+    expect((await getMe(member)).json().language).toBe('en');
     const res = await setLanguage(member, 'es');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ language: 'es' });
@@ -28,7 +29,7 @@ describe('PUT /api/me/language', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.language).toBe('Choose English or Español');
     }
-    expect((await getMe(member)).json().language).toBeNull();
+    expect((await getMe(member)).json().language).toBe('en');
   });
 
   it('a pending applicant and a deactivated member may choose too; a visitor may not', async () => {
@@ -43,6 +44,12 @@ describe('PUT /api/me/language', () => {
 });
 
 describe('error texts in the reader language', () => {
+  it('a validation message of the contract, in Spanish for a Spanish request', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload: {}, headers: { 'accept-language': 'es' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.email).not.toMatch(/[Ee]mail is|required/);
+  });
+
   it('a visitor gets them in the language of the request (Accept-Language), English otherwise', async () => {
     const es = await t.app.inject({ method: 'GET', url: '/api/me', headers: { 'accept-language': 'es-US,es;q=0.9,en;q=0.8' } });
     expect(es.statusCode).toBe(401);
