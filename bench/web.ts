@@ -102,6 +102,8 @@ interface RouteCase {
   cookie?: string;
   /** The level-1 heading that proves the page rendered (not an error or not-found page). */
   heading: RegExp;
+  /** Spanish (issue 26): the page speaks it from the first render (this device's choice; the member's too). */
+  spanish?: boolean;
 }
 
 interface FileRow {
@@ -127,6 +129,7 @@ async function measureRoute(browser: Browser, base: string, route: RouteCase, in
   // No service worker: its precache would download every chunk and hide what the page itself needs.
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
   if (route.cookie) await context.addCookies(cookiesFor(route.cookie, base));
+  if (route.spanish) await context.addInitScript(() => localStorage.setItem('bayclub:language', 'es'));
   const page = await context.newPage();
   const pending: Array<Promise<FileRow | null>> = [];
   page.on('response', (response) => {
@@ -166,16 +169,17 @@ type Audit = { id: string; title: string; score: number | null; scoreDisplayMode
  * Lighthouse now and then fails to record its trace on this machine (NO_NAVSTART, "Please run Lighthouse again"):
  * one failed run is run again instead of ending the whole bench; a second failure is real.
  */
-async function lighthouseWithRetry(url: string, cookie?: string): Promise<LighthouseResult> {
+async function lighthouseWithRetry(url: string, cookie?: string, lang?: string): Promise<LighthouseResult> {
   try {
-    return await lighthouse(url, cookie);
+    return await lighthouse(url, cookie, lang);
   } catch (err) {
     console.log(`  lighthouse run failed once, running it again: ${(err as Error).message.split('\n')[0]!.slice(0, 200)}`);
-    return lighthouse(url, cookie);
+    return lighthouse(url, cookie, lang);
   }
 }
 
-async function lighthouse(url: string, cookie?: string): Promise<LighthouseResult> {
+/** `lang`: the browser's language (Chromium's --lang), as a visitor whose phone speaks it. */
+async function lighthouse(url: string, cookie?: string, lang?: string): Promise<LighthouseResult> {
   const out = path.join(os.tmpdir(), `bayclub-lh-${process.pid}-${Date.now()}.json`);
   const args = [
     url,
@@ -183,7 +187,7 @@ async function lighthouse(url: string, cookie?: string): Promise<LighthouseResul
     '--output=json',
     `--output-path=${out}`,
     '--only-categories=performance,accessibility',
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    `--chrome-flags=${[...CHROME_FLAGS, ...(lang ? [`--lang=${lang}`, `--accept-lang=${lang}`] : [])].join(' ')}`,
   ];
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
   await new Promise<void>((resolve, reject) => {
@@ -312,6 +316,24 @@ try {
   console.log('route    | path           | initial JS | route JS / files | largest  | all JS   | CSS      | wire (all) | budget');
   const chunks: string[] = [];
   for (const route of routes) chunks.push(...printFiles(route, await measureRoute(browser, base, route, initial)));
+  // The same pages in Spanish (issue 26): the members read the club in Spanish; each feature's Spanish catalogue is
+  // a chunk of its own, fetched with the page.
+  for (const cookie of [a!.cookie, admin]) await expectStatus(200, api, 'PUT', '/api/me/language', { cookie, body: { language: 'es' } });
+  const SPANISH_HEADINGS: Record<string, RegExp> = {
+    'sign-in': /Iniciar sesión/,
+    profile: /Miembro|Member/,
+    chat: /Miembro|Member/,
+    admin: /Panel|Dashboard/,
+    places: /Lugares|Locations/,
+    home: /Inicio|Home/,
+    events: /Eventos|Events/,
+    people: /Personas|People/,
+  };
+  console.log('the same routes in Spanish (es):');
+  for (const route of routes) {
+    const spanish = { ...route, name: `${route.name}:es`, heading: SPANISH_HEADINGS[route.name] ?? route.heading, spanish: true };
+    chunks.push(...printFiles(spanish, await measureRoute(browser, base, spanish, initial)));
+  }
   await browser.close();
   browser = undefined;
   console.log(`budget: initial JS <= ${kb(BUDGET.initialJs)}, each route chunk <= ${kb(BUDGET.routeChunk)} (brotli)`);
@@ -326,9 +348,12 @@ try {
       // Issue 21: the events list, and /locations with its map (Leaflet's chunk and tiles from the double).
       ['events', `${base}/events`, a!.cookie],
       ['places', `${base}/locations`, a!.cookie],
+      // Issue 26: the landing page for a visitor whose browser speaks Spanish.
+      ['landing:es', `${base}/`, undefined],
     ] as const) {
       const runs: LighthouseResult[] = [];
-      for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseWithRetry(url, cookie));
+      const lang = name.endsWith(':es') ? 'es-US' : undefined;
+      for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouseWithRetry(url, cookie, lang));
       const m = runs.find((r) => r.performance === median(runs.map((x) => x.performance)))!;
       console.log(
         [
