@@ -1,4 +1,4 @@
-import { use, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, type Locale } from '@bayclub/shared';
 import { loadSharedTexts } from './shared-texts';
@@ -19,8 +19,8 @@ export interface Catalog {
   readonly name: string;
   /** Whether its messages in `locale` are loaded (English always is). */
   ready(locale: string): boolean;
-  /** Load its messages in `locale` (once; later calls return the same promise). */
-  load(locale: Locale): Promise<void>;
+  /** Load its messages in `locale` (once; later calls return the same promise, settled once loaded). */
+  load(locale: Locale): Settling;
 }
 
 type Loader = () => Promise<{ default: Messages }>;
@@ -31,30 +31,46 @@ const catalogs: Catalog[] = [];
  * A feature's catalogue: `defineCatalog('events', en, { es: () => import('./locales/es.json?catalog') })` in the
  * feature's `i18n.ts`. Its English messages are usable at once.
  */
+/** A load that says whether it has settled (`status`), so a component asks without awaiting. */
+export type Settling = Promise<void> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: undefined; reason?: unknown };
+
+export function settled(): Settling {
+  return Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+}
+
+export function settling(promise: Promise<void>): Settling {
+  const tracked: Settling = promise.then(
+    () => void Object.assign(tracked, { status: 'fulfilled', value: undefined }),
+    (reason: unknown) => {
+      void Object.assign(tracked, { status: 'rejected', reason });
+      throw reason;
+    },
+  );
+  tracked.status = 'pending';
+  return tracked;
+}
+
 export function defineCatalog(name: string, en: Messages, others: Readonly<Record<Exclude<Locale, 'en'>, Loader>>): Catalog {
   i18n.load('en', en);
-  const loaded = new Set<string>(['en']);
-  const pending = new Map<Locale, Promise<void>>();
+  const loads = new Map<Locale, Settling>([['en', settled()]]);
   const catalog: Catalog = {
     name,
-    ready: (locale) => loaded.has(locale),
+    ready: (locale) => loads.get(locale as Locale)?.status === 'fulfilled',
     load(locale) {
-      if (loaded.has(locale)) return Promise.resolve();
-      let promise = pending.get(locale);
+      let promise = loads.get(locale);
       if (!promise) {
         const loader = others[locale as Exclude<Locale, 'en'>];
-        promise = loader().then(
-          (module) => {
-            loaded.add(locale);
-            i18n.load(locale, module.default);
-          },
-          (err: unknown) => {
-            // A failed fetch (offline, a new deploy) may be asked again: the next render retries.
-            pending.delete(locale);
-            throw err;
-          },
+        promise = settling(
+          loader().then(
+            (module) => i18n.load(locale, module.default),
+            (err: unknown) => {
+              // A failed fetch (offline, a new deploy) may be asked again: the next render retries.
+              loads.delete(locale);
+              throw err;
+            },
+          ),
         );
-        pending.set(locale, promise);
+        loads.set(locale, promise);
       }
       return promise;
     },
@@ -85,7 +101,9 @@ export const currentLocale = (): Locale => (i18n.locale || DEFAULT_LOCALE) as Lo
 export function useT(catalog: Catalog): Translate {
   useSyncExternalStore(subscribe, getVersion, getVersion);
   const locale = currentLocale();
-  if (!catalog.ready(locale)) use(catalog.load(locale));
+  // Thrown, not `use`d: a component that rendered once while loading must not be held to calling `use` again (and a
+  // loaded catalogue costs no promise at all, which `use` would report to React's act() in tests).
+  if (!catalog.ready(locale)) throw catalog.load(locale);
   return translate;
 }
 

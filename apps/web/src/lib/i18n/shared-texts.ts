@@ -1,7 +1,7 @@
-import { use, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { i18n } from '@lingui/core';
 import type { Locale } from '@bayclub/shared';
-import { currentLocale } from './i18n';
+import { currentLocale, settled, settling, type Settling } from './i18n';
 
 /**
  * The shared package's texts (validation messages, labels the server shows too) in the page's language (decision
@@ -13,25 +13,27 @@ const loaders: Readonly<Record<Exclude<Locale, 'en'>, () => Promise<{ default: T
   es: () => import('@bayclub/shared/locales/es.json'),
 };
 const loaded = new Map<Locale, Texts>();
-const pending = new Map<Locale, Promise<void>>();
+const loads = new Map<Locale, Settling>([['en', settled()]]);
 
-function load(locale: Exclude<Locale, 'en'>): Promise<void> {
-  let promise = pending.get(locale);
+function load(locale: Locale): Settling {
+  let promise = loads.get(locale);
   if (!promise) {
-    promise = loaders[locale]().then(
-      (module) => void loaded.set(locale, module.default),
-      (err: unknown) => {
-        pending.delete(locale);
-        throw err;
-      },
+    promise = settling(
+      loaders[locale as Exclude<Locale, 'en'>]().then(
+        (module) => void loaded.set(locale, module.default),
+        (err: unknown) => {
+          loads.delete(locale);
+          throw err;
+        },
+      ),
     );
-    pending.set(locale, promise);
+    loads.set(locale, promise);
   }
   return promise;
 }
 
 /** Load the shared texts of `locale` ahead (activateLocale does, so a language switch shows no English). */
-export const loadSharedTexts = (locale: Locale): Promise<void> => (locale === 'en' ? Promise.resolve() : load(locale));
+export const loadSharedTexts = (locale: Locale): Promise<void> => load(locale);
 
 /** A shared text in `locale`, or as it is (English, a member's words, a text with no translation). */
 export function sharedText(text: string, locale: Locale = currentLocale()): string {
@@ -43,6 +45,7 @@ const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 /** `s(text)`: a shared text in the page's language; the component suspends while the catalogue loads. */
 export function useSharedText(): (text: string) => string {
   const locale = useSyncExternalStore(subscribe, currentLocale, currentLocale);
-  if (locale !== 'en' && !loaded.has(locale)) use(load(locale));
+  const loading = load(locale);
+  if (loading.status !== 'fulfilled') throw loading; // as useT does
   return (text) => sharedText(text, locale);
 }
