@@ -7,6 +7,8 @@ import type { Audience } from '#/lib/session/use-session';
 import { DocumentMeta } from '#/features/shell/document-meta';
 import { preloadElements } from '#/lib/lazy-named';
 import { MemberLanguage } from '#/lib/i18n/member-language';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { routesFor } from './routes';
 
 interface Shown {
@@ -53,9 +55,10 @@ function AudienceRoutes({ audience }: { audience: Audience }) {
   const routes = React.useMemo(() => routesFor(audience), [audience]);
   const location = useLocation();
   const shown = useLoadedRoute(routes, location);
+  const t = useT(catalog);
   // Always rendered with an explicit location, so the tree keeps its shape (and state) from one page to the next.
   const element = useRoutes(shown?.routes ?? routes, shown?.location ?? location);
-  return shown ? element : <LoadingScreen label="Loading..." />;
+  return shown ? element : <LoadingScreen label={t('app.loading')} />;
 }
 
 /** Everything under the router: metadata, the session gate and the route table of this kind of visitor. */

@@ -2,7 +2,10 @@ import * as React from 'react';
 import { WifiOffIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
 import { useOnline } from '#/lib/offline/online-status';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
+/** The English of 'app.offline.title' and 'app.offline.body', as the tests read them; the page shows the catalogue's. */
 export const OFFLINE_PAGE_TITLE = 'You are offline';
 export const OFFLINE_PAGE_BODY = 'This page was not saved on this device. It opens as soon as you are back online.';
 
@@ -13,6 +16,7 @@ export const OFFLINE_PAGE_BODY = 'This page was not saved on this device. It ope
 export function RouteErrorPage() {
   const online = useOnline();
   const [wasOffline] = React.useState(!online);
+  const t = useT(catalog);
   React.useEffect(() => {
     if (online && wasOffline) window.location.reload();
   }, [online, wasOffline]);
@@ -22,10 +26,10 @@ export function RouteErrorPage() {
       <main id="main" className="flex min-h-dvh items-center justify-center p-6">
         <div role="status" className="flex max-w-sm flex-col items-center gap-3 text-center">
           <WifiOffIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-          <h1 className="text-xl font-semibold">{OFFLINE_PAGE_TITLE}</h1>
-          <p className="text-muted-foreground">{OFFLINE_PAGE_BODY}</p>
+          <h1 className="text-xl font-semibold">{t('app.offline.title')}</h1>
+          <p className="text-muted-foreground">{t('app.offline.body')}</p>
           <Button variant="outline" onClick={() => window.history.back()}>
-            Go back
+            {t('app.offline.back')}
           </Button>
         </div>
       </main>
@@ -34,9 +38,9 @@ export function RouteErrorPage() {
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center p-6">
       <div role="alert" className="flex max-w-sm flex-col items-center gap-3 text-center">
-        <h1 className="text-xl font-semibold">Something went wrong</h1>
-        <p className="text-muted-foreground">The page hit an unexpected error. Reloading usually fixes it.</p>
-        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <h1 className="text-xl font-semibold">{t('app.error.title')}</h1>
+        <p className="text-muted-foreground">{t('app.error.text')}</p>
+        <Button onClick={() => window.location.reload()}>{t('app.error.reload')}</Button>
       </div>
     </main>
   );

@@ -4,11 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { requestPasswordResetSchema, type RequestPasswordResetInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { useRequestPasswordResetMutation } from './password-reset-api';
 
 /** Ask for a reset link. The answer is the same whether or not the email has an account. */
 export function RequestResetForm({ onBack }: { onBack?: () => void }) {
   const request = useRequestPasswordResetMutation();
+  const t = useT(catalog);
   const form = useForm<RequestPasswordResetInput>({
     resolver: zodResolver(requestPasswordResetSchema),
     defaultValues: { email: '' },
@@ -25,13 +28,13 @@ export function RequestResetForm({ onBack }: { onBack?: () => void }) {
             {request.data}
           </p>
         ) : null}
-        <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
+        <TextField name="email" label={t('auth.field.email')} type="email" autoComplete="email" inputMode="email" />
         <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Sending...' : 'Send reset link'}
+          {form.formState.isSubmitting ? t('auth.reset.sending') : t('auth.reset.send')}
         </Button>
         {onBack ? (
           <Button type="button" variant="link" onClick={onBack}>
-            Back to sign in
+            {t('auth.reset.back')}
           </Button>
         ) : null}
       </form>

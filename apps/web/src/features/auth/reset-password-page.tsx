@@ -8,7 +8,9 @@ import { resetPasswordSchema, type ResetPasswordInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useResetPasswordMutation } from './password-reset-api';
+import { catalog } from './i18n';
 import { AuthCard, FormError } from './auth-card';
 import { RequestResetForm } from './request-reset-form';
 
@@ -16,20 +18,21 @@ import { RequestResetForm } from './request-reset-form';
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
+  const t = useT(catalog);
   if (!token) {
     return (
-      <AuthCard title="Reset your password" description="Enter your email and we will send you a link to choose a new password.">
+      <AuthCard title={t('auth.reset.title')} description={t('auth.reset.description')}>
         <RequestResetForm />
         <p className="mt-4 text-center text-sm">
           <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Back to sign in
+            {t('auth.reset.back')}
           </Link>
         </p>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Choose a new password" description="Your new password must be at least 6 characters long.">
+    <AuthCard title={t('auth.newPassword.title')} description={t('auth.newPassword.description')}>
       <NewPasswordForm token={token} />
     </AuthCard>
   );
@@ -38,6 +41,7 @@ export function ResetPasswordPage() {
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPasswordMutation();
+  const t = useT(catalog);
   const [formError, setFormError] = React.useState<string | null>(null);
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
@@ -48,13 +52,13 @@ function NewPasswordForm({ token }: { token: string }) {
     setFormError(null);
     try {
       await reset.mutateAsync({ newPassword: values.newPassword, token: values.token });
-      toast.success('Your password has been reset. Please sign in.');
+      toast.success(t('auth.newPassword.done'));
       await navigate('/login', { replace: true });
     } catch (error) {
       if (applyFieldErrors(error, form.setError)) return;
       setFormError(
         isApiError(error) && error.status === 400
-          ? 'This reset link is invalid or has expired. Ask for a new one.'
+          ? t('auth.newPassword.invalidLink')
           : errorMessage(error),
       );
     }
@@ -64,14 +68,14 @@ function NewPasswordForm({ token }: { token: string }) {
     <Form {...form}>
       <form onSubmit={handleSubmit} noValidate className="grid gap-4">
         <FormError message={formError} />
-        <TextField name="newPassword" label="New password" type="password" autoComplete="new-password" />
-        <TextField name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
+        <TextField name="newPassword" label={t('auth.newPassword.field')} type="password" autoComplete="new-password" />
+        <TextField name="confirmPassword" label={t('auth.newPassword.confirm')} type="password" autoComplete="new-password" />
         <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Saving...' : 'Reset password'}
+          {form.formState.isSubmitting ? t('auth.newPassword.saving') : t('auth.newPassword.submit')}
         </Button>
         <p className="text-center text-sm">
           <Link to="/reset-password" className="font-medium text-primary underline-offset-4 hover:underline">
-            Ask for a new link
+            {t('auth.newPassword.askAgain')}
           </Link>
         </p>
       </form>

@@ -10,6 +10,8 @@ import { clearLocalSession } from '#/lib/session/api';
 import type { ProfileLoadError } from '#/lib/session/profile-loader';
 import { useProfileUpdateEvents } from '#/lib/session/profile-events';
 import { useSession, type Audience, type SessionStatus } from '#/lib/session/use-session';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /**
  * Holds the app until the session is known (spec 4), then renders `children(audience)`.
@@ -17,6 +19,7 @@ import { useSession, type Audience, type SessionStatus } from '#/lib/session/use
  */
 export function SessionGate({ children }: { children: (audience: Audience) => React.ReactNode }) {
   const session = useSession();
+  const t = useT(catalog);
   const [prevStatus, setPrevStatus] = React.useState<SessionStatus>(session.status);
   const [goHome, setGoHome] = React.useState(false);
   if (prevStatus !== session.status) {
@@ -29,9 +32,9 @@ export function SessionGate({ children }: { children: (audience: Audience) => Re
   if (goHome) return <GoHome onDone={handleHomeDone} />;
   switch (session.status) {
     case 'loading':
-      return <LoadingScreen label="Loading..." />;
+      return <LoadingScreen label={t('auth.session.loading')} />;
     case 'signing-out':
-      return <LoadingScreen label="Signing out..." />;
+      return <LoadingScreen label={t('auth.session.signingOut')} />;
     case 'error':
       return <ProfileErrorScreen error={session.error!} isFetching={session.isFetching} retry={session.refetch} />;
     case 'signed-in':
@@ -42,16 +45,18 @@ export function SessionGate({ children }: { children: (audience: Audience) => Re
 
 function GoHome({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
+  const t = useT(catalog);
   React.useEffect(() => {
     void Promise.resolve(navigate('/', { replace: true })).then(onDone);
   }, [navigate, onDone]);
-  return <LoadingScreen label="Loading..." />;
+  return <LoadingScreen label={t('auth.session.loading')} />;
 }
 
 /** Unrecoverable errors clean up after 1 s; 'Max retries exceeded' is retried every 2 s, at most 3 times. */
 function ProfileErrorScreen({ error, isFetching, retry }: { error: ProfileLoadError; isFetching: boolean; retry: () => void }) {
   const queryClient = useQueryClient();
   const [scheduled, setScheduled] = React.useState(0);
+  const t = useT(catalog);
 
   React.useEffect(() => {
     if (!error.forceCleanup) return;
@@ -77,10 +82,10 @@ function ProfileErrorScreen({ error, isFetching, retry }: { error: ProfileLoadEr
         <AlertCircleIcon className="size-8 text-destructive" aria-hidden="true" />
         <h1 className="text-lg font-semibold">{error.message}</h1>
         {error.forceCleanup ? (
-          <p className="text-sm text-muted-foreground">Signing you out...</p>
+          <p className="text-sm text-muted-foreground">{t('auth.session.signingYouOut')}</p>
         ) : (
           <Button onClick={retry} disabled={isFetching}>
-            {isFetching ? 'Retrying...' : 'Try again'}
+            {isFetching ? t('auth.session.retrying') : t('auth.session.retry')}
           </Button>
         )}
       </div>

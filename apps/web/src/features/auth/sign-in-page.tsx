@@ -8,22 +8,25 @@ import { LinkedinButton } from '#/features/landing';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
+import { Trans, useT } from '#/lib/i18n';
 import { useSignInMutation } from './api';
+import { catalog } from './i18n';
 import { AuthCard, FormError } from './auth-card';
 import { RequestResetForm } from './request-reset-form';
 
 /** /login and /auth for visitors: email and password, or ask for a reset link. */
 export function SignInPage() {
   const [mode, setMode] = React.useState<'sign-in' | 'forgot'>('sign-in');
+  const t = useT(catalog);
   if (mode === 'forgot') {
     return (
-      <AuthCard title="Reset your password" description="Enter your email and we will send you a link to choose a new password.">
+      <AuthCard title={t('auth.reset.title')} description={t('auth.reset.description')}>
         <RequestResetForm onBack={() => setMode('sign-in')} />
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Sign In" description="Welcome back. Sign in with the email you applied with.">
+    <AuthCard title={t('auth.signIn.title')} description={t('auth.signIn.description')}>
       <SignInForm onForgot={() => setMode('forgot')} />
     </AuthCard>
   );
@@ -33,6 +36,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSignInMutation();
+  const t = useT(catalog);
   const [params] = useSearchParams();
   // A LinkedIn round-trip that came back without a sign-in (cancelled, expired, suspended): decision 034.
   const [formError, setFormError] = React.useState<string | null>(() => linkedinErrorMessage(params.get('linkedin_error')));
@@ -57,30 +61,31 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     <Form {...form}>
       <form onSubmit={handleSubmit} noValidate className="grid gap-4">
         <FormError message={formError} />
-        <TextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
+        <TextField name="email" label={t('auth.field.email')} type="email" autoComplete="email" inputMode="email" />
         <TextField
           name="password"
-          label="Password"
+          label={t('auth.field.password')}
           type="password"
           autoComplete="current-password"
           labelAction={
             <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={onForgot}>
-              Forgot password?
+              {t('auth.signIn.forgot')}
             </Button>
           }
         />
         <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
+          {form.formState.isSubmitting ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
         </Button>
         <p className="flex items-center gap-3 text-sm text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
-          or
+          {t('auth.signIn.or')}
         </p>
         <LinkedinButton intent="signin" />
         <p className="text-center text-sm text-muted-foreground">
-          Not a member yet?{' '}
-          <Link to="/#apply" className="font-medium text-primary underline-offset-4 hover:underline">
-            Apply for membership
-          </Link>
+          <Trans
+            catalog={catalog}
+            id="auth.signIn.notMember"
+            components={{ 0: <Link to="/#apply" className="font-medium text-primary underline-offset-4 hover:underline" /> }}
+          />
         </p>
       </form>
     </Form>

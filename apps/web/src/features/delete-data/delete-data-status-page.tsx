@@ -2,21 +2,25 @@ import { useParams } from 'react-router';
 import { DELETE_DATA_STATUS_LABELS, type DeleteDataStatusView } from '@bayclub/shared';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { intlLocale, Trans, useT } from '#/lib/i18n';
 import { useDeleteDataStatusQuery } from './api';
+import { catalog } from './i18n';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 
+/** What each state means (catalogue ids). */
 const EXPLAIN: Record<DeleteDataStatusView['status'], string> = {
-  received: 'We received the request. If its email has an account, a confirmation link was mailed to it; nothing is deleted until it is confirmed.',
-  confirmed: 'The request was confirmed; the account is being deleted.',
-  done: 'Done: the account and its data have been deleted.',
-  expired: 'This request was not confirmed in time. Ask again if you still want your data deleted.',
+  received: 'delete-data.status.received',
+  confirmed: 'delete-data.status.confirmed',
+  done: 'delete-data.status.done',
+  expired: 'delete-data.status.expired',
 };
 
 /** /delete-data/status/{code}: received → confirmed → done; never an email or a name. */
 export function DeleteDataStatusPage() {
   const { code = '' } = useParams();
   const status = useDeleteDataStatusQuery(code);
+  const t = useT(catalog);
   const view = status.data;
   const steps: Array<{ label: string; at: string | null }> = view
     ? [
@@ -28,9 +32,9 @@ export function DeleteDataStatusPage() {
 
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-8 leading-relaxed sm:px-6">
-      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Deletion request</h1>
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('delete-data.status.title')}</h1>
       <p>
-        Confirmation code: <span className="font-mono tracking-wider">{code}</span>
+        <Trans catalog={catalog} id="delete-data.status.code" values={{ code }} components={{ 0: <span className="font-mono tracking-wider" /> }} />
       </p>
       {status.isPending ? (
         <Spinner />
@@ -39,13 +43,18 @@ export function DeleteDataStatusPage() {
       ) : view ? (
         <>
           <p>
-            Status: <strong>{DELETE_DATA_STATUS_LABELS[view.status]}</strong>
+            <Trans
+              catalog={catalog}
+              id="delete-data.status.state"
+              values={{ state: DELETE_DATA_STATUS_LABELS[view.status] }}
+              components={{ 0: <strong /> }}
+            />
           </p>
-          <p>{EXPLAIN[view.status]}</p>
-          <ol className="grid gap-2" aria-label="Progress">
+          <p>{t(EXPLAIN[view.status])}</p>
+          <ol className="grid gap-2" aria-label={t('delete-data.status.progress')}>
             {steps.map((step) => (
               <li key={step.label} className={step.at ? 'font-medium' : 'text-muted-foreground'}>
-                {step.label}: {step.at ? when(step.at) : 'not yet'}
+                {t('delete-data.status.step', { step: step.label, at: step.at ? when(step.at) : t('delete-data.status.notYet') })}
               </li>
             ))}
           </ol>

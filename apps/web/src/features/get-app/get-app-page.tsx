@@ -8,6 +8,8 @@ import { installPrompt } from '#/lib/install-prompt';
 import { usePublicSettings } from '#/lib/public-settings';
 import { useInstalled } from '#/lib/use-installed';
 import { currentInstallPlatform, type InstallPlatform } from '#/lib/install-platform';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { IosSteps } from './ios-steps';
 
 function useInstallState() {
@@ -25,15 +27,13 @@ export function GetAppPage() {
   const install = useInstallState();
   const [platform] = React.useState<InstallPlatform>(currentInstallPlatform);
   const installed = installedBefore || install.installed;
+  const t = useT(catalog);
 
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-6 px-4 py-8 sm:px-6">
       <header className="grid gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Get the App</h1>
-        <p className="text-muted-foreground">
-          {name} works in your browser and installs from it: on your home screen it opens full screen like any other
-          app, with notifications, and your tickets work offline. No app store needed.
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t('get-app.title')}</h1>
+        <p className="text-muted-foreground">{t('get-app.intro', { name })}</p>
       </header>
       {installed ? (
         <Installed name={name} />
@@ -43,7 +43,7 @@ export function GetAppPage() {
           {platform === 'ios-safari' && (
             <section className="grid gap-3" aria-labelledby="ios-title">
               <h2 id="ios-title" className="text-lg font-semibold">
-                On iPhone and iPad
+                {t('get-app.ios.title')}
               </h2>
               <IosSteps />
             </section>
@@ -51,23 +51,20 @@ export function GetAppPage() {
           {platform === 'ios-other' && (
             <section className="grid gap-2 rounded-xl border p-4" aria-labelledby="ios-other-title">
               <h2 id="ios-other-title" className="text-lg font-semibold">
-                Open this page in Safari
+                {t('get-app.iosOther.title')}
               </h2>
-              <p className="text-sm text-muted-foreground">
-                On iPhone and iPad, apps like this one are added to the Home Screen from Safari. Copy this page’s address,
-                paste it in Safari, then follow the three steps shown there.
-              </p>
+              <p className="text-sm text-muted-foreground">{t('get-app.iosOther.text')}</p>
             </section>
           )}
           {platform === 'android' && !install.canPrompt && (
             <section className="grid gap-2" aria-labelledby="android-title">
               <h2 id="android-title" className="text-lg font-semibold">
-                On Android
+                {t('get-app.android.title')}
               </h2>
               <ol className="list-decimal space-y-1 pl-6">
-                <li>Open the browser menu (the three dots).</li>
-                <li>Choose Install app or Add to Home screen.</li>
-                <li>Confirm with Install.</li>
+                <li>{t('get-app.android.menu')}</li>
+                <li>{t('get-app.android.choose')}</li>
+                <li>{t('get-app.android.confirm')}</li>
               </ol>
             </section>
           )}
@@ -81,12 +78,13 @@ export function GetAppPage() {
 function InstallButton({ name }: { name: string }) {
   const [pending, setPending] = React.useState(false);
   const [dismissed, setDismissed] = React.useState(false);
+  const t = useT(catalog);
   return (
     <section className="grid justify-items-start gap-2 rounded-xl border bg-muted/40 p-4" aria-labelledby="install-title">
       <h2 id="install-title" className="text-lg font-semibold">
-        Install {name}
+        {t('get-app.install.title', { name })}
       </h2>
-      <p className="text-sm text-muted-foreground">Your browser can install it now, in one tap.</p>
+      <p className="text-sm text-muted-foreground">{t('get-app.install.text')}</p>
       <Button
         disabled={pending}
         onClick={async () => {
@@ -96,46 +94,45 @@ function InstallButton({ name }: { name: string }) {
         }}
       >
         {pending ? <Spinner /> : <DownloadIcon aria-hidden="true" />}
-        Install
+        {t('get-app.install.button')}
       </Button>
-      {dismissed && <p className="text-sm text-muted-foreground">Not now. You can install it later from the browser menu.</p>}
+      {dismissed && <p className="text-sm text-muted-foreground">{t('get-app.install.dismissed')}</p>}
     </section>
   );
 }
 
 function Installed({ name }: { name: string }) {
+  const t = useT(catalog);
   return (
     <section className="grid justify-items-start gap-3 rounded-xl border p-4" aria-labelledby="installed-title">
       <h2 id="installed-title" className="flex items-center gap-2 text-lg font-semibold">
         <CheckCircle2Icon aria-hidden="true" className="size-5 text-primary" />
-        You already have the app
+        {t('get-app.installed.title')}
       </h2>
-      <p className="text-sm text-muted-foreground">{name} is installed on this device. Open it from your home screen or app list.</p>
+      <p className="text-sm text-muted-foreground">{t('get-app.installed.text', { name })}</p>
       <Button asChild variant="outline">
-        <Link to="/community">Go to Home</Link>
+        <Link to="/community">{t('get-app.installed.home')}</Link>
       </Button>
     </section>
   );
 }
 
 function OnYourPhone({ name }: { name: string }) {
+  const t = useT(catalog);
   return (
     <section className="grid gap-4 sm:grid-cols-[auto_1fr] sm:items-center" aria-labelledby="phone-title">
       <img
         src="/api/get-app/qr.svg"
-        alt={`QR code: opens this page on your phone`}
+        alt={t('get-app.phone.qr')}
         width={176}
         height={176}
         className="size-44 rounded-xl border bg-white p-2"
       />
       <div className="grid gap-2">
         <h2 id="phone-title" className="text-lg font-semibold">
-          On your phone
+          {t('get-app.phone.title')}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Point your phone’s camera at the code to open this page there, then install {name} in a few taps. On this
-          computer, Chrome and Edge can install it too: use the install icon at the right end of the address bar.
-        </p>
+        <p className="text-sm text-muted-foreground">{t('get-app.phone.text', { name })}</p>
       </div>
     </section>
   );

@@ -1,3 +1,6 @@
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
+
 /*
  * Safari has no install prompt: the three taps, each with a drawing of what to look for (inline SVG in the
  * page's colours: no images to load, sharp at any size, and right in both themes).
@@ -22,33 +25,35 @@ function AddToHomeIcon() {
 }
 
 function AddButtonIcon() {
+  const t = useT(catalog);
   return (
     <svg viewBox="0 0 64 48" aria-hidden="true" className="h-12 w-16 shrink-0 rounded-lg bg-muted p-2 text-primary">
       <text x="32" y="31" textAnchor="middle" fontSize="18" fontWeight="600" fill="currentColor" fontFamily="system-ui, sans-serif">
-        Add
+        {t('get-app.ios.addButton')}
       </text>
     </svg>
   );
 }
 
 const STEPS = [
-  { icon: ShareIcon, title: 'Tap Share', text: 'The square with an arrow pointing up, in Safari’s toolbar (at the bottom on iPhone, at the top on iPad).' },
-  { icon: AddToHomeIcon, title: 'Choose Add to Home Screen', text: 'Scroll the list down if you do not see it at first.' },
-  { icon: AddButtonIcon, title: 'Tap Add', text: 'Top right. The app’s icon appears on your Home Screen; open it from there.' },
-];
+  { icon: ShareIcon, title: 'get-app.ios.share.title', text: 'get-app.ios.share.text' },
+  { icon: AddToHomeIcon, title: 'get-app.ios.addToHome.title', text: 'get-app.ios.addToHome.text' },
+  { icon: AddButtonIcon, title: 'get-app.ios.add.title', text: 'get-app.ios.add.text' },
+] as const;
 
 export function IosSteps() {
+  const t = useT(catalog);
   return (
-    <ol className="grid gap-3" aria-label="Add to your Home Screen in three steps">
+    <ol className="grid gap-3" aria-label={t('get-app.ios.steps')}>
       {STEPS.map(({ icon: Icon, title, text }, index) => (
         <li key={title} className="flex items-start gap-4 rounded-xl border p-4">
           <Icon />
           <div className="grid gap-1">
             <p className="font-medium">
               <span className="text-muted-foreground">{index + 1}. </span>
-              {title}
+              {t(title)}
             </p>
-            <p className="text-sm text-muted-foreground">{text}</p>
+            <p className="text-sm text-muted-foreground">{t(text)}</p>
           </div>
         </li>
       ))}

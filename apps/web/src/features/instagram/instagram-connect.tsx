@@ -2,7 +2,9 @@ import { Link2Icon, Unlink2Icon } from 'lucide-react';
 import { toast } from 'sonner';
 import { INSTAGRAM_TOASTS, type OwnProfileView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { Trans, useT } from '#/lib/i18n';
 import { useDisconnectInstagramMutation, useStartInstagramMutation } from './api';
+import { catalog } from './i18n';
 import { VerifiedInstagramMark } from './verified-mark';
 
 /** Where the browser goes; a seam for tests (jsdom cannot navigate). */
@@ -20,6 +22,7 @@ export function InstagramConnect({ profile, canLink, onDisconnected }: {
 }) {
   const start = useStartInstagramMutation();
   const disconnect = useDisconnectInstagramMutation();
+  const t = useT(catalog);
   const linked = profile.instagramVerified && !!profile.instagramUsername;
 
   const handleLink = () =>
@@ -40,28 +43,32 @@ export function InstagramConnect({ profile, canLink, onDisconnected }: {
     <section aria-labelledby="instagram-account-title" className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid gap-1">
         <h3 id="instagram-account-title" className="text-sm font-medium">
-          Instagram account
+          {t('instagram.title')}
         </h3>
         {linked ? (
           <p className="inline-flex items-center gap-1 text-sm">
-            Linked as <span className="font-medium">@{profile.instagramUsername}</span>
+            <Trans
+              catalog={catalog}
+              id="instagram.linkedAs"
+              values={{ username: profile.instagramUsername }}
+              components={{ 0: <span className="font-medium" /> }}
+            />
             <VerifiedInstagramMark />
           </p>
         ) : (
           <p id="instagram-connect-note" className="text-sm text-muted-foreground">
-            Linking works for professional (Business or Creator) Instagram accounts and shows your handle as verified.
-            With a personal account, type your username below: it is shown without the verified mark.
+            {t('instagram.note')}
           </p>
         )}
       </div>
       {linked ? (
         <Button type="button" variant="outline" onClick={handleDisconnect} disabled={disconnect.isPending}>
-          <Unlink2Icon aria-hidden="true" /> {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
+          <Unlink2Icon aria-hidden="true" /> {disconnect.isPending ? t('instagram.disconnecting') : t('instagram.disconnect')}
         </Button>
       ) : (
         canLink && (
           <Button type="button" variant="outline" onClick={handleLink} disabled={start.isPending} aria-describedby="instagram-connect-note">
-            <Link2Icon aria-hidden="true" /> {start.isPending ? 'Opening Instagram…' : 'Link Instagram'}
+            <Link2Icon aria-hidden="true" /> {start.isPending ? t('instagram.opening') : t('instagram.link')}
           </Button>
         )
       )}

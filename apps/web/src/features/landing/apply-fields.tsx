@@ -21,41 +21,50 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/comp
 import { Input } from '#/components/ui/input';
 import { SelectField } from '#/components/select-field';
 import { cn } from '#/lib/utils';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
-export const NOT_SPECIFIED_LABEL = 'Prefer not to say';
-
-const optional = <span className="font-normal text-muted-foreground">(optional)</span>;
+/** "(optional)" after a field's label. */
+function Optional() {
+  const t = useT(catalog);
+  return <span className="font-normal text-muted-foreground">{t('landing.field.optional')}</span>;
+}
+const optional = <Optional />;
 
 /** Name, email and password of the new account. An email LinkedIn verified is shown read-only (decision 034). */
 export function AccountFields({ emailFromLinkedin = false }: { emailFromLinkedin?: boolean }) {
+  const t = useT(catalog);
   return (
     <>
-      <TextField<ApplyInput> name="name" label="Name" autoComplete="name" maxLength={120} />
+      <TextField<ApplyInput> name="name" label={t('landing.field.name')} autoComplete="name" maxLength={120} />
       <TextField<ApplyInput>
         name="email"
-        label="Email"
+        label={t('landing.field.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
         maxLength={254}
         readOnly={emailFromLinkedin}
-        description={emailFromLinkedin ? 'From your LinkedIn account (verified by LinkedIn).' : undefined}
+        description={emailFromLinkedin ? t('landing.field.emailFromLinkedin') : undefined}
         className={emailFromLinkedin ? 'bg-muted' : undefined}
       />
-      <TextField<ApplyInput> name="password" label="Password" type="password" autoComplete="new-password" maxLength={128} />
+      <TextField<ApplyInput> name="password" label={t('landing.field.password')} type="password" autoComplete="new-password" maxLength={128} />
     </>
   );
 }
 
 export function InstagramField() {
   const { control } = useFormContext<ApplyInput>();
+  const t = useT(catalog);
   return (
     <FormField
       control={control}
       name="instagramUsername"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Instagram username {optional}</FormLabel>
+          <FormLabel>
+            {t('landing.field.instagram')} {optional}
+          </FormLabel>
           <div className="relative">
             <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">
               @
@@ -81,27 +90,41 @@ export function InstagramField() {
 
 const AGE_CHOICES = AGE_OPTIONS.map((age) => ({ value: String(age), label: String(age) }));
 const CITY_CHOICES = CITIES.map((city) => ({ value: city, label: CITY_LABELS[city] }));
-const RELATIONSHIP_CHOICES = RELATIONSHIP_STATUSES.map((status) => ({
-  value: status,
-  label: status === 'not_specified' ? NOT_SPECIFIED_LABEL : RELATIONSHIP_STATUS_LABELS[status],
-}));
 
 /** Age, gender, relationship status and city. */
 export function PersonalFields() {
+  const t = useT(catalog);
+  const relationshipChoices = React.useMemo(
+    () =>
+      RELATIONSHIP_STATUSES.map((status) => ({
+        value: status,
+        label: status === 'not_specified' ? t('landing.field.notSpecified') : RELATIONSHIP_STATUS_LABELS[status],
+      })),
+    [t],
+  );
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <SelectField<ApplyInput>
         name="age"
-        label="Age"
-        placeholder="Select your age"
+        label={t('landing.field.age')}
+        placeholder={t('landing.field.agePlaceholder')}
         options={AGE_CHOICES}
         toForm={(v) => (v === '' ? undefined : Number(v))}
       />
-      <SelectField<ApplyInput> name="city" label="City" placeholder="Select your city" options={CITY_CHOICES} />
+      <SelectField<ApplyInput>
+        name="city"
+        label={t('landing.field.city')}
+        placeholder={t('landing.field.cityPlaceholder')}
+        options={CITY_CHOICES}
+      />
       <SelectField<ApplyInput>
         name="relationshipStatus"
-        label={<>Relationship Status {optional}</>}
-        options={RELATIONSHIP_CHOICES}
+        label={
+          <>
+            {t('landing.field.relationship')} {optional}
+          </>
+        }
+        options={relationshipChoices}
         fromForm={(v) => (v == null ? 'not_specified' : String(v))}
       />
       <GenderField />
@@ -111,6 +134,7 @@ export function PersonalFields() {
 
 function GenderField() {
   const { control } = useFormContext<ApplyInput>();
+  const t = useT(catalog);
   return (
     <FormField
       control={control}
@@ -118,7 +142,7 @@ function GenderField() {
       render={({ field }) => (
         <FormItem>
           <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm leading-none font-medium">Gender {optional}</legend>
+            <legend className="mb-2 text-sm leading-none font-medium">{t('landing.field.gender')} {optional}</legend>
             <div className="grid grid-cols-2 gap-2">
               {GENDERS.map((gender) => {
                 const checked = field.value === gender;
@@ -180,6 +204,7 @@ function usePreviewUrl(file: File | null): string | null {
 export function ProfilePictureField({ value, onChange, disabled }: { value: File | null; onChange: (file: File | null) => void; disabled?: boolean }) {
   const [error, setError] = React.useState<string | null>(null);
   const preview = usePreviewUrl(value);
+  const t = useT(catalog);
 
   const handleChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -197,11 +222,11 @@ export function ProfilePictureField({ value, onChange, disabled }: { value: File
 
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-2 text-sm leading-none font-medium">Profile picture {optional}</legend>
+      <legend className="mb-2 text-sm leading-none font-medium">{t('landing.field.picture')} {optional}</legend>
       <div className="flex items-center gap-4">
         <span className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border bg-muted">
           {value && preview ? (
-            <img src={preview} alt="Preview of your profile picture" className="size-full object-cover" />
+            <img src={preview} alt={t('landing.field.picturePreview')} className="size-full object-cover" />
           ) : (
             <CameraIcon aria-hidden="true" className="size-7 text-muted-foreground" />
           )}
@@ -226,7 +251,7 @@ export function ProfilePictureField({ value, onChange, disabled }: { value: File
           {value && (
             <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(null)}>
               <XIcon aria-hidden="true" />
-              Remove photo
+              {t('landing.field.pictureRemove')}
             </Button>
           )}
         </div>
@@ -236,7 +261,7 @@ export function ProfilePictureField({ value, onChange, disabled }: { value: File
         aria-live="polite"
         className={cn('text-sm', error ? 'text-destructive' : 'text-muted-foreground')}
       >
-        {error ?? (value ? PICTURE_MESSAGES.selected : 'JPEG, PNG or WebP, up to 5MB. You can also add it later in Settings.')}
+        {error ?? (value ? PICTURE_MESSAGES.selected : t('landing.field.pictureHint'))}
       </p>
     </fieldset>
   );

@@ -11,6 +11,8 @@ import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
 import { refreshSession } from '#/lib/session/api';
 import { uploadProfilePicture } from '#/features/media';
+import { Trans, useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { landingKeys, useApplyMutation } from './api';
 import { AccountFields, InstagramField, PersonalFields, ProfilePictureField } from './apply-fields';
 import { BioField } from './bio-field';
@@ -42,6 +44,7 @@ const PICTURE_ENDPOINT = '/api/applications/picture';
  * Through a community (/{slug}/register) it carries `communitySlug`: approval joins the member to it.
  */
 export function ApplyForm({ id, communitySlug, prefill }: { id?: string; communitySlug?: string; prefill?: LinkedinPrefill | null }) {
+  const t = useT(catalog);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const apply = useApplyMutation();
@@ -67,7 +70,7 @@ export function ApplyForm({ id, communitySlug, prefill }: { id?: string; communi
       handleApplyError(error);
       return;
     }
-    toast.success('Application received', { description: 'Welcome! An admin will review your application soon.' });
+    toast.success(t('landing.apply.received'), { description: t('landing.apply.receivedDescription') });
     if (picture) await uploadPicture(picture);
     await refreshSession(queryClient);
     await navigate('/profile');
@@ -84,7 +87,7 @@ export function ApplyForm({ id, communitySlug, prefill }: { id?: string; communi
         description: (
           <>
             <span className="block">{uploadFailedMessage(reason)}</span>
-            <span className="block">Your application was sent. You can add a picture later in Settings.</span>
+            <span className="block">{t('landing.apply.pictureLater')}</span>
           </>
         ),
       });
@@ -105,27 +108,32 @@ export function ApplyForm({ id, communitySlug, prefill }: { id?: string; communi
       void queryClient.invalidateQueries({ queryKey: landingKeys.usernameAvailability(form.getValues('username').trim().toLowerCase()) });
     }
     if (known.length === 0 || known.length < fields.length) {
-      toast.error('Your application was not sent', { description: errorMessage(error) });
+      toast.error(t('landing.apply.notSent'), { description: errorMessage(error) });
     }
   }
 
   return (
     <Form {...form}>
-      <form id={id} noValidate onSubmit={handleSubmit} className="grid scroll-mt-40 gap-8" aria-label="Membership application">
+      <form id={id} noValidate onSubmit={handleSubmit} className="grid scroll-mt-40 gap-8" aria-label={t('landing.apply.formLabel')}>
         <FormSection
-          title="Your account"
-          description={prefill ? 'You can sign in with LinkedIn, or with your email and password.' : 'You will sign in with your email and password.'}
+          id="apply-your-account"
+          title={t('landing.apply.account.title')}
+          description={prefill ? t('landing.apply.account.withLinkedin') : t('landing.apply.account.description')}
         >
           <AccountFields emailFromLinkedin={!!prefill?.emailVerified && !!prefill.email} />
           <UsernameField status={usernameStatus} />
         </FormSection>
-        <FormSection title="About you" description="Help members get to know you.">
+        <FormSection id="apply-about-you" title={t('landing.apply.about.title')} description={t('landing.apply.about.description')}>
           <ProfilePictureField value={picture} onChange={setPicture} disabled={submitting} />
           <InstagramField />
           <BioField />
           <PersonalFields />
         </FormSection>
-        <FormSection title="What you're into" description="Pick up to 15 so we can connect you with like-minded members.">
+        <FormSection
+          id="apply-what-you-re-into"
+          title={t('landing.apply.interests.title')}
+          description={t('landing.apply.interests.description')}
+        >
           <InterestsPicker
             value={interests}
             onChange={(next) => form.setValue('interests', next, { shouldDirty: true, shouldValidate: true })}
@@ -134,18 +142,17 @@ export function ApplyForm({ id, communitySlug, prefill }: { id?: string; communi
         <div className="grid gap-3">
           <Button type="submit" size="lg" className="w-full text-base" disabled={submitting || usernameBlocked}>
             {submitting && <Spinner />}
-            {uploadingPicture ? PICTURE_MESSAGES.uploading : submitting ? 'Submitting application...' : 'Apply for Membership'}
+            {uploadingPicture ? PICTURE_MESSAGES.uploading : submitting ? t('landing.apply.submitting') : t('landing.apply.submit')}
           </Button>
           <p className="text-center text-xs text-muted-foreground">
-            By applying you agree to our{' '}
-            <a className="underline underline-offset-2 hover:text-foreground" href="/terms-of-service">
-              Terms of Service
-            </a>{' '}
-            and{' '}
-            <a className="underline underline-offset-2 hover:text-foreground" href="/privacy-policy">
-              Privacy Policy
-            </a>
-            .
+            <Trans
+              catalog={catalog}
+              id="landing.apply.agree"
+              components={{
+                0: <a className="underline underline-offset-2 hover:text-foreground" href="/terms-of-service" />,
+                1: <a className="underline underline-offset-2 hover:text-foreground" href="/privacy-policy" />,
+              }}
+            />
           </p>
         </div>
       </form>
@@ -153,11 +160,12 @@ export function ApplyForm({ id, communitySlug, prefill }: { id?: string; communi
   );
 }
 
-function FormSection({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+/** A titled part of the form; `id` is its heading's (the same in every language). */
+function FormSection({ id, title, description, children }: { id: string; title: string; description: string; children: React.ReactNode }) {
   return (
-    <section className="grid gap-5" aria-labelledby={`apply-${title.replace(/\W+/g, '-').toLowerCase()}`}>
+    <section className="grid gap-5" aria-labelledby={id}>
       <header className="grid gap-1 border-b pb-3">
-        <h3 id={`apply-${title.replace(/\W+/g, '-').toLowerCase()}`} className="text-base font-semibold tracking-tight">
+        <h3 id={id} className="text-base font-semibold tracking-tight">
           {title}
         </h3>
         <p className="text-sm text-muted-foreground">{description}</p>

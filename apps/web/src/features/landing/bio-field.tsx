@@ -4,10 +4,13 @@ import { LIMITS } from '@bayclub/shared';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Textarea } from '#/components/ui/textarea';
 import { cn } from '#/lib/utils';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** Bio with the spec's counter: warning past LIMITS.bioWarn, error past LIMITS.bioMax, input capped at LIMITS.bioInputCap. */
 export function BioField() {
   const { control, trigger } = useFormContext<{ bio?: string | null }>();
+  const t = useT(catalog);
   return (
     <FormField
       control={control}
@@ -15,7 +18,7 @@ export function BioField() {
       render={({ field, fieldState }) => (
         <FormItem>
           <FormLabel>
-            Bio <span className="font-normal text-muted-foreground">(optional)</span>
+            {t('landing.field.bio')} <span className="font-normal text-muted-foreground">{t('landing.field.optional')}</span>
           </FormLabel>
           <FormControl>
             <Textarea
@@ -23,7 +26,7 @@ export function BioField() {
               value={field.value ?? ''}
               rows={4}
               maxLength={LIMITS.bioInputCap}
-              placeholder="A few words about you: what you do, what you love about the Bay."
+              placeholder={t('landing.field.bioPlaceholder')}
               onChange={(e) => {
                 field.onChange(e);
                 // Say "too long" while typing, not only on submit; clear it as soon as it fits again.
@@ -42,6 +45,7 @@ export function BioField() {
 }
 
 export function BioCounter({ length }: { length: number }) {
+  const t = useT(catalog);
   const over = length > LIMITS.bioMax;
   const warn = length > LIMITS.bioWarn;
   return (
@@ -53,7 +57,7 @@ export function BioCounter({ length }: { length: number }) {
       )}
     >
       {warn && <AlertTriangleIcon aria-hidden="true" className="size-3.5" />}
-      {`${length}/${LIMITS.bioMax} characters`}
+      {t('landing.field.bioCounter', { length, max: LIMITS.bioMax })}
     </span>
   );
 }

@@ -3,8 +3,10 @@ import { LINKEDIN_MESSAGES, linkedinErrorMessage, type LinkedinPrefill } from '@
 import { Button } from '#/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
 import { useForgetLinkedinMutation, useLinkedinPrefillQuery } from './api';
 import { ApplyForm } from './apply-form';
+import { catalog } from './i18n';
 import { LinkedinButton } from './linkedin-button';
 
 /**
@@ -16,14 +18,15 @@ export function LinkedinRegisterPage() {
   const error = linkedinErrorMessage(params.get('linkedin_error'));
   const prefill = useLinkedinPrefillQuery();
   const identity = prefill.data?.prefill ?? null;
+  const t = useT(catalog);
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10 sm:px-8">
-      <h1 className="text-3xl font-semibold tracking-tight">Apply with LinkedIn</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">{t('landing.linkedin.title')}</h1>
       <Card className="gap-4 py-6 sm:py-8">
         <CardHeader className="px-5 sm:px-8">
-          <CardTitle className="text-2xl tracking-tight">Apply for membership</CardTitle>
-          <CardDescription>Start with your LinkedIn account, then tell us the rest. Every application is read by a person.</CardDescription>
+          <CardTitle className="text-2xl tracking-tight">{t('landing.apply.title')}</CardTitle>
+          <CardDescription>{t('landing.linkedin.description')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6 px-5 sm:px-8">
           {error && (
@@ -33,7 +36,7 @@ export function LinkedinRegisterPage() {
           )}
           {prefill.isPending ? (
             <div className="flex justify-center py-8">
-              <Spinner className="size-6" label="Loading..." />
+              <Spinner className="size-6" label={t('landing.linkedin.loading')} />
             </div>
           ) : identity ? (
             <>
@@ -44,7 +47,7 @@ export function LinkedinRegisterPage() {
             <>
               <LinkedinButton intent="apply" />
               <p className="flex items-center gap-3 text-sm text-muted-foreground before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">
-                or fill in the form yourself
+                {t('landing.linkedin.or')}
               </p>
               <ApplyForm key="plain" />
             </>
@@ -57,8 +60,9 @@ export function LinkedinRegisterPage() {
 
 function LinkedinIdentityCard({ identity }: { identity: LinkedinPrefill }) {
   const forget = useForgetLinkedinMutation();
+  const t = useT(catalog);
   return (
-    <section aria-label="Your LinkedIn account" className="flex items-center gap-4 rounded-lg border bg-muted/40 p-4">
+    <section aria-label={t('landing.linkedin.identity')} className="flex items-center gap-4 rounded-lg border bg-muted/40 p-4">
       {identity.pictureUrl && (
         <img src={identity.pictureUrl} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" />
       )}
@@ -67,7 +71,7 @@ function LinkedinIdentityCard({ identity }: { identity: LinkedinPrefill }) {
         <p className="text-sm text-muted-foreground">{LINKEDIN_MESSAGES.prefilled}</p>
       </div>
       <Button type="button" variant="outline" size="sm" disabled={forget.isPending} onClick={() => forget.mutate()}>
-        Not you?
+        {t('landing.linkedin.notYou')}
       </Button>
     </section>
   );

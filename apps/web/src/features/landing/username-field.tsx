@@ -1,4 +1,6 @@
 import { AvailabilityField } from '#/components/availability-field';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import type { UsernameStatus } from './use-username-availability';
 
 /** The slice of a form this field binds to (the Apply form and the Settings modal both have it). */
@@ -6,15 +8,16 @@ type UsernameForm = { username?: string | null };
 
 /** Username input: lowercased as typed, with the live availability check under it. */
 export function UsernameField({ status }: { status: UsernameStatus }) {
+  const t = useT(catalog);
   return (
     <AvailabilityField<UsernameForm>
       name="username"
-      label="Username"
+      label={t('landing.field.username')}
       prefix="@"
       inputClassName="pl-7"
       status={status}
-      idle="3-30 characters: lowercase letters, numbers, underscores and hyphens."
-      checking="Checking availability..."
+      idle={t('landing.field.usernameHint')}
+      checking={t('landing.field.usernameChecking')}
       maxLength={60}
       autoComplete="username"
     />

@@ -2,6 +2,8 @@ import * as React from 'react';
 import { Link } from 'react-router';
 import { Lexer, type Token, type Tokens } from 'marked';
 import { cn } from '#/lib/utils';
+import { t as translate, useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /**
  * Markdown to React elements, for the legal pages (issue 24). `marked` only tokenises; every token becomes a React
@@ -11,6 +13,8 @@ import { cn } from '#/lib/utils';
  * Loaded on demand: the legal pages' chunk and the admin preview are the only ones that carry `marked`.
  */
 export function MarkdownView({ markdown, className }: { markdown: string; className?: string }) {
+  // Its one text of its own (a table's name) is read with `translate` while rendering below; this loads it and follows the language.
+  useT(catalog);
   const tokens = React.useMemo(() => Lexer.lex(markdown, { gfm: true, breaks: false }), [markdown]);
   return <div className={cn('grid gap-4 leading-relaxed break-words', className)}>{blocks(tokens)}</div>;
 }
@@ -134,7 +138,7 @@ function listItem(item: Tokens.ListItem): React.ReactNode {
 function table(t: Tokens.Table, key: number): React.ReactNode {
   const align = (i: number) => (t.align[i] === 'center' ? 'text-center' : t.align[i] === 'right' ? 'text-right' : 'text-left');
   return (
-    <div key={key} className="overflow-x-auto rounded-md border" role="region" aria-label="Table" tabIndex={0}>
+    <div key={key} className="overflow-x-auto rounded-md border" role="region" aria-label={translate('legal.markdown.table')} tabIndex={0}>
       <table className="w-full min-w-[32rem] border-collapse text-sm">
         <thead className="bg-muted/60">
           <tr>

@@ -11,15 +11,18 @@ import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
 import { refreshSession } from '#/lib/session/api';
+import { useT } from '#/lib/i18n';
 import { setupKeys, useSetupAdminMutation } from './api';
+import { catalog } from './i18n';
 
 type SetupFields = Omit<SetupAdminInput, 'token'>;
 
+/** The form's fields; `label` is a catalogue id. */
 const FIELDS: ReadonlyArray<{ name: keyof SetupFields; label: string; type: string; autoComplete: string }> = [
-  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'name', label: 'setup.field.name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'setup.field.email', type: 'email', autoComplete: 'email' },
+  { name: 'username', label: 'setup.field.username', type: 'text', autoComplete: 'username' },
+  { name: 'password', label: 'setup.field.password', type: 'password', autoComplete: 'new-password' },
 ];
 
 /** The person, not their role: the name they gave (as the server kept it), else their username. */
@@ -27,12 +30,14 @@ function welcomeName(me: MeView | null, typed: SetupAdminInput): string {
   return me?.profile?.fullName?.trim() || me?.profile?.username || typed.name.trim() || typed.username;
 }
 
+/** The English of 'setup.form.invalidToken', as the tests read it; the form shows the catalogue's. */
 export const INVALID_TOKEN_MESSAGE = 'This setup link is invalid or has already been used.';
 
 export function SetupForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const setup = useSetupAdminMutation();
+  const t = useT(catalog);
   const form = useForm<SetupAdminInput>({
     resolver: zodResolver(setupAdminSchema, undefined, { raw: true }),
     defaultValues: { token, name: '', email: '', username: '', password: '' },
@@ -48,13 +53,13 @@ export function SetupForm({ token }: { token: string }) {
       return;
     }
     const me = await refreshSession(queryClient);
-    toast.success(`Welcome, ${welcomeName(me, values)}`, { description: 'Your admin account is ready.' });
+    toast.success(t('setup.form.welcome', { name: welcomeName(me, values) }), { description: t('setup.form.ready') });
     await navigate('/admin');
   });
 
   function handleSetupError(error: unknown) {
     if (isApiError(error) && error.status === 403) {
-      form.setError('root', { type: 'server', message: INVALID_TOKEN_MESSAGE });
+      form.setError('root', { type: 'server', message: t('setup.form.invalidToken') });
     } else if (isApiError(error) && error.status === 409) {
       // Someone finished setup first: show the "Setup is complete" state.
       void queryClient.invalidateQueries({ queryKey: setupKeys.status() });
@@ -63,7 +68,7 @@ export function SetupForm({ token }: { token: string }) {
         form.setError(field as keyof SetupAdminInput, { type: 'server', message }, { shouldFocus: i === 0 }),
       );
     } else {
-      toast.error('Setup failed', { description: errorMessage(error) });
+      toast.error(t('setup.form.failed'), { description: errorMessage(error) });
     }
   }
 
@@ -80,7 +85,7 @@ export function SetupForm({ token }: { token: string }) {
           <TextField
             key={name}
             name={name}
-            label={label}
+            label={t(label)}
             type={type}
             autoComplete={autoComplete}
             normalize={name === 'username' ? (v) => v.toLowerCase() : undefined}
@@ -88,7 +93,7 @@ export function SetupForm({ token }: { token: string }) {
         ))}
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={submitting}>
           {submitting && <Spinner />}
-          {submitting ? 'Creating admin...' : 'Create admin account'}
+          {submitting ? t('setup.form.creating') : t('setup.form.submit')}
         </Button>
       </form>
     </Form>

@@ -5,6 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/com
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
 import { useSetupStatusQuery } from './api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { SetupForm } from './setup-form';
 
 /** '/setup?token=...': create the first admin with the one-time link the server printed. */
@@ -12,6 +14,7 @@ export function SetupPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const status = useSetupStatusQuery();
+  const t = useT(catalog);
 
   return (
     <div className="mx-auto grid min-h-[80svh] w-full max-w-lg content-center gap-6 px-4 py-10">
@@ -19,30 +22,30 @@ export function SetupPage() {
         <span className="flex size-12 items-center justify-center rounded-full bg-primary/15 text-primary">
           <ShieldCheckIcon aria-hidden="true" className="size-6" />
         </span>
-        <h1 className="text-3xl font-semibold tracking-tight">Set up Bay Club</h1>
-        <p className="text-muted-foreground">Create the first admin account to start reviewing applications.</p>
+        <h1 className="text-3xl font-semibold tracking-tight">{t('setup.page.title')}</h1>
+        <p className="text-muted-foreground">{t('setup.page.description')}</p>
       </div>
       {status.isPending ? (
         <Skeleton className="h-96 w-full rounded-xl" />
       ) : status.isError ? (
         <Notice
-          title="Setup status unavailable"
-          text={errorMessage(status.error, 'The server could not be reached.')}
-          action={<Button onClick={() => void status.refetch()}>Try Again</Button>}
+          title={t('setup.page.statusUnavailable')}
+          text={errorMessage(status.error, t('setup.page.unreachable'))}
+          action={<Button onClick={() => void status.refetch()}>{t('setup.page.retry')}</Button>}
         />
       ) : !status.data.needsSetup ? (
         <SetupComplete />
       ) : !token ? (
         <Notice
           icon={<KeyRoundIcon aria-hidden="true" className="size-6 text-warning" />}
-          title="This setup link is missing its token"
-          text="Open the full /setup?token=... link that the server printed when it started."
+          title={t('setup.page.noToken.title')}
+          text={t('setup.page.noToken.text')}
         />
       ) : (
         <Card>
           <CardHeader>
-            <CardTitle>Admin account</CardTitle>
-            <CardDescription>You will be signed in as soon as the account exists.</CardDescription>
+            <CardTitle>{t('setup.page.card.title')}</CardTitle>
+            <CardDescription>{t('setup.page.card.description')}</CardDescription>
           </CardHeader>
           <CardContent>
             <SetupForm token={token} />
@@ -54,14 +57,15 @@ export function SetupPage() {
 }
 
 export function SetupComplete() {
+  const t = useT(catalog);
   return (
     <Notice
       icon={<CheckCircle2Icon aria-hidden="true" className="size-6 text-success" />}
-      title="Setup is complete"
-      text="An admin account already exists. Sign in to manage the club."
+      title={t('setup.complete.title')}
+      text={t('setup.complete.text')}
       action={
         <Button asChild>
-          <Link to="/login">Go to sign in</Link>
+          <Link to="/login">{t('setup.complete.signIn')}</Link>
         </Button>
       }
     />
