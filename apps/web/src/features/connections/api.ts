@@ -17,9 +17,11 @@ import {
   type RelationshipView,
 } from '@bayclub/shared';
 import { api, errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { pagedQueryOptions, removeOptimistically } from '#/lib/paged-query';
 import { connectionKeys, invalidateConnections } from '#/lib/relationships';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
+import { catalog } from './i18n';
 
 export type HelloDirection = HelloView['direction'];
 
@@ -97,13 +99,14 @@ export function useDeclineHelloMutation() {
 /** DELETE /api/hellos/:id: withdraw one's own pending hello. */
 export function useWithdrawHelloMutation() {
   const queryClient = useQueryClient();
+  const t = useT(catalog);
   return useMutation({
     mutationFn: (hello: Pick<HelloView, 'id'>) => api.delete<void>(`/api/hellos/${encodeURIComponent(hello.id)}`),
     onMutate: async (hello): Promise<Rollback> => ({
       rollback: await removeOptimistically<HelloView>(queryClient, connectionKeys.hellos('sent'), (h) => h.id === hello.id),
     }),
     onSuccess: () => {
-      toast.success('Hi withdrawn');
+      toast.success(t('connections.sent.withdrawn'));
     },
     onError: (error, _hello, context) => {
       context?.rollback();

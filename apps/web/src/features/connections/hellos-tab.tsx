@@ -7,8 +7,10 @@ import { useAcceptHelloMutation, useDeclineHelloMutation, useHellosQuery, useWit
 import { FORBIDDEN_TITLE } from './matches-tab';
 import { MemberRow } from '#/components/member/member-row';
 import { formatDay } from '#/lib/format';
+import { useT } from '#/lib/i18n';
 import { memberName } from '#/lib/member-format';
 import { MemberRowList } from '#/components/member/member-row-list';
+import { catalog } from './i18n';
 
 type HelloQuery = UseInfiniteQueryResult<{ pages: Page<HelloView>[] }>;
 
@@ -23,30 +25,36 @@ function Note({ note }: { note: string | null }) {
 
 /** Pending hellos to the member: Accept makes a match, Decline quietly removes it. */
 export function ReceivedTab({ query }: { query: HelloQuery }) {
+  const t = useT(catalog);
   const accept = useAcceptHelloMutation();
   const decline = useDeclineHelloMutation();
   return (
     <MemberRowList
       query={query}
-      label="Received hellos"
+      label={t('connections.received.title')}
       empty={{ icon: HandIcon, title: CONNECTION_MESSAGES.noReceived }}
-      forbiddenTitle={FORBIDDEN_TITLE}
+      forbiddenTitle={t(FORBIDDEN_TITLE)}
       getKey={(h) => h.id}
       renderItem={(hello) => {
         const name = memberName(hello.member);
         return (
           <MemberRow
             member={hello.member}
-            meta={`Said hi ${formatDay(hello.createdAt)}`}
+            meta={t('connections.received.meta', { date: formatDay(hello.createdAt) })}
             actions={
               <>
-                <Button size="sm" aria-label={`Accept hi from ${name}`} onClick={() => accept.mutate(hello)}>
+                <Button size="sm" aria-label={t('connections.received.acceptName', { name })} onClick={() => accept.mutate(hello)}>
                   <CheckIcon aria-hidden="true" />
-                  Accept
+                  {t('connections.received.accept')}
                 </Button>
-                <Button size="sm" variant="outline" aria-label={`Decline hi from ${name}`} onClick={() => decline.mutate(hello)}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={t('connections.received.declineName', { name })}
+                  onClick={() => decline.mutate(hello)}
+                >
                   <XIcon aria-hidden="true" />
-                  Decline
+                  {t('connections.received.decline')}
                 </Button>
                 <MemberSafetyActions userId={hello.member.id} name={name} />
               </>
@@ -62,25 +70,31 @@ export function ReceivedTab({ query }: { query: HelloQuery }) {
 
 /** The member's own pending hellos: Withdraw takes one back. */
 export function SentTab() {
+  const t = useT(catalog);
   const query = useHellosQuery('sent');
   const withdraw = useWithdrawHelloMutation();
   return (
     <MemberRowList
       query={query}
-      label="Sent hellos"
+      label={t('connections.sent.title')}
       empty={{ icon: SendIcon, title: CONNECTION_MESSAGES.noSent }}
-      forbiddenTitle={FORBIDDEN_TITLE}
+      forbiddenTitle={t(FORBIDDEN_TITLE)}
       getKey={(h) => h.id}
       renderItem={(hello) => {
         const name = memberName(hello.member);
         return (
           <MemberRow
             member={hello.member}
-            meta={`Sent ${formatDay(hello.createdAt)}`}
+            meta={t('connections.sent.meta', { date: formatDay(hello.createdAt) })}
             actions={
-              <Button size="sm" variant="outline" aria-label={`Withdraw hi to ${name}`} onClick={() => withdraw.mutate(hello)}>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={t('connections.sent.withdrawName', { name })}
+                onClick={() => withdraw.mutate(hello)}
+              >
                 <Undo2Icon aria-hidden="true" />
-                Withdraw
+                {t('connections.sent.withdraw')}
               </Button>
             }
           >

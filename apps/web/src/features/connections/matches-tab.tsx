@@ -9,22 +9,26 @@ import { MemberSafetyActions } from '#/features/safety';
 import { useMatchesQuery, useOpenChat, useUnmatchMutation } from './api';
 import { MemberRow } from '#/components/member/member-row';
 import { formatDay } from '#/lib/format';
+import { useT } from '#/lib/i18n';
 import { memberName } from '#/lib/member-format';
 import { MemberRowList } from '#/components/member/member-row-list';
+import { catalog } from './i18n';
 
-export const FORBIDDEN_TITLE = 'Connections are for full members';
+/** What a 403 means on these lists (a catalogue id: the component translates it). */
+export const FORBIDDEN_TITLE = 'connections.forbidden';
 
 /** Active matches, newest first: message them, open their profile, or unmatch. */
 export function MatchesTab() {
+  const t = useT(catalog);
   const query = useMatchesQuery();
   const chat = useOpenChat();
   const unmatch = useUnmatchMutation();
   return (
     <MemberRowList
       query={query}
-      label="Matches"
+      label={t('connections.tabs.matches')}
       empty={{ icon: HeartHandshakeIcon, title: CONNECTION_MESSAGES.noMatches, hint: CONNECTION_MESSAGES.noMatchesHint }}
-      forbiddenTitle={FORBIDDEN_TITLE}
+      forbiddenTitle={t(FORBIDDEN_TITLE)}
       getKey={(m) => m.id}
       renderItem={(match) => (
         <MatchRow
@@ -46,6 +50,7 @@ interface MatchRowProps {
 }
 
 function MatchRow({ match, opening, onMessage, onUnmatch }: MatchRowProps) {
+  const t = useT(catalog);
   const [confirming, setConfirming] = React.useState(false);
   const menuRef = React.useRef<HTMLButtonElement>(null);
   const name = memberName(match.member);
@@ -53,12 +58,12 @@ function MatchRow({ match, opening, onMessage, onUnmatch }: MatchRowProps) {
     <>
       <MemberRow
         member={match.member}
-        meta={`Matched ${formatDay(match.matchedAt)}`}
+        meta={t('connections.matches.meta', { date: formatDay(match.matchedAt) })}
         actions={
           <>
-            <Button size="sm" aria-label={`Message ${name}`} disabled={opening} onClick={onMessage}>
+            <Button size="sm" aria-label={t('connections.matches.messageName', { name })} disabled={opening} onClick={onMessage}>
               {opening ? <Spinner /> : <MessageCircleIcon aria-hidden="true" />}
-              Message
+              {t('connections.matches.message')}
             </Button>
             <MemberSafetyActions
               userId={match.member.id}
@@ -68,7 +73,7 @@ function MatchRow({ match, opening, onMessage, onUnmatch }: MatchRowProps) {
               extraItems={
                 <DropdownMenuItem onSelect={() => setConfirming(true)}>
                   <UserRoundMinusIcon aria-hidden="true" />
-                  Unmatch
+                  {t('connections.matches.unmatch')}
                 </DropdownMenuItem>
               }
             />
@@ -83,9 +88,9 @@ function MatchRow({ match, opening, onMessage, onUnmatch }: MatchRowProps) {
           event.preventDefault();
           menuRef.current?.focus();
         }}
-        title={`Unmatch ${name}?`}
-        description="You will no longer be connected, and neither of you can send messages in your chat."
-        confirm="Unmatch"
+        title={t('connections.matches.unmatchTitle', { name })}
+        description={t('connections.matches.unmatchDescription')}
+        confirm={t('connections.matches.unmatch')}
         destructive
         onConfirm={onUnmatch}
       />

@@ -5,7 +5,9 @@ import { Checkbox } from '#/components/ui/checkbox';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { InterestsPicker } from '#/components/member/interests-picker';
+import { useT } from '#/lib/i18n';
 import { countDirectoryFilters, type DirectoryFilters } from './directory-params';
+import { catalog } from './i18n';
 
 interface DirectoryFiltersFormProps {
   filters: DirectoryFilters;
@@ -16,6 +18,7 @@ interface DirectoryFiltersFormProps {
 
 /** City, age range, interests (any of them), verified, and hiding members with neither photo nor bio. */
 export function DirectoryFiltersForm({ filters, onChange, onClear }: DirectoryFiltersFormProps) {
+  const t = useT(catalog);
   const id = React.useId();
   const set = (patch: Partial<DirectoryFilters>) => onChange({ ...filters, ...patch });
   const ageValue = (v: string) => (v === '' ? null : Number(v));
@@ -23,9 +26,9 @@ export function DirectoryFiltersForm({ filters, onChange, onClear }: DirectoryFi
   return (
     <div className="grid gap-5">
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-city`}>City</Label>
+        <Label htmlFor={`${id}-city`}>{t('directory.filters.city')}</Label>
         <NativeSelect id={`${id}-city`} value={filters.city ?? ''} onChange={(e) => set({ city: (e.target.value || null) as City | null })}>
-          <option value="">Any city</option>
+          <option value="">{t('directory.filters.anyCity')}</option>
           {CITIES.map((c) => (
             <option key={c} value={c}>
               {CITY_LABELS[c]}
@@ -34,14 +37,14 @@ export function DirectoryFiltersForm({ filters, onChange, onClear }: DirectoryFi
         </NativeSelect>
       </div>
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-medium">Age</legend>
+        <legend className="mb-2 text-sm font-medium">{t('directory.filters.age')}</legend>
         <div className="grid grid-cols-2 gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-age-min`} className="text-xs text-muted-foreground">
-              Minimum age
+              {t('directory.filters.ageMin')}
             </Label>
             <NativeSelect id={`${id}-age-min`} value={filters.ageMin ?? ''} onChange={(e) => set({ ageMin: ageValue(e.target.value) })}>
-              <option value="">Any</option>
+              <option value="">{t('directory.filters.any')}</option>
               {AGE_OPTIONS.filter((a) => filters.ageMax === null || a <= filters.ageMax).map((a) => (
                 <option key={a} value={a}>
                   {a}
@@ -51,10 +54,10 @@ export function DirectoryFiltersForm({ filters, onChange, onClear }: DirectoryFi
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-age-max`} className="text-xs text-muted-foreground">
-              Maximum age
+              {t('directory.filters.ageMax')}
             </Label>
             <NativeSelect id={`${id}-age-max`} value={filters.ageMax ?? ''} onChange={(e) => set({ ageMax: ageValue(e.target.value) })}>
-              <option value="">Any</option>
+              <option value="">{t('directory.filters.any')}</option>
               {AGE_OPTIONS.filter((a) => filters.ageMin === null || a >= filters.ageMin).map((a) => (
                 <option key={a} value={a}>
                   {a}
@@ -73,7 +76,7 @@ export function DirectoryFiltersForm({ filters, onChange, onClear }: DirectoryFi
           onChange={(hideIncomplete) => set({ hideIncomplete })}
         />
       </div>
-      <InterestsPicker label="Interests" value={filters.interests} onChange={(interests) => set({ interests })} />
+      <InterestsPicker label={t('directory.filters.interests')} value={filters.interests} onChange={(interests) => set({ interests })} />
       {countDirectoryFilters(filters) > 0 && (
         <Button type="button" variant="outline" onClick={onClear}>
           {DIRECTORY_MESSAGES.clearFilters}

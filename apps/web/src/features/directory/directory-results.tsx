@@ -4,13 +4,16 @@ import { DIRECTORY_MESSAGES, type DirectoryCardView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { MemberCard } from './member-card';
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4';
 
 export function DirectorySkeleton() {
+  const t = useT(catalog);
   return (
-    <div role="status" aria-label="Loading members" className={GRID}>
+    <div role="status" aria-label={t('directory.loading')} className={GRID}>
       {Array.from({ length: 8 }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-xl border">
           <Skeleton className="aspect-square w-full rounded-none" />
@@ -53,6 +56,7 @@ interface MemberGridProps {
  * the Load more button, which is always there as the fallback (keyboards, no IntersectionObserver).
  */
 export function MemberGrid({ members, hasNextPage, isFetchingNextPage, nextPageError, onLoadMore }: MemberGridProps) {
+  const t = useT(catalog);
   const sentinel = React.useRef<HTMLDivElement>(null);
   const canLoad = hasNextPage && !isFetchingNextPage && !nextPageError;
   const load = React.useEffectEvent(onLoadMore);
@@ -69,19 +73,19 @@ export function MemberGrid({ members, hasNextPage, isFetchingNextPage, nextPageE
 
   return (
     <div className="grid gap-4">
-      <ul aria-label="Members" className={GRID}>
+      <ul aria-label={t('directory.list.label')} className={GRID}>
         {members.map((m) => (
           <li key={m.id}>
             <MemberCard member={m} />
           </li>
         ))}
       </ul>
-      <p aria-live="polite" className="sr-only">{`${members.length} ${members.length === 1 ? 'member' : 'members'} shown`}</p>
+      <p aria-live="polite" className="sr-only">{t('directory.list.shown', { count: members.length })}</p>
       {hasNextPage && (
         <div ref={sentinel} className="grid justify-items-center gap-2">
           {nextPageError ? <p role="alert" className="text-sm text-destructive">{errorMessage(nextPageError)}</p> : null}
           <Button variant="outline" onClick={onLoadMore} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? 'Loading...' : nextPageError ? 'Retry' : 'Load more'}
+            {isFetchingNextPage ? t('directory.list.loading') : nextPageError ? t('directory.list.retry') : t('directory.list.loadMore')}
           </Button>
         </div>
       )}

@@ -8,17 +8,20 @@ import { Button } from '#/components/ui/button';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '#/components/ui/sheet';
+import { useT } from '#/lib/i18n';
 import { useDirectoryQuery } from './api';
 import { clearedFilters, countDirectoryFilters, directoryFromSearch, directoryToParams, type DirectoryFilters } from './directory-params';
 import { DirectoryFiltersForm } from './directory-filters-form';
 import { DirectoryEmpty, DirectorySkeleton, MemberGrid } from './directory-results';
 import { DebouncedSearchBox } from '#/components/debounced-search-box';
+import { catalog } from './i18n';
 
 /**
  * '/user-directory' (People): members to browse, search and filter. Everything the member chose lives in the URL,
  * so a search can be shared, reloaded and gone back to. Filters sit in a side panel on desktop, a sheet on phones.
  */
 export function UserDirectoryPage() {
+  const t = useT(catalog);
   const [search, setSearch] = useSearchParams();
   const filters = React.useMemo(() => directoryFromSearch(search), [search]);
   const [sheetOpen, setSheetOpen] = React.useState(false);
@@ -35,7 +38,7 @@ export function UserDirectoryPage() {
 
   let body: React.ReactNode;
   if (query.isPending) body = <DirectorySkeleton />;
-  else if (query.isError && members.length === 0) body = <ListError what="members" error={query.error} onRetry={() => void query.refetch()} />;
+  else if (query.isError && members.length === 0) body = <ListError what={t('directory.error.what')} error={query.error} onRetry={() => void query.refetch()} />;
   else if (members.length === 0) body = <DirectoryEmpty onClear={hasAnyChoice ? handleClear : null} />;
   else
     body = (
@@ -60,7 +63,7 @@ export function UserDirectoryPage() {
           value={filters.q}
           onSearch={handleSearch}
           label={DIRECTORY_MESSAGES.searchLabel}
-          placeholder="Search by name or username"
+          placeholder={t('directory.search.placeholder')}
           maxLength={DIRECTORY_LIMITS.queryMax}
           debounceMs={DIRECTORY_LIMITS.searchDebounce}
           // A row of its own on phones: sharing it with Sort and Filters left the box 88 px wide ("Sea...").
@@ -68,7 +71,7 @@ export function UserDirectoryPage() {
         />
         <div className="grid gap-1">
           <Label htmlFor={sortId} className="text-xs text-muted-foreground">
-            Sort by
+            {t('directory.sortBy')}
           </Label>
           <NativeSelect id={sortId} value={filters.sort} onChange={(e) => apply({ ...filters, sort: e.target.value as DirectorySort })}>
             {DIRECTORY_SORTS.map((s) => (
@@ -80,13 +83,13 @@ export function UserDirectoryPage() {
         </div>
         <Button variant="outline" className="md:hidden" onClick={() => setSheetOpen(true)} aria-haspopup="dialog">
           <SlidersHorizontalIcon aria-hidden="true" />
-          {active > 0 ? `Filters (${active})` : 'Filters'}
+          {active > 0 ? t('directory.filters.withCount', { count: active }) : t('directory.filters.title')}
         </Button>
       </div>
       <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)]">
         <aside aria-labelledby="people-filters" className="hidden content-start md:grid md:gap-4">
           <h2 id="people-filters" className="text-lg font-semibold">
-            Filters
+            {t('directory.filters.title')}
           </h2>
           {form}
         </aside>
@@ -97,12 +100,12 @@ export function UserDirectoryPage() {
       <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
         <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-md">
           <SheetHeader>
-            <SheetTitle>Filters</SheetTitle>
-            <SheetDescription>Changes apply at once.</SheetDescription>
+            <SheetTitle>{t('directory.filters.title')}</SheetTitle>
+            <SheetDescription>{t('directory.filters.description')}</SheetDescription>
           </SheetHeader>
           <div className="px-4">{form}</div>
           <SheetFooter>
-            <Button onClick={() => setSheetOpen(false)}>Show members</Button>
+            <Button onClick={() => setSheetOpen(false)}>{t('directory.filters.showMembers')}</Button>
           </SheetFooter>
         </SheetContent>
       </Sheet>

@@ -8,8 +8,10 @@ import { useMe } from '#/lib/session/use-session';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { MemberSafetyActions } from '#/features/safety';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { messagingKeys, useConversationQuery } from './api';
 import { ChatPanel } from './chat-panel';
+import { catalog } from './i18n';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,15 +32,16 @@ export function ChatPage() {
 function ChatPageFor({ conversationId }: { conversationId: string }) {
   const query = useConversationQuery(conversationId);
   const meId = useMe()?.user.id;
+  const t = useT(catalog);
 
   if (query.isPending || !meId) return <PageSpinner />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <NotAvailable />;
     return (
       <section role="alert" className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
-        <h1 className="text-xl font-semibold">Could not load this conversation</h1>
+        <h1 className="text-xl font-semibold">{t('messaging.chat.loadFailed')}</h1>
         <p className="text-muted-foreground">{errorMessage(query.error)}</p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
+        <Button onClick={() => void query.refetch()}>{t('messaging.chat.tryAgain')}</Button>
       </section>
     );
   }
@@ -53,6 +56,7 @@ function ChatPageFor({ conversationId }: { conversationId: string }) {
 function ChatHeader({ conversation }: { conversation: ConversationView }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const t = useT(catalog);
   const { member } = conversation;
   const name = participantName(member);
   const avatar = <AvatarWithRetry src={imageVariantUrl(member?.profilePictureUrl ?? null, 'small')} alt="" className="size-9" />;
@@ -69,7 +73,7 @@ function ChatHeader({ conversation }: { conversation: ConversationView }) {
   return (
     <header className="flex items-center gap-2 border-b bg-background px-2 py-2 sm:px-3">
       <Button asChild variant="ghost" size="icon">
-        <Link to="/inbox" aria-label="Back to messages">
+        <Link to="/inbox" aria-label={t('messaging.chat.back')}>
           <ArrowLeftIcon aria-hidden="true" />
         </Link>
       </Button>
@@ -95,12 +99,13 @@ function ChatHeader({ conversation }: { conversation: ConversationView }) {
 }
 
 function NotAvailable() {
+  const t = useT(catalog);
   return (
     <section className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">
       <MessageSquareOffIcon aria-hidden="true" className="size-10 text-muted-foreground" />
       <h1 className="text-xl font-semibold">{MESSAGING_MESSAGES.notFound}</h1>
       <Button asChild variant="outline">
-        <Link to="/inbox">Back to messages</Link>
+        <Link to="/inbox">{t('messaging.chat.back')}</Link>
       </Button>
     </section>
   );

@@ -2,10 +2,12 @@ import * as React from 'react';
 import { MESSAGING_MESSAGES, participantName, type ConversationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
 import { markChatOpen } from './active-chats';
 import { useMessagesQuery } from './api';
 import { Composer } from './composer';
 import { chatEntries } from './group-messages';
+import { catalog } from './i18n';
 import { MessageList } from './message-list';
 import { useMarkRead } from './use-mark-read';
 import { useSendMessage } from './use-send-message';
@@ -15,6 +17,7 @@ import { useSendMessage } from './use-send-message';
  * is the live query data, so a `conversation` socket event that ends the match swaps the composer at once.
  */
 export function ChatPanel({ conversation, meId }: { conversation: ConversationView; meId: string }) {
+  const t = useT(catalog);
   const query = useMessagesQuery(conversation.id);
   const { pending, sending, send, retry, discard } = useSendMessage(conversation.id, meId);
   const items = query.data?.items;
@@ -34,13 +37,13 @@ export function ChatPanel({ conversation, meId }: { conversation: ConversationVi
     <div className="flex min-h-0 flex-1 flex-col">
       {query.isPending ? (
         <div className="flex flex-1 items-center justify-center p-8">
-          <Spinner className="size-6" label="Loading messages..." />
+          <Spinner className="size-6" label={t('messaging.chat.loading')} />
         </div>
       ) : query.isError ? (
         <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
           <p className="font-medium">{MESSAGING_MESSAGES.loadMessagesFailed}</p>
           <Button variant="outline" onClick={() => void query.refetch()}>
-            Retry
+            {t('messaging.retry')}
           </Button>
         </div>
       ) : (

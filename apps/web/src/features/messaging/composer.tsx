@@ -2,9 +2,11 @@ import * as React from 'react';
 import { FileVideoIcon, PaperclipIcon, SendHorizontalIcon, XIcon } from 'lucide-react';
 import { LIMITS, MESSAGING_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { useT } from '#/lib/i18n';
 import { useDraft } from '#/lib/offline/drafts';
 import { cn } from '#/lib/utils';
 import { checkAttachments } from './attachments';
+import { catalog } from './i18n';
 import type { PendingAttachment } from './pending-store';
 import type { Draft } from './use-send-message';
 
@@ -30,6 +32,7 @@ interface ComposerProps {
  * nothing to send or a send is under way.
  */
 export function Composer({ sending, onSend, draftPlace }: ComposerProps) {
+  const t = useT(catalog);
   const [text, setText] = useDraft(draftPlace);
   const [attachments, setAttachments] = React.useState<PendingAttachment[]>([]);
   const [errors, setErrors] = React.useState<string[]>([]);
@@ -93,7 +96,7 @@ export function Composer({ sending, onSend, draftPlace }: ComposerProps) {
       }}
     >
       {attachments.length > 0 ? (
-        <ul aria-label="Attachments" className="flex flex-wrap gap-2">
+        <ul aria-label={t('messaging.composer.attachments')} className="flex flex-wrap gap-2">
           {attachments.map((a) => (
             <li key={a.key} className="relative size-16 overflow-hidden rounded-md border bg-muted">
               {a.previewUrl && a.kind !== 'video' ? (
@@ -108,7 +111,7 @@ export function Composer({ sending, onSend, draftPlace }: ComposerProps) {
                 variant="secondary"
                 size="icon-sm"
                 className="absolute top-0.5 right-0.5 size-6 rounded-full"
-                aria-label={`Remove ${a.file.name}`}
+                aria-label={t('messaging.composer.removeFile', { name: a.file.name })}
                 onClick={() => remove(a.key)}
               >
                 <XIcon aria-hidden="true" />
@@ -131,20 +134,20 @@ export function Composer({ sending, onSend, draftPlace }: ComposerProps) {
           accept="image/*,video/*"
           multiple
           hidden
-          aria-label="Choose photos or videos"
+          aria-label={t('messaging.composer.choose')}
           onChange={handleFiles}
         />
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Attach photos or videos"
+          aria-label={t('messaging.composer.attach')}
           disabled={full}
           onClick={() => fileInput.current?.click()}
         >
           <PaperclipIcon aria-hidden="true" />
         </Button>
         <label htmlFor={inputId} className="sr-only">
-          Message
+          {t('messaging.composer.label')}
         </label>
         <textarea
           ref={textarea}
@@ -161,7 +164,7 @@ export function Composer({ sending, onSend, draftPlace }: ComposerProps) {
             'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
           )}
         />
-        <Button type="submit" size="icon" aria-label="Send" disabled={!canSend} className="rounded-full">
+        <Button type="submit" size="icon" aria-label={t('messaging.composer.send')} disabled={!canSend} className="rounded-full">
           <SendHorizontalIcon aria-hidden="true" />
         </Button>
       </div>

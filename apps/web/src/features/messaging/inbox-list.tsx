@@ -13,31 +13,39 @@ import { Spinner } from '#/components/ui/spinner';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { useMe } from '#/lib/session/use-session';
 import { formatBadgeCount } from '#/lib/format';
+import { useT, type Translate } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { useConversationsQuery } from './api';
+import { catalog } from './i18n';
 import { OnlineOr } from '#/components/offline-banner';
 
-const MEDIA_LABELS: Partial<Record<MessageType, string>> = { image: 'Photo', gif: 'GIF', video: 'Video' };
+/** The catalogue ids of the kinds of media a message can be. */
+const MEDIA_LABEL_IDS: Partial<Record<MessageType, string>> = {
+  image: 'messaging.media.image',
+  gif: 'messaging.media.gif',
+  video: 'messaging.media.video',
+};
 
 /** The inbox line under a name: the text, or what kind of media was sent; 'You: ' before one's own. */
-export function lastMessagePreview(conversation: ConversationView, meId: string | null): string {
+export function lastMessagePreview(conversation: ConversationView, meId: string | null, t: Translate): string {
   const last = conversation.lastMessage;
   if (!last) return MESSAGING_MESSAGES.empty;
-  const media = MEDIA_LABELS[last.messageType];
-  const text = last.content.trim() ? last.content.trim().replace(/\s+/g, ' ') : (media ?? '');
-  return last.senderId === meId ? `You: ${text}` : text;
+  const media = MEDIA_LABEL_IDS[last.messageType];
+  const text = last.content.trim() ? last.content.trim().replace(/\s+/g, ' ') : media ? t(media) : '';
+  return last.senderId === meId ? t('messaging.inbox.ownPreview', { text }) : text;
 }
 
 /** Spec 2: the conversations, newest first, with unread counts; used by /inbox and the own profile's tab. */
 export function InboxList() {
   const query = useConversationsQuery();
   const meId = useMe()?.user.id ?? null;
+  const t = useT(catalog);
 
   if (query.isPending) {
     return (
-      <OnlineOr what="Your conversations">
+      <OnlineOr what={t('messaging.inbox.offlineWhat')}>
         <div className="flex justify-center p-8">
-          <Spinner className="size-6" label="Loading conversations..." />
+          <Spinner className="size-6" label={t('messaging.inbox.loading')} />
         </div>
       </OnlineOr>
     );
@@ -47,7 +55,7 @@ export function InboxList() {
       <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center">
         <p className="font-medium">{MESSAGING_MESSAGES.loadFailed}</p>
         <Button variant="outline" onClick={() => void query.refetch()}>
-          Retry
+          {t('messaging.retry')}
         </Button>
       </div>
     );
@@ -61,7 +69,7 @@ export function InboxList() {
         <h2 className="text-lg font-semibold">{MESSAGING_MESSAGES.noConversations}</h2>
         <p className="max-w-sm text-sm text-muted-foreground">{MESSAGING_MESSAGES.noConversationsHint}</p>
         <Button asChild variant="outline">
-          <Link to="/say-hi">Say Hi to members</Link>
+          <Link to="/say-hi">{t('messaging.inbox.sayHi')}</Link>
         </Button>
       </div>
     );
@@ -69,7 +77,7 @@ export function InboxList() {
 
   return (
     <div className="grid gap-3">
-      <ul aria-label="Conversations" className="divide-y overflow-hidden rounded-xl border bg-card">
+      <ul aria-label={t('messaging.inbox.label')} className="divide-y overflow-hidden rounded-xl border bg-card">
         {conversations.map((c) => (
           <ConversationRow key={c.id} conversation={c} meId={meId} />
         ))}
@@ -77,7 +85,7 @@ export function InboxList() {
       {query.hasNextPage ? (
         <Button variant="outline" className="justify-self-center" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
           {query.isFetchingNextPage ? <Spinner /> : null}
-          Load more
+          {t('messaging.inbox.loadMore')}
         </Button>
       ) : null}
       {query.isFetchNextPageError ? (
@@ -90,6 +98,7 @@ export function InboxList() {
 }
 
 function ConversationRow({ conversation, meId }: { conversation: ConversationView; meId: string | null }) {
+  const t = useT(catalog);
   const name = participantName(conversation.member);
   const unread = conversation.unreadCount;
   const at = conversation.lastMessage?.createdAt ?? conversation.updatedAt;
@@ -112,7 +121,7 @@ function ConversationRow({ conversation, meId }: { conversation: ConversationVie
           </span>
           <span className="flex items-center gap-2">
             <span className={cn('min-w-0 flex-1 truncate text-sm', unread > 0 ? 'font-semibold text-foreground' : 'text-muted-foreground')}>
-              {lastMessagePreview(conversation, meId)}
+              {lastMessagePreview(conversation, meId, t)}
             </span>
             {unread > 0 ? (
               <span
@@ -127,7 +136,7 @@ function ConversationRow({ conversation, meId }: { conversation: ConversationVie
       </Link>
       {unread > 0 ? (
         <span id={unreadId} className="sr-only">
-          {unread === 1 ? '1 unread message' : `${formatBadgeCount(unread)} unread messages`}
+          {t('messaging.inbox.unread', { count: unread, shown: formatBadgeCount(unread) })}
         </span>
       ) : null}
     </li>

@@ -2,8 +2,10 @@ import { AlertCircleIcon } from 'lucide-react';
 import { attachmentKindOf, clockTime, firstLink, MESSAGING_MESSAGES } from '@bayclub/shared';
 import { QUEUED_STATUS_TEXT } from '#/components/queued-sends';
 import { Button } from '#/components/ui/button';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import type { ChatRow } from './group-messages';
+import { catalog } from './i18n';
 import { LinkPreviewCard } from './link-preview-card';
 import { MessageMedia, type MediaItem } from './message-media';
 import { MessageText } from '#/components/message-text';
@@ -31,6 +33,7 @@ function mediaOf(row: ChatRow): MediaItem[] {
 
 /** One message: media, text with links, the first link's preview, and under it the time or the send state. */
 export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetry, onDiscard }: MessageBubbleProps) {
+  const t = useT(catalog);
   const { entry, endsRun } = row;
   const { content, createdAt } = entry.message;
   const failed = entry.kind === 'pending' && entry.message.status === 'failed';
@@ -47,7 +50,7 @@ export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetr
           failed && 'ring-2 ring-destructive',
         )}
       >
-        <span className="sr-only">{own ? 'You' : otherName}: </span>
+        <span className="sr-only">{own ? t('messaging.bubble.fromYou') : t('messaging.bubble.from', { name: otherName })}</span>
         <MessageMedia items={media} />
         {content ? (
           <div className={cn(media.length > 0 && 'px-1.5 pb-0.5')}>
@@ -74,10 +77,10 @@ export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetr
               variant="link"
               size="sm"
               className="h-auto p-0 text-xs text-muted-foreground"
-              aria-label="Remove unsent message"
+              aria-label={t('messaging.bubble.removeUnsent')}
               onClick={() => onDiscard(entry.message.clientId)}
             >
-              Remove
+              {t('messaging.bubble.remove')}
             </Button>
           </span>
         ) : (
@@ -89,7 +92,7 @@ export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetr
         <span className="text-xs text-muted-foreground">
           {endsRun ? <time dateTime={createdAt}>{clockTime(new Date(createdAt))}</time> : null}
           {endsRun && seen ? ' · ' : null}
-          {seen ? 'Seen' : null}
+          {seen ? t('messaging.bubble.seen') : null}
         </span>
       ) : null}
     </li>

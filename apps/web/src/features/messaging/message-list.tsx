@@ -4,9 +4,11 @@ import { ArrowDownIcon } from 'lucide-react';
 import { MESSAGING_MESSAGES, type ConversationView, type MessageView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
 import { loadOlderMessages } from './api';
 import type { MessageCache } from './cache';
 import { groupByDay, type ChatEntry } from './group-messages';
+import { catalog } from './i18n';
 import { MessageBubble } from './message-bubble';
 
 /** Closer than this to the bottom counts as "at the bottom" (new messages keep it there). */
@@ -39,6 +41,7 @@ function seenMessageId(items: readonly MessageView[], meId: string, otherLastRea
  * while the reader is there, and offers 'New messages' when something arrives while they read further up.
  */
 export function MessageList({ conversation, cache, entries, meId, otherName, retryDisabled, onRetry, onDiscard }: MessageListProps) {
+  const t = useT(catalog);
   const queryClient = useQueryClient();
   const scroller = React.useRef<HTMLDivElement>(null);
   const atBottom = React.useRef(true);
@@ -117,7 +120,7 @@ export function MessageList({ conversation, cache, entries, meId, otherName, ret
         ref={scroller}
         onScroll={handleScroll}
         role="log"
-        aria-label="Messages"
+        aria-label={t('messaging.list.label')}
         aria-busy={older === 'loading'}
         tabIndex={0}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset sm:px-4"
@@ -126,7 +129,7 @@ export function MessageList({ conversation, cache, entries, meId, otherName, ret
           <div className="mb-4 flex flex-col items-center gap-1">
             <Button variant="outline" size="sm" disabled={older === 'loading'} onClick={loadOlder}>
               {older === 'loading' ? <Spinner /> : null}
-              Load earlier messages
+              {t('messaging.list.loadEarlier')}
             </Button>
             {older === 'failed' ? (
               <p role="alert" className="text-xs text-destructive">
@@ -167,7 +170,7 @@ export function MessageList({ conversation, cache, entries, meId, otherName, ret
       {showJump ? (
         <Button size="sm" className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-md" onClick={scrollToBottom}>
           <ArrowDownIcon aria-hidden="true" />
-          New messages
+          {t('messaging.list.newMessages')}
         </Button>
       ) : null}
     </div>

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { HandIcon, HandHeartIcon, MapPinIcon, SparklesIcon, UserIcon, XIcon } from 'lucide-react';
 import { imageVariantUrl, type DeckCardView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { useT } from '#/lib/i18n';
 import { cityLabel } from '#/lib/member-format';
 import { VerifiedBadge } from '#/components/member/verified-badge';
+import { catalog } from './i18n';
 
 interface DeckCardProps {
   card: DeckCardView;
@@ -16,11 +18,13 @@ interface DeckCardProps {
 
 /** One member of the deck: photo, name, age and city, bio, interests (shared ones first), and the two actions. */
 export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardProps) {
-  const name = card.fullName || 'Member';
+  const t = useT(catalog);
+  const name = card.fullName || t('say-hi.card.member');
   const headingId = React.useId();
   const city = cityLabel(card.city);
   const common = new Set(card.commonInterests);
   const others = card.interests.filter((i) => !common.has(i));
+  const othersLabel = card.commonInterests.length > 0 ? t('say-hi.card.otherInterests') : t('say-hi.card.interests');
 
   return (
     <article
@@ -34,7 +38,7 @@ export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardPro
           {card.saidHiToYou && (
             <p className="inline-flex w-fit items-center gap-1.5 rounded-full bg-primary/15 px-3 py-1 text-sm font-medium text-primary">
               <HandIcon aria-hidden="true" className="size-4" />
-              Said hi to you
+              {t('say-hi.card.saidHiToYou')}
             </p>
           )}
           <h2 id={headingId} className="flex min-w-0 items-center gap-2 text-2xl font-semibold tracking-tight">
@@ -47,7 +51,7 @@ export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardPro
           {city && (
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
               <MapPinIcon aria-hidden="true" className="size-4" />
-              <span className="sr-only">City: </span>
+              <span className="sr-only">{t('say-hi.card.city')}</span>
               {city}
             </p>
           )}
@@ -56,10 +60,10 @@ export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardPro
         {card.bio && <p className="leading-relaxed break-words whitespace-pre-line">{card.bio}</p>}
 
         {card.commonInterests.length > 0 && (
-          <section aria-label="Interests in common" className="grid gap-2">
+          <section aria-label={t('say-hi.card.commonInterests')} className="grid gap-2">
             <h3 className="flex items-center gap-1.5 text-sm font-medium">
               <SparklesIcon aria-hidden="true" className="size-4 text-primary" />
-              Interests in common
+              {t('say-hi.card.commonInterests')}
             </h3>
             <ul className="flex flex-wrap gap-2">
               {card.commonInterests.map((interest) => (
@@ -71,8 +75,8 @@ export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardPro
           </section>
         )}
         {others.length > 0 && (
-          <section aria-label={card.commonInterests.length > 0 ? 'Other interests' : 'Interests'} className="grid gap-2">
-            <h3 className="text-sm font-medium">{card.commonInterests.length > 0 ? 'Other interests' : 'Interests'}</h3>
+          <section aria-label={othersLabel} className="grid gap-2">
+            <h3 className="text-sm font-medium">{othersLabel}</h3>
             <ul className="flex flex-wrap gap-2">
               {others.map((interest) => (
                 <li key={interest} className="rounded-full border bg-secondary px-3 py-1 text-sm text-secondary-foreground">
@@ -84,19 +88,19 @@ export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardPro
         )}
 
         <div className="grid grid-cols-2 gap-3 pt-1">
-          <Button variant="outline" size="lg" onClick={onSkip} aria-label={`Skip ${name}`}>
+          <Button variant="outline" size="lg" onClick={onSkip} aria-label={t('say-hi.card.skipName', { name })}>
             <XIcon aria-hidden="true" />
-            Skip
+            {t('say-hi.card.skip')}
           </Button>
           <Button
             size="lg"
             onClick={onSayHi}
             disabled={sayHiDisabledBy !== undefined}
             aria-describedby={sayHiDisabledBy}
-            aria-label={`Say Hi to ${name}`}
+            aria-label={t('say-hi.card.sayHiTo', { name })}
           >
             <HandHeartIcon aria-hidden="true" />
-            Say Hi
+            {t('say-hi.card.sayHi')}
           </Button>
         </div>
       </div>
@@ -106,6 +110,7 @@ export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardPro
 
 /** The medium variant; a placeholder when there is no picture or it fails to load. */
 function DeckPhoto({ url, name }: { url: string | null; name: string }) {
+  const t = useT(catalog);
   const [broken, setBroken] = React.useState(false);
   const src = imageVariantUrl(url, 'medium');
   return (
@@ -113,7 +118,7 @@ function DeckPhoto({ url, name }: { url: string | null; name: string }) {
       {src && !broken ? (
         <img
           src={src}
-          alt={`Profile picture of ${name}`}
+          alt={t('say-hi.photoOf', { name })}
           className="size-full object-cover"
           onError={() => setBroken(true)}
         />

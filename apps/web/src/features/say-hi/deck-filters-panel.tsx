@@ -9,6 +9,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '#/components/ui/input';
 import { NativeSelect } from '#/components/ui/native-select';
 import { InterestsPicker } from '#/components/member/interests-picker';
+import { useT } from '#/lib/i18n';
 import type { DeckFilters } from '#/lib/relationships';
 import {
   NO_FILTERS,
@@ -18,6 +19,7 @@ import {
   formValuesOf,
   type DeckFilterFormInput,
 } from './deck-filters';
+import { catalog } from './i18n';
 
 interface DeckFiltersPanelProps {
   filters: DeckFilters;
@@ -26,6 +28,7 @@ interface DeckFiltersPanelProps {
 
 /** City, interests and an age range, applied together; the page keeps them in the URL. */
 export function DeckFiltersPanel({ filters, onApply }: DeckFiltersPanelProps) {
+  const t = useT(catalog);
   const [open, setOpen] = React.useState(false);
   const active = countFilters(filters);
   return (
@@ -37,8 +40,8 @@ export function DeckFiltersPanel({ filters, onApply }: DeckFiltersPanelProps) {
         >
           <span className="flex items-center gap-2">
             <SlidersHorizontalIcon aria-hidden="true" className="size-4" />
-            Filters
-            {active > 0 && <span className="text-muted-foreground">{`(${active} on)`}</span>}
+            {t('say-hi.filters.title')}
+            {active > 0 && <span className="text-muted-foreground">{t('say-hi.filters.on', { count: active })}</span>}
           </span>
           <ChevronDownIcon aria-hidden="true" className="size-4 transition-transform group-data-[state=open]:rotate-180" />
         </button>
@@ -59,6 +62,7 @@ export function DeckFiltersPanel({ filters, onApply }: DeckFiltersPanelProps) {
 }
 
 function FiltersForm({ filters, onApply }: DeckFiltersPanelProps) {
+  const t = useT(catalog);
   const form = useForm<DeckFilterFormInput>({
     resolver: zodResolver(deckFilterFormSchema, undefined, { raw: true }),
     defaultValues: formValuesOf(filters),
@@ -73,16 +77,16 @@ function FiltersForm({ filters, onApply }: DeckFiltersPanelProps) {
 
   return (
     <Form {...form}>
-      <form noValidate onSubmit={handleSubmit} aria-label="Filters" className="grid gap-4 border-t px-4 pt-4 pb-4">
+      <form noValidate onSubmit={handleSubmit} aria-label={t('say-hi.filters.title')} className="grid gap-4 border-t px-4 pt-4 pb-4">
         <FormField
           control={form.control}
           name="city"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>City</FormLabel>
+              <FormLabel>{t('say-hi.filters.city')}</FormLabel>
               <FormControl>
                 <NativeSelect name={field.name} ref={field.ref} value={field.value} onBlur={field.onBlur} onChange={(e) => field.onChange(e.target.value)}>
-                  <option value="">Any city</option>
+                  <option value="">{t('say-hi.filters.anyCity')}</option>
                   {CITIES.map((c) => (
                     <option key={c} value={c}>
                       {CITY_LABELS[c]}
@@ -95,19 +99,19 @@ function FiltersForm({ filters, onApply }: DeckFiltersPanelProps) {
           )}
         />
         <div className="grid grid-cols-2 gap-3">
-          <AgeField name="ageMin" label="Minimum age" />
-          <AgeField name="ageMax" label="Maximum age" />
+          <AgeField name="ageMin" label={t('say-hi.filters.ageMin')} />
+          <AgeField name="ageMax" label={t('say-hi.filters.ageMax')} />
         </div>
         <Controller
           control={form.control}
           name="interests"
-          render={({ field }) => <InterestsPicker label="Interests" value={field.value} onChange={field.onChange} />}
+          render={({ field }) => <InterestsPicker label={t('say-hi.filters.interests')} value={field.value} onChange={field.onChange} />}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button type="button" variant="outline" onClick={handleReset}>
-            Reset
+            {t('say-hi.filters.reset')}
           </Button>
-          <Button type="submit">Apply</Button>
+          <Button type="submit">{t('say-hi.filters.apply')}</Button>
         </div>
       </form>
     </Form>
@@ -115,6 +119,7 @@ function FiltersForm({ filters, onApply }: DeckFiltersPanelProps) {
 }
 
 function AgeField({ name, label }: { name: 'ageMin' | 'ageMax'; label: string }) {
+  const t = useT(catalog);
   return (
     <FormField<DeckFilterFormInput, typeof name>
       name={name}
@@ -128,7 +133,7 @@ function AgeField({ name, label }: { name: 'ageMin' | 'ageMax'; label: string })
               inputMode="numeric"
               min={LIMITS.ageMin}
               max={LIMITS.ageMax}
-              placeholder="Any"
+              placeholder={t('say-hi.filters.any')}
             />
           </FormControl>
           <FormMessage />

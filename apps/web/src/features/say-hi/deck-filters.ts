@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALL_INTERESTS, CITIES, CONNECTION_MESSAGES, LIMITS, ageSchema } from '@bayclub/shared';
+import { t } from '#/lib/i18n';
 import type { DeckFilters } from '#/lib/relationships';
 import { isCity } from '#/lib/member-format';
 
@@ -54,7 +55,8 @@ export const deckFilterFormSchema = z
     city: z.union([z.enum(CITIES), z.literal('')]),
     interests: z
       .array(z.string())
-      .max(LIMITS.interestsMax, { error: `Choose at most ${LIMITS.interestsMax} interests` }),
+      // Worded when the form checks it, in the page's language (the form's component loaded the catalogue).
+      .max(LIMITS.interestsMax, { error: () => t('say-hi.filters.interestsMax', { max: LIMITS.interestsMax }) }),
     ageMin: ageInput,
     ageMax: ageInput,
   })

@@ -5,6 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '#/components/ui/spinner';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { useOpenChat } from '#/features/connections/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 interface MatchDialogProps {
   /** The new match; the dialog is open while it is set. */
@@ -15,8 +17,9 @@ interface MatchDialogProps {
 
 /** The match moment: both said hi. Straight to the chat, or back to the deck. */
 export function MatchDialog({ match, onOpenChange, onCloseAutoFocus }: MatchDialogProps) {
+  const t = useT(catalog);
   const chat = useOpenChat();
-  const name = match?.member.fullName || 'this member';
+  const name = match?.member.fullName || t('say-hi.thisMember');
   const opening = match !== null && chat.opening === match.member.id;
 
   const handleMessage = async () => {
@@ -30,23 +33,23 @@ export function MatchDialog({ match, onOpenChange, onCloseAutoFocus }: MatchDial
       <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader className="items-center text-center sm:text-center">
           <PartyPopperIcon aria-hidden="true" className="size-8 text-primary" />
-          <DialogTitle>You and {name} matched</DialogTitle>
+          <DialogTitle>{t('say-hi.match.title', { name })}</DialogTitle>
           <DialogDescription>{CONNECTION_MESSAGES.matched}</DialogDescription>
         </DialogHeader>
         {match && (
           <AvatarWithRetry
             src={imageVariantUrl(match.member.profilePictureUrl, 'medium')}
-            alt={`Profile picture of ${name}`}
+            alt={t('say-hi.photoOf', { name })}
             className="size-24 justify-self-center ring-2 ring-primary/40"
           />
         )}
         <DialogFooter className="sm:justify-center">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Keep browsing
+            {t('say-hi.match.keepBrowsing')}
           </Button>
           <Button onClick={() => void handleMessage()} disabled={opening}>
             {opening ? <Spinner /> : <MessageCircleIcon aria-hidden="true" />}
-            Send a message
+            {t('say-hi.match.message')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -9,8 +9,10 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Spinner } from '#/components/ui/spinner';
 import { Textarea } from '#/components/ui/textarea';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
+import { Trans, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { isDailyLimit, useSayHiMutation } from './api';
+import { catalog } from './i18n';
 
 interface SayHiDialogProps {
   /** The member to say hi to; the dialog is open while it is set. */
@@ -43,6 +45,7 @@ function SayHiForm({
   onSent,
   onDailyLimit,
 }: Omit<SayHiDialogProps, 'member' | 'onCloseAutoFocus'> & { member: { id: string; name: string } }) {
+  const t = useT(catalog);
   const sayHi = useSayHiMutation();
   const [failure, setFailure] = React.useState<string | null>(null);
   const form = useForm<SayHiInput>({
@@ -78,8 +81,8 @@ function SayHiForm({
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Say hi to {member.name}</DialogTitle>
-        <DialogDescription>Add a short note if you like. They can say hi back to connect.</DialogDescription>
+        <DialogTitle>{t('say-hi.dialog.title', { name: member.name })}</DialogTitle>
+        <DialogDescription>{t('say-hi.dialog.description')}</DialogDescription>
       </DialogHeader>
       <Form {...form}>
         <form noValidate onSubmit={handleSubmit} className="grid gap-4">
@@ -89,14 +92,14 @@ function SayHiForm({
             render={({ field, fieldState }) => (
               <FormItem>
                 <FormLabel>
-                  Note <span className="font-normal text-muted-foreground">(optional)</span>
+                  <Trans catalog={catalog} id="say-hi.dialog.note" components={{ 0: <span className="font-normal text-muted-foreground" /> }} />
                 </FormLabel>
                 <FormControl>
                   <Textarea
                     {...field}
                     value={field.value ?? ''}
                     rows={3}
-                    placeholder="Hi! I see we both love the beach."
+                    placeholder={t('say-hi.dialog.placeholder')}
                     onChange={(e) => {
                       field.onChange(e);
                       // Say "too long" while typing, and clear it as soon as it fits again.
@@ -118,11 +121,11 @@ function SayHiForm({
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={sayHi.isPending}>
-              Cancel
+              {t('say-hi.dialog.cancel')}
             </Button>
             <Button type="submit" disabled={sayHi.isPending}>
               {sayHi.isPending && <Spinner />}
-              {sayHi.isPending ? 'Sending...' : 'Send'}
+              {sayHi.isPending ? t('say-hi.dialog.sending') : t('say-hi.dialog.send')}
             </Button>
           </DialogFooter>
         </form>

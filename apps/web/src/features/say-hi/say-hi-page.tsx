@@ -6,11 +6,13 @@ import { CONNECTION_MESSAGES, type DeckCardView, type MatchView, type SayHiResul
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage, itemsOf } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { FullMembersOnly, isForbidden } from '#/components/member/full-members-only';
 import { useDeckQuery, useSkipMutation } from './api';
 import { DeckCard } from './deck-card';
 import { countFilters, filtersFromSearch, filtersToParams } from './deck-filters';
 import { DeckFiltersPanel } from './deck-filters-panel';
+import { catalog } from './i18n';
 import { OnceOpened } from '#/components/once-opened';
 import { RetryButton } from '#/components/retry-button';
 import { lazyNamed } from '#/lib/lazy-named';
@@ -22,10 +24,9 @@ const MatchDialog = lazyNamed(() => import('./match-dialog'), 'MatchDialog');
 /** Ask for the next page while this many cards are still waiting, so the deck never stalls. */
 const PREFETCH_WHEN_LEFT = 3;
 
-export const hellosLeftLabel = (n: number) => `${n} ${n === 1 ? 'hello' : 'hellos'} left today`;
-
 /** '/say-hi': one member at a time; Say Hi (with an optional note) or Skip. Filters live in the URL. */
 export function SayHiPage() {
+  const t = useT(catalog);
   const [search, setSearch] = useSearchParams();
   const filters = React.useMemo(() => filtersFromSearch(search), [search]);
   const query = useDeckQuery(filters);
@@ -45,7 +46,10 @@ export function SayHiPage() {
 
   const handleSkip = (card: DeckCardView) => {
     skip.mutate(card.id, {
-      onError: (error) => toast.error(errorMessage(error), { description: `${card.fullName || 'This member'} is back in your deck.` }),
+      onError: (error) =>
+        toast.error(errorMessage(error), {
+          description: t('say-hi.skip.backInDeck', { name: card.fullName || t('say-hi.skip.thisMember') }),
+        }),
     });
   };
 
@@ -61,11 +65,11 @@ export function SayHiPage() {
     body = <DeckSkeleton />;
   } else if (query.isError && !current) {
     body = isForbidden(query.error) ? (
-      <FullMembersOnly title="Say Hi is for full members" />
+      <FullMembersOnly title={t('say-hi.forbidden')} />
     ) : (
       <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
         <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
-        <p className="font-medium">Could not load members</p>
+        <p className="font-medium">{t('say-hi.loadFailed')}</p>
         <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
         <RetryButton onClick={() => void query.refetch()} />
       </div>
@@ -78,7 +82,7 @@ export function SayHiPage() {
         <p className="max-w-sm text-sm text-muted-foreground">{CONNECTION_MESSAGES.deckEmptyHint}</p>
         {countFilters(filters) > 0 && (
           <Button variant="outline" onClick={() => setSearch({})}>
-            Clear filters
+            {t('say-hi.clearFilters')}
           </Button>
         )}
       </div>
@@ -93,7 +97,7 @@ export function SayHiPage() {
           sayHiDisabledBy={limitReached ? 'daily-limit' : undefined}
         />
         {/* Buttons keep focus when the next card arrives; this tells screen readers who it is. */}
-        <p aria-live="polite" className="sr-only">{`Showing ${current.fullName || 'a member'}`}</p>
+        <p aria-live="polite" className="sr-only">{t('say-hi.showing', { name: current.fullName || t('say-hi.aMember') })}</p>
       </>
     );
   }
@@ -102,11 +106,11 @@ export function SayHiPage() {
     <section aria-labelledby="say-hi-title" className="mx-auto grid w-full max-w-xl gap-4 px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 id="say-hi-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          Say Hi
+          {t('say-hi.title')}
         </h1>
         {remaining !== undefined && !limitReached && (
           <p aria-live="polite" className="text-sm text-muted-foreground tabular-nums">
-            {hellosLeftLabel(remaining)}
+            {t('say-hi.hellosLeft', { count: remaining })}
           </p>
         )}
       </div>
@@ -119,7 +123,7 @@ export function SayHiPage() {
       {body}
       <OnceOpened open={hiTo !== null}>
         <SayHiDialog
-          member={hiTo && { id: hiTo.id, name: hiTo.fullName || 'this member' }}
+          member={hiTo && { id: hiTo.id, name: hiTo.fullName || t('say-hi.thisMember') }}
           onOpenChange={(open) => !open && setHiTo(null)}
           onSent={handleSent}
         />
@@ -132,8 +136,9 @@ export function SayHiPage() {
 }
 
 function DeckSkeleton() {
+  const t = useT(catalog);
   return (
-    <div role="status" aria-label="Loading members" className="grid overflow-hidden rounded-2xl border">
+    <div role="status" aria-label={t('say-hi.loading')} className="grid overflow-hidden rounded-2xl border">
       <Skeleton className="aspect-[4/3] w-full rounded-none" />
       <div className="grid gap-3 p-5">
         <Skeleton className="h-7 w-48" />

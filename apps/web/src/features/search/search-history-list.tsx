@@ -1,7 +1,9 @@
 import { ClockIcon } from 'lucide-react';
 import { SEARCH_LIMITS, SEARCH_MESSAGES, SEARCH_TAB_LABELS, type SearchHistoryEntry } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
+import { catalog } from './i18n';
 
 interface SearchHistoryListProps {
   listboxId: string;
@@ -15,6 +17,7 @@ interface SearchHistoryListProps {
 
 /** Spec 2: the recent searches, at most five shown (ten kept), each searched again when chosen. */
 export function SearchHistoryList({ listboxId, entries, active, optionId, onSelect, onPoint, onClear }: SearchHistoryListProps) {
+  const t = useT(catalog);
   if (!entries.length) return null;
   const labelId = `${listboxId}-label`;
   return (
@@ -23,7 +26,7 @@ export function SearchHistoryList({ listboxId, entries, active, optionId, onSele
         <h3 id={labelId} className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           {SEARCH_MESSAGES.recent}
         </h3>
-        <Button type="button" variant="ghost" size="sm" onClick={onClear} aria-label="Clear recent searches">
+        <Button type="button" variant="ghost" size="sm" onClick={onClear} aria-label={t('search.history.clear')}>
           {SEARCH_MESSAGES.clearRecent}
         </Button>
       </div>

@@ -11,7 +11,9 @@ import {
   type SearchTab,
 } from '@bayclub/shared';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog';
+import { useT } from '#/lib/i18n';
 import { useSearchQuery } from './api';
+import { catalog } from './i18n';
 import { clearSearchHistory, readSearchHistory, rememberSearch } from './search-history';
 import { SearchHistoryList } from './search-history-list';
 import { SearchNote, SearchResults, noResultsText } from './search-results';
@@ -30,6 +32,7 @@ interface SearchOverlayProps {
  * in SearchPanel, which the dialog mounts on each opening: every search starts empty, with the recent searches.
  */
 export function SearchOverlay({ open, onOpenChange, returnFocusTo }: SearchOverlayProps) {
+  const t = useT(catalog);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -41,7 +44,7 @@ export function SearchOverlay({ open, onOpenChange, returnFocusTo }: SearchOverl
         }}
       >
         <DialogTitle className="sr-only">{SEARCH_MESSAGES.title}</DialogTitle>
-        <DialogDescription className="sr-only">Find members, communities, upcoming events and posts.</DialogDescription>
+        <DialogDescription className="sr-only">{t('search.description')}</DialogDescription>
         <SearchPanel onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>

@@ -2,16 +2,18 @@ import type * as React from 'react';
 import { BadgeCheckIcon, CalendarIcon, MapPinIcon, MessageSquareTextIcon, UserIcon, UsersIcon } from 'lucide-react';
 import { CITY_LABELS, imageVariantUrl, type SearchResult } from '@bayclub/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
+import { intlLocale, useT, type Translate } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { VerifiedInstagramMark } from '#/features/instagram';
 import { Highlight } from './highlight';
+import { catalog } from './i18n';
 
 /** 'Sat, Mar 14, 7:00 PM' in the event's own zone (spec 3: event_date). */
 const eventDate = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(
+  new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(
     new Date(iso),
   );
-const postDate = (iso: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+const postDate = (iso: string) => new Intl.DateTimeFormat(intlLocale(), { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 
 interface OptionProps {
   id: string;
@@ -24,7 +26,8 @@ interface OptionProps {
 
 /** One result as a listbox option: picture or icon, its name and a line of its text, matches marked. */
 export function SearchResultOption({ id, result, terms, active, onSelect, onPoint }: OptionProps) {
-  const { title, subtitle, detail, picture } = describe(result);
+  const t = useT(catalog);
+  const { title, subtitle, detail, picture } = describe(result, t);
   return (
     <div
       id={id}
@@ -49,17 +52,17 @@ export function SearchResultOption({ id, result, terms, active, onSelect, onPoin
           {result.type === 'user' && result.isVerified && (
             <>
               <BadgeCheckIcon aria-hidden="true" className="size-4 shrink-0 text-primary" />
-              <span className="sr-only">Verified account</span>
+              <span className="sr-only">{t('search.result.verified')}</span>
             </>
           )}
           {result.type === 'user' && result.linkedInstagram && (
             <span className="ml-1 inline-flex shrink-0 items-center gap-0.5 text-xs font-normal text-muted-foreground">
-              Instagram @{result.linkedInstagram}
+              {t('search.result.instagram', { handle: result.linkedInstagram })}
               <VerifiedInstagramMark />
             </span>
           )}
           {result.type === 'event' && result.status === 'cancelled' && (
-            <span className="ml-1 shrink-0 rounded-sm bg-destructive/15 px-1.5 text-xs text-destructive">Cancelled</span>
+            <span className="ml-1 shrink-0 rounded-sm bg-destructive/15 px-1.5 text-xs text-destructive">{t('search.result.cancelled')}</span>
           )}
         </p>
         <p id={`${id}-detail`} className="truncate text-xs text-muted-foreground">
@@ -93,11 +96,11 @@ function picture(url: string | null, fallback: React.ReactNode) {
 }
 
 /** What a row shows per type (spec 3's fields). */
-function describe(r: SearchResult): { title: string; subtitle: string | null; detail: string | null; picture: React.ReactNode } {
+function describe(r: SearchResult, t: Translate): { title: string; subtitle: string | null; detail: string | null; picture: React.ReactNode } {
   switch (r.type) {
     case 'user':
       return {
-        title: r.fullName ?? r.username ?? 'User',
+        title: r.fullName ?? r.username ?? t('search.result.user'),
         subtitle: r.username ? `@${r.username}` : null,
         detail: r.bio,
         picture: picture(r.profilePictureUrl, <UserIcon className="size-4" />),

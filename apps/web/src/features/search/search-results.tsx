@@ -1,4 +1,6 @@
 import { SEARCH_MESSAGES, SEARCH_TAB_LABELS, SEARCH_TYPES, type SearchResult, type SearchTab } from '@bayclub/shared';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { SearchResultOption } from './search-result-option';
 
 interface SearchResultsProps {
@@ -15,6 +17,7 @@ interface SearchResultsProps {
 
 /** The results listbox: in All, one labelled group per type (Users, Communities, Events, Posts); else one list. */
 export function SearchResults({ listboxId, tab, results, terms, active, optionId, onSelect, onPoint }: SearchResultsProps) {
+  const t = useT(catalog);
   const option = (r: SearchResult, index: number) => (
     <SearchResultOption
       key={`${r.type}-${r.id}`}
@@ -26,7 +29,7 @@ export function SearchResults({ listboxId, tab, results, terms, active, optionId
       onPoint={() => onPoint(index)}
     />
   );
-  const label = `${SEARCH_TAB_LABELS[tab]} results`;
+  const label = t('search.results.label', { type: SEARCH_TAB_LABELS[tab] });
   if (tab !== 'all') {
     return (
       <div id={listboxId} role="listbox" aria-label={label} className="flex flex-col gap-0.5">

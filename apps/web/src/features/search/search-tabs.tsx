@@ -1,7 +1,9 @@
 import * as React from 'react';
 import { SEARCH_LIMITS, SEARCH_TAB_LABELS, SEARCH_TABS, SEARCH_TYPES, searchCountLabel, type SearchResponse, type SearchTab } from '@bayclub/shared';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
+import { catalog } from './i18n';
 
 /** All's count: the types' counts added up, with a '+' once one of them reached the cap. */
 function allLabel(counts: SearchResponse['counts']): string {
@@ -52,6 +54,7 @@ interface SearchTabsProps {
  * tab chosen (by arrow keys too) is scrolled into view.
  */
 export function SearchTabs({ tab, onTab, counts, children }: SearchTabsProps) {
+  const t = useT(catalog);
   const { ref, edges, measure } = useOverflowEdges<HTMLDivElement>();
   React.useEffect(() => {
     const active = ref.current?.querySelector<HTMLElement>('[data-state="active"]');
@@ -65,26 +68,26 @@ export function SearchTabs({ tab, onTab, counts, children }: SearchTabsProps) {
       {/* One row that scrolls sideways on a phone rather than wrapping over the results. */}
       <TabsList
         ref={ref}
-        aria-label="Result types"
+        aria-label={t('search.tabs.label')}
         onScroll={measure}
         data-more-before={edges.start || undefined}
         data-more-after={edges.end || undefined}
         className={cn('mx-3 mt-2 flex h-auto w-auto max-w-full justify-start overflow-x-auto', fade)}
       >
-        {SEARCH_TABS.map((t) => (
-          <TabsTrigger key={t} value={t} className="h-8 flex-none px-2 sm:px-2.5">
-            {SEARCH_TAB_LABELS[t]}
+        {SEARCH_TABS.map((s) => (
+          <TabsTrigger key={s} value={s} className="h-8 flex-none px-2 sm:px-2.5">
+            {SEARCH_TAB_LABELS[s]}
             {counts && (
               <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">
-                {t === 'all' ? allLabel(counts) : searchCountLabel(counts[t])}
+                {s === 'all' ? allLabel(counts) : searchCountLabel(counts[s])}
               </span>
             )}
           </TabsTrigger>
         ))}
       </TabsList>
-      {SEARCH_TABS.map((t) => (
-        <TabsContent key={t} value={t} className="min-h-0 min-w-0 overflow-x-hidden overflow-y-auto px-2 py-2">
-          {t === tab && children}
+      {SEARCH_TABS.map((s) => (
+        <TabsContent key={s} value={s} className="min-h-0 min-w-0 overflow-x-hidden overflow-y-auto px-2 py-2">
+          {s === tab && children}
         </TabsContent>
       ))}
     </Tabs>
