@@ -14,9 +14,11 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { RetryButton } from '#/components/retry-button';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { isRefusal, useCheckInMutation, useScanQuery } from './api';
 import { clockTime } from './check-in-format';
 import { CheckInResultCard } from './check-in-result';
+import { catalog } from './i18n';
 import { VisibilityChoice } from './visibility-choice';
 
 /**
@@ -34,10 +36,11 @@ export function CheckInConfirm({
   onScanAgain?: () => void;
 }) {
   const scan = useScanQuery(token);
+  const t = useT(catalog);
   if (scan.isPending) {
     return (
       <div role="status" className="grid gap-3">
-        <span className="sr-only">Checking the code</span>
+        <span className="sr-only">{t('locations.confirm.checking')}</span>
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-40 w-full" />
       </div>
@@ -47,7 +50,7 @@ export function CheckInConfirm({
     const forbidden = isApiError(scan.error) && scan.error.isForbidden;
     return (
       <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4">
-        <p>{forbidden ? LOCATION_MESSAGES.checkInNotAllowed : `Could not read the code. ${errorMessage(scan.error)}`}</p>
+        <p>{forbidden ? LOCATION_MESSAGES.checkInNotAllowed : `${t('locations.confirm.readFailed')} ${errorMessage(scan.error)}`}</p>
         {!forbidden && (
           <RetryButton size="sm" onClick={() => void scan.refetch()} />
         )}
@@ -87,6 +90,7 @@ function ConfirmPlace({
   const [visibility, setVisibility] = React.useState<CheckInVisibility>(initialVisibility ?? scan.defaultVisibility);
   const [result, setResult] = React.useState<LocationCheckInResult | null>(null);
   const checkIn = useCheckInMutation();
+  const t = useT(catalog);
   const place = scan.location;
   const waiting = scan.mine !== null && scan.nextCheckInAt !== null;
   const done = result?.outcome === 'checked_in';
@@ -101,14 +105,14 @@ function ConfirmPlace({
           setResult(answer);
           navigator.vibrate?.(answer.outcome === 'checked_in' ? 80 : [150, 80, 150]);
         },
-        onError: (error) => toast.error('Could not check in', { description: errorMessage(error) }),
+        onError: (error) => toast.error(t('locations.checkIn.failed'), { description: errorMessage(error) }),
       },
     );
 
   return (
     <div className="grid gap-4">
       <div className="grid gap-0.5">
-        <p className="text-sm text-muted-foreground">{scan.kind === 'door' ? 'Door screen of' : LOCATION_MESSAGES.posterHeading}</p>
+        <p className="text-sm text-muted-foreground">{scan.kind === 'door' ? t('locations.confirm.doorScreenOf') : LOCATION_MESSAGES.posterHeading}</p>
         <h2 className="text-xl font-semibold">
           <Link to={`/locations/${place.id}`} className="underline-offset-4 hover:underline">
             {place.name}
@@ -123,7 +127,7 @@ function ConfirmPlace({
       </div>
       {done && (
         <Button asChild className="justify-self-start">
-          <Link to={`/locations/${place.id}`}>See who’s here</Link>
+          <Link to={`/locations/${place.id}`}>{t('locations.confirm.seeWho')}</Link>
         </Button>
       )}
       {waiting && !result && (

@@ -6,10 +6,12 @@ import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { OnceOpened } from '#/components/once-opened';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useCheckInMutation } from './api';
 import { clockTime } from './check-in-format';
 import { CheckInResultCard } from './check-in-result';
+import { catalog } from './i18n';
 import { MyCheckIn } from './my-check-in';
 import { useGeolocation } from './use-geolocation';
 import { VisibilityChoice } from './visibility-choice';
@@ -29,6 +31,7 @@ export function CheckInPanel({ place }: { place: LocationView }) {
   const [scanning, setScanning] = React.useState(false);
   const geo = useGeolocation();
   const checkIn = useCheckInMutation();
+  const t = useT(catalog);
   const waiting = place.nextCheckInAt !== null;
   const busy = checkIn.isPending || geo.state.status === 'locating';
 
@@ -41,7 +44,7 @@ export function CheckInPanel({ place }: { place: LocationView }) {
       { locationId: place.id, input: { position, visibility } },
       {
         onSuccess: setResult,
-        onError: (error) => toast.error('Could not check in', { description: errorMessage(error) }),
+        onError: (error) => toast.error(t('locations.checkIn.failed'), { description: errorMessage(error) }),
       },
     );
   };
@@ -95,7 +98,7 @@ export function CheckInPanel({ place }: { place: LocationView }) {
                 ? LOCATION_MESSAGES.posterNotAccepted
                 : !permissions.canCheckInByPosition && !permissions.canScan
                   ? LOCATION_MESSAGES.posterHint
-                  : `Or scan the poster at the door with your phone’s camera.`}
+                  : t('locations.panel.orScan')}
             </p>
           </>
         )

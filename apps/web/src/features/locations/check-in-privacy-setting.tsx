@@ -11,7 +11,9 @@ import {
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useLocationSettingsMutation, useLocationSettingsQuery } from './api';
+import { catalog } from './i18n';
 
 /**
  * The member's default visibility of check-ins (decision 016: on the Locations page, where check-ins happen),
@@ -21,18 +23,19 @@ export function CheckInPrivacySetting() {
   const id = React.useId();
   const query = useLocationSettingsQuery();
   const save = useLocationSettingsMutation();
+  const t = useT(catalog);
   const value: CheckInVisibility = save.isPending && save.variables ? save.variables : (query.data?.defaultVisibility ?? DEFAULT_CHECK_IN_VISIBILITY);
 
   const handleChange = (next: CheckInVisibility) =>
     save.mutate(next, {
       onSuccess: () => toast.success(LOCATION_MESSAGES.settingsSaved),
-      onError: (error) => toast.error('Could not save', { description: errorMessage(error) }),
+      onError: (error) => toast.error(t('locations.toast.saveFailed'), { description: errorMessage(error) }),
     });
 
   return (
     <details className="group rounded-lg border bg-muted/30 px-3 py-2 text-sm">
       <summary className="cursor-pointer font-medium">
-        Check-in privacy: <span className="font-normal">{query.isPending ? '...' : CHECK_IN_VISIBILITY_LABELS[value]}</span>
+        {t('locations.privacy.summary')} <span className="font-normal">{query.isPending ? '...' : CHECK_IN_VISIBILITY_LABELS[value]}</span>
       </summary>
       <div className="grid gap-1.5 pt-3 pb-1 sm:max-w-md">
         <Label htmlFor={id}>{LOCATION_MESSAGES.defaultVisibility}</Label>
@@ -50,7 +53,7 @@ export function CheckInPrivacySetting() {
           ))}
         </NativeSelect>
         <p id={`${id}-hint`} className="text-muted-foreground">
-          {CHECK_IN_VISIBILITY_DESCRIPTIONS[value]}. You can choose again at each check-in.
+          {t('locations.privacy.hint', { description: CHECK_IN_VISIBILITY_DESCRIPTIONS[value] })}
         </p>
       </div>
     </details>

@@ -2,8 +2,10 @@ import type * as React from 'react';
 import { Link } from 'react-router';
 import { CHECK_IN_VISIBILITY_LABELS, imageVariantUrl, type LocationCheckInView } from '@bayclub/shared';
 import { memberName } from '#/lib/member-format';
+import { useT } from '#/lib/i18n';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { VerifiedBadge } from '#/components/member/verified-badge';
+import { catalog } from './i18n';
 import { VISIBILITY_ICONS } from './visibility-choice';
 
 /**
@@ -13,6 +15,7 @@ import { VISIBILITY_ICONS } from './visibility-choice';
 export function CheckInRow({ checkIn, when, actions }: { checkIn: LocationCheckInView; when: string; actions?: React.ReactNode }) {
   const name = memberName(checkIn.member);
   const Icon = VISIBILITY_ICONS[checkIn.visibility];
+  const t = useT(catalog);
   return (
     <div className="flex flex-wrap items-center gap-3">
       <AvatarWithRetry src={imageVariantUrl(checkIn.member.profilePictureUrl, 'small')} alt="" className="size-10" />
@@ -22,7 +25,7 @@ export function CheckInRow({ checkIn, when, actions }: { checkIn: LocationCheckI
             {name}
           </Link>
           {checkIn.member.isVerified && <VerifiedBadge />}
-          {checkIn.isMine && <span className="text-sm text-muted-foreground">(you)</span>}
+          {checkIn.isMine && <span className="text-sm text-muted-foreground">{t('locations.checkIn.you')}</span>}
         </span>
         <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
           {when}

@@ -8,7 +8,9 @@ import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { RetryButton } from '#/components/retry-button';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { fetchDoorToken, locationKeys } from './api';
+import { catalog } from './i18n';
 import { useWakeLock } from './use-wake-lock';
 
 /** A door code with its expiry on this device's clock (the server's time corrects a phone that is off). */
@@ -62,12 +64,13 @@ export function DoorScreenPage() {
   const awake = useWakeLock(query.isSuccess);
   const secondsLeft = useSecondsLeft(query.data?.localExpiresAt);
   const stage = React.useRef<HTMLDivElement>(null);
+  const t = useT(catalog);
 
   const exit = (
     <Button asChild variant="outline" className="border-neutral-400 bg-white text-neutral-900 hover:bg-neutral-100">
       <Link to={`/locations/${locationId}`}>
         <XIcon aria-hidden="true" />
-        Exit door screen
+        {t('locations.door.exit')}
       </Link>
     </Button>
   );
@@ -75,7 +78,7 @@ export function DoorScreenPage() {
   if (query.isPending) {
     return (
       <div role="status" className="flex flex-1 items-center justify-center gap-2 p-10">
-        <Spinner /> Loading the door code
+        <Spinner /> {t('locations.door.loading')}
       </div>
     );
   }
@@ -91,7 +94,7 @@ export function DoorScreenPage() {
           <RetryButton onClick={() => void query.refetch()} />
         )}
         <Link to="/locations" className="text-sm underline">
-          All places
+          {t('locations.allPlaces')}
         </Link>
       </section>
     );
@@ -107,15 +110,15 @@ export function DoorScreenPage() {
       </h1>
       <QrCodeImage
         svg={code.qrSvg}
-        alt={`Check-in code for ${code.locationName}`}
+        alt={t('locations.door.alt', { name: code.locationName })}
         className="aspect-square w-[min(80vw,60vh)] max-w-[36rem] [image-rendering:pixelated]"
       />
       <p className="text-center text-lg">{LOCATION_MESSAGES.doorScreenHint}</p>
       <p role="timer" aria-live="off" className="font-mono text-xl tabular-nums">
-        {`New code in ${secondsLeft} s`}
+        {t('locations.door.countdown', { seconds: secondsLeft })}
       </p>
-      {query.failureCount > 0 && <p role="alert" className="text-sm text-red-700">Could not get the next code. Trying again...</p>}
-      {!awake && <p className="text-sm text-neutral-600">Keep this screen on: this browser cannot keep it awake by itself.</p>}
+      {query.failureCount > 0 && <p role="alert" className="text-sm text-red-700">{t('locations.door.retrying')}</p>}
+      {!awake && <p className="text-sm text-neutral-600">{t('locations.door.keepOn')}</p>}
       <div className="flex flex-wrap justify-center gap-2">
         {document.fullscreenEnabled && (
           <Button
@@ -124,7 +127,7 @@ export function DoorScreenPage() {
             onClick={() => void stage.current?.requestFullscreen().catch(() => undefined)}
           >
             <ExpandIcon aria-hidden="true" />
-            Full screen
+            {t('locations.door.fullScreen')}
           </Button>
         )}
         {exit}

@@ -3,7 +3,9 @@ import { LOCATION_LIMITS, type CreateEventInput } from '@bayclub/shared';
 import { itemsOf } from '#/lib/api';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { NativeSelect } from '#/components/ui/native-select';
+import { useT } from '#/lib/i18n';
 import { useLocationListQuery, useLocationQuery } from './api';
+import { catalog } from './i18n';
 import { useLocationAccess } from './use-location-access';
 
 /**
@@ -21,6 +23,7 @@ export function EventPlaceField() {
   // The event's place may be in another city than the one now chosen: its name comes from its own page.
   const outside = chosen !== null && !places.some((p) => p.id === chosen);
   const current = useLocationQuery(chosen ?? '', outside && canView).data;
+  const t = useT(catalog);
   if (!canView) return null;
 
   const handleChange = (id: string, onChange: (value: string | null) => void) => {
@@ -40,7 +43,7 @@ export function EventPlaceField() {
       render={({ field }) => (
         <FormItem>
           <FormLabel>
-            Place <span className="font-normal text-muted-foreground">(optional)</span>
+            {t('locations.eventPlace.label')} <span className="font-normal text-muted-foreground">{t('locations.optional')}</span>
           </FormLabel>
           <FormControl>
             <NativeSelect
@@ -50,8 +53,8 @@ export function EventPlaceField() {
               value={field.value ?? ''}
               onChange={(e) => handleChange(e.target.value, field.onChange)}
             >
-              <option value="">Not at one of the club’s places</option>
-              {outside && <option value={chosen}>{current?.name ?? 'The event’s place'}</option>}
+              <option value="">{t('locations.eventPlace.none')}</option>
+              {outside && <option value={chosen}>{current?.name ?? t('locations.eventPlace.current')}</option>}
               {places.map((place) => (
                 <option key={place.id} value={place.id}>
                   {place.name}
@@ -60,7 +63,7 @@ export function EventPlaceField() {
             </NativeSelect>
           </FormControl>
           <FormDescription>
-            {list.isError ? 'The club’s places could not be loaded.' : 'The event shows on the place’s page, and checking in there checks guests in.'}
+            {list.isError ? t('locations.eventPlace.loadError') : t('locations.eventPlace.hint')}
           </FormDescription>
           <FormMessage />
         </FormItem>

@@ -1,7 +1,9 @@
 import { UsersIcon } from 'lucide-react';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
+import { useT } from '#/lib/i18n';
 import { clockTime } from './check-in-format';
 import { CheckInRow } from './check-in-row';
+import { catalog } from './i18n';
 
 /**
  * Who is here now (checked in within 3 hours, not checked out) among those the member may see; kept live by the
@@ -9,6 +11,7 @@ import { CheckInRow } from './check-in-row';
  */
 export function HereNow({ place }: { place: LocationView }) {
   const more = Math.max(0, place.hereNowCount - place.hereNow.length);
+  const t = useT(catalog);
   return (
     <section aria-labelledby="place-here-now" className="grid gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -23,13 +26,13 @@ export function HereNow({ place }: { place: LocationView }) {
       {place.hereNow.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{LOCATION_MESSAGES.nobodyHere}</p>
       ) : (
-        <ul aria-label="Members here now" className="grid gap-3">
+        <ul aria-label={t('locations.hereNow.label')} className="grid gap-3">
           {place.hereNow.map((checkIn) => (
             <li key={checkIn.id}>
-              <CheckInRow checkIn={checkIn} when={`Since ${clockTime(checkIn.createdAt)}`} />
+              <CheckInRow checkIn={checkIn} when={t('locations.checkIn.since', { time: clockTime(checkIn.createdAt) })} />
             </li>
           ))}
-          {more > 0 && <li className="text-sm text-muted-foreground">{`and ${more} more`}</li>}
+          {more > 0 && <li className="text-sm text-muted-foreground">{t('locations.hereNow.more', { count: more })}</li>}
         </ul>
       )}
     </section>

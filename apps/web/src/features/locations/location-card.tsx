@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { MapPinIcon, NavigationIcon, UsersIcon } from 'lucide-react';
 import { CITY_LABELS, imageVariantUrl, LOCATION_CATEGORY_LABELS, LOCATION_MESSAGES, type LocationCardView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
+import { useT } from '#/lib/i18n';
 import { CategoryIcon } from './category-icon';
+import { catalog } from './i18n';
 
 /**
  * A place in the list: photo, name (the link to its page), category, city, distance when "near me" is on, and how
@@ -11,6 +13,7 @@ import { CategoryIcon } from './category-icon';
 export function LocationCard({ place, headingLevel = 2 }: { place: LocationCardView; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const photo = imageVariantUrl(place.photoUrl, 'small');
+  const t = useT(catalog);
   return (
     <article className="relative flex h-full gap-4 rounded-xl border bg-card p-3 text-card-foreground focus-within:ring-[3px] focus-within:ring-ring/50">
       <div className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted sm:size-24">
@@ -40,7 +43,7 @@ export function LocationCard({ place, headingLevel = 2 }: { place: LocationCardV
             <span className="inline-flex items-center gap-1 whitespace-nowrap">
               <span aria-hidden="true">·</span>
               <NavigationIcon aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Distance: </span>
+              <span className="sr-only">{t('locations.card.distance')} </span>
               {LOCATION_MESSAGES.distanceKm(place.distanceKm)}
             </span>
           )}

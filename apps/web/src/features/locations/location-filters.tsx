@@ -13,8 +13,10 @@ import { DebouncedSearchBox } from '#/components/debounced-search-box';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { ToggleButton } from '#/components/toggle-button';
+import { useT } from '#/lib/i18n';
 import { isCity } from '#/lib/member-format';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
+import { catalog } from './i18n';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -40,15 +42,16 @@ export function useLocationFiltersInUrl() {
 /** Search, city and the category chips (one at a time; tapping the chosen one again shows all). */
 export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFilters; update: Update; extra?: React.ReactNode }) {
   const cityId = React.useId();
+  const t = useT(catalog);
   const handleSearch = React.useCallback((q: string) => update({ q: q || undefined }), [update]);
   return (
-    <form role="search" aria-label="Filter places" className="grid gap-3" onSubmit={(e) => e.preventDefault()}>
+    <form role="search" aria-label={t('locations.filters.label')} className="grid gap-3" onSubmit={(e) => e.preventDefault()}>
       <div className="flex flex-wrap items-end gap-3">
         <DebouncedSearchBox
           value={filters.q}
           onSearch={handleSearch}
           label={LOCATION_MESSAGES.searchLabel}
-          placeholder="Search by name or address"
+          placeholder={t('locations.filters.searchPlaceholder')}
           maxLength={LOCATION_LIMITS.queryMax}
           debounceMs={SEARCH_DEBOUNCE_MS}
           // A line of its own on phones, where it would otherwise share the row with the city.
@@ -56,7 +59,7 @@ export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFil
         />
         <div className="grid gap-1">
           <Label htmlFor={cityId} className="text-xs text-muted-foreground">
-            City
+            {t('locations.city')}
           </Label>
           <NativeSelect id={cityId} value={filters.city ?? ''} onChange={(e) => update({ city: e.target.value || undefined })}>
             <option value="">{LOCATION_MESSAGES.allCities}</option>
@@ -70,7 +73,7 @@ export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFil
         {extra}
       </div>
       {/* One scrolling row on phones (the list stays near the top), wrapped from 768 px. */}
-      <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:overflow-visible md:px-0" role="group" aria-label="Category">
+      <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:overflow-visible md:px-0" role="group" aria-label={t('locations.category')}>
         <ToggleButton pressed={!filters.category} onClick={() => update({ category: undefined })}>
           {LOCATION_MESSAGES.allCategories}
         </ToggleButton>

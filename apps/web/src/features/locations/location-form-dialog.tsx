@@ -4,8 +4,10 @@ import { toast } from 'sonner';
 import { CITIES, createLocationSchema, LOCATION_MESSAGES, type City, type CreateLocationInput, type LocationView, type UpdateLocationInput } from '@bayclub/shared';
 import { AfterSaveStep, DialogForm, FormDialog, useSavedStep } from '#/components/form-dialog';
 import { changedValues } from '#/lib/changed-values';
+import { useT } from '#/lib/i18n';
 import { useMe } from '#/lib/session/use-session';
 import { useCreateLocationMutation, useLocationQuery, useUpdateLocationMutation } from './api';
+import { catalog } from './i18n';
 import { LocationFormFields } from './location-form-fields';
 import { LocationPhotosEditor } from './location-photos-editor';
 
@@ -50,12 +52,13 @@ interface LocationFormDialogProps {
  */
 export function LocationFormDialog({ open, onOpenChange, place }: LocationFormDialogProps) {
   const { saved, setSaved, close } = useSavedStep<LocationView>(onOpenChange, (created) => `/locations/${created.id}`);
+  const t = useT(catalog);
   return (
     <FormDialog
       open={open}
       onOpenChange={close}
-      title={saved ? 'Add photos' : place ? LOCATION_MESSAGES.editPlace : LOCATION_MESSAGES.newPlace}
-      description={saved ? `${saved.name} is saved. Add photos now, or later from Edit.` : 'Members see these details on the place’s page.'}
+      title={saved ? t('locations.photos.add') : place ? LOCATION_MESSAGES.editPlace : LOCATION_MESSAGES.newPlace}
+      description={saved ? t('locations.form.savedDescription', { name: saved.name }) : t('locations.form.description')}
     >
       {saved ? (
         <PhotosStep saved={saved} onDone={() => close(false)} />
@@ -73,6 +76,7 @@ function DetailsStep({ place, onSaved }: { place?: LocationView; onSaved: (place
   const create = useCreateLocationMutation();
   const update = useUpdateLocationMutation(place?.id ?? '');
   const ownCity = useMe()?.profile?.city;
+  const t = useT(catalog);
   const city = CITIES.find((c) => c === ownCity);
   const form = useForm<CreateLocationInput>({
     resolver: zodResolver(createLocationSchema, undefined, { raw: true }),
@@ -99,7 +103,7 @@ function DetailsStep({ place, onSaved }: { place?: LocationView; onSaved: (place
       form={form}
       label={place ? LOCATION_MESSAGES.editPlace : LOCATION_MESSAGES.newPlace}
       onSubmit={save}
-      submitLabel={place ? 'Save changes' : 'Create place'}
+      submitLabel={place ? t('locations.form.saveChanges') : t('locations.form.create')}
     >
       <LocationFormFields />
     </DialogForm>

@@ -18,34 +18,52 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Input } from '#/components/ui/input';
 import { Textarea } from '#/components/ui/textarea';
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { useGeolocation } from './use-geolocation';
 import { CoordinatePicker } from './map/coordinate-picker';
 
 const CATEGORY_OPTIONS = LOCATION_CATEGORIES.map((c) => ({ value: c, label: LOCATION_CATEGORY_LABELS[c] }));
 const CITY_OPTIONS = CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }));
 const MODE_OPTIONS = CHECK_IN_MODES.map((m) => ({ value: m, label: CHECK_IN_MODE_LABELS[m] }));
-const optional = <span className="font-normal text-muted-foreground">(optional)</span>;
+function Optional() {
+  const t = useT(catalog);
+  return <span className="font-normal text-muted-foreground">{t('locations.optional')}</span>;
+}
 
 /** Every field of the create and edit forms; the shared schema checks them and gives the messages. */
 export function LocationFormFields() {
+  const t = useT(catalog);
   return (
     <div className="grid gap-5">
-      <TextField<CreateLocationInput> name="name" label="Name" maxLength={LOCATION_LIMITS.nameMax} autoComplete="off" />
+      <TextField<CreateLocationInput> name="name" label={t('locations.form.name')} maxLength={LOCATION_LIMITS.nameMax} autoComplete="off" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField<CreateLocationInput> name="category" label="Category" options={CATEGORY_OPTIONS} placeholder="Select a category" />
-        <SelectField<CreateLocationInput> name="city" label="City" options={CITY_OPTIONS} placeholder="Select a city" />
+        <SelectField<CreateLocationInput>
+          name="category"
+          label={t('locations.category')}
+          options={CATEGORY_OPTIONS}
+          placeholder={t('locations.form.categoryPlaceholder')}
+        />
+        <SelectField<CreateLocationInput> name="city" label={t('locations.city')} options={CITY_OPTIONS} placeholder={t('locations.form.cityPlaceholder')} />
       </div>
-      <TextField<CreateLocationInput> name="address" label="Address" maxLength={LOCATION_LIMITS.addressMax} autoComplete="street-address" />
+      <TextField<CreateLocationInput> name="address" label={t('locations.form.address')} maxLength={LOCATION_LIMITS.addressMax} autoComplete="street-address" />
       <CoordinatePicker fallback={<CoordinatesFields />} />
-      <LongText name="description" label="Description" max={LOCATION_LIMITS.descriptionMax} rows={4} hint="Links become clickable." />
-      <LongText name="openingHours" label="Opening hours" max={LOCATION_LIMITS.openingHoursMax} rows={3} hint="As you would write it, e.g. Mon-Fri 7am-6pm." />
-      <SelectField<CreateLocationInput> name="checkInMode" label="Check-ins" options={MODE_OPTIONS} />
+      <LongText name="description" label={t('locations.form.descriptionLabel')} max={LOCATION_LIMITS.descriptionMax} rows={4} hint={t('locations.form.descriptionHint')} />
+      <LongText
+        name="openingHours"
+        label={t('locations.form.openingHours')}
+        max={LOCATION_LIMITS.openingHoursMax}
+        rows={3}
+        hint={t('locations.form.openingHoursHint')}
+      />
+      <SelectField<CreateLocationInput> name="checkInMode" label={t('locations.form.checkInMode')} options={MODE_OPTIONS} />
     </div>
   );
 }
 
 function LongText({ name, label, max, rows, hint }: { name: 'description' | 'openingHours'; label: string; max: number; rows: number; hint: string }) {
   const { control } = useFormContext<CreateLocationInput>();
+  const t = useT(catalog);
   return (
     <FormField
       control={control}
@@ -53,12 +71,12 @@ function LongText({ name, label, max, rows, hint }: { name: 'description' | 'ope
       render={({ field }) => (
         <FormItem>
           <FormLabel>
-            {label} {optional}
+            {label} <Optional />
           </FormLabel>
           <FormControl>
             <Textarea {...field} value={field.value ?? ''} rows={rows} maxLength={max} />
           </FormControl>
-          <FormDescription className="tabular-nums">{`${field.value?.length ?? 0}/${max} characters. ${hint}`}</FormDescription>
+          <FormDescription className="tabular-nums">{t('locations.form.characters', { count: field.value?.length ?? 0, max, hint })}</FormDescription>
           <FormMessage />
         </FormItem>
       )}
@@ -73,6 +91,7 @@ function LongText({ name, label, max, rows, hint }: { name: 'description' | 'ope
 function CoordinatesFields() {
   const { setValue } = useFormContext<CreateLocationInput>();
   const geo = useGeolocation();
+  const t = useT(catalog);
   const problem = 'message' in geo.state ? geo.state.message : null;
   const fill = async () => {
     const state = await geo.locate();
@@ -84,18 +103,18 @@ function CoordinatesFields() {
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium">
-        Coordinates {optional}
+        {t('locations.form.coordinates')} <Optional />
       </legend>
       <div className="grid gap-5 sm:grid-cols-2">
-        <CoordinateField name="latitude" label="Latitude" placeholder="27.9506" />
-        <CoordinateField name="longitude" label="Longitude" placeholder="-82.4572" />
+        <CoordinateField name="latitude" label={t('locations.form.latitude')} placeholder="27.9506" />
+        <CoordinateField name="longitude" label={t('locations.form.longitude')} placeholder="-82.4572" />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" variant="outline" size="sm" onClick={() => void fill()} disabled={geo.state.status === 'locating'}>
           {geo.state.status === 'locating' ? <Spinner /> : <LocateFixedIcon aria-hidden="true" />}
-          Use my position
+          {t('locations.useMyPosition')}
         </Button>
-        <p className="text-sm text-muted-foreground">Needed for “near me” and for checking in by position.</p>
+        <p className="text-sm text-muted-foreground">{t('locations.form.coordinatesHint')}</p>
       </div>
       {problem && (
         <p role="alert" className="text-sm text-destructive">

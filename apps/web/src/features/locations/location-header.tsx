@@ -2,8 +2,10 @@ import * as React from 'react';
 import { MapPinIcon } from 'lucide-react';
 import { CITY_LABELS, imageVariantUrl, LOCATION_CATEGORY_LABELS, LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { CategoryIcon } from './category-icon';
+import { catalog } from './i18n';
 import { MapLink } from './location-map';
 import { PlaceMap } from './map/place-map';
 
@@ -48,23 +50,24 @@ export function addressLine(place: Pick<LocationView, 'address' | 'city'>): stri
 function LocationPhotos({ place }: { place: LocationView }) {
   const [chosen, setChosen] = React.useState(0);
   const photos = place.photos;
+  const t = useT(catalog);
   if (photos.length === 0) return null;
   const index = Math.min(chosen, photos.length - 1);
   return (
     <div className="grid gap-2">
       <img
         src={imageVariantUrl(photos[index]!.url, 'large')}
-        alt={`${place.name}, photo ${index + 1} of ${photos.length}`}
+        alt={t('locations.photos.alt', { name: place.name, number: index + 1, total: photos.length })}
         className="aspect-[2/1] w-full rounded-xl bg-muted object-cover md:aspect-[3/1]"
       />
       {photos.length > 1 && (
-        <ul aria-label="Photos" className="flex gap-2 overflow-x-auto pb-1">
+        <ul aria-label={t('locations.photos.label')} className="flex gap-2 overflow-x-auto pb-1">
           {photos.map((photo, i) => (
             <li key={photo.id}>
               <button
                 type="button"
                 aria-pressed={i === index}
-                aria-label={`Show photo ${i + 1}`}
+                aria-label={t('locations.photos.show', { number: i + 1 })}
                 onClick={() => setChosen(i)}
                 className={cn('block size-16 overflow-hidden rounded-md border-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none', i === index ? 'border-primary' : 'border-transparent')}
               >

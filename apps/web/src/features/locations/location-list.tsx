@@ -4,7 +4,9 @@ import { itemsOf } from '#/lib/api';
 import { Skeleton } from '#/components/ui/skeleton';
 import { CardGrid, EmptyState, ListError } from '#/components/card-grid';
 import { LoadMore } from '#/components/load-more';
+import { useT } from '#/lib/i18n';
 import { useLocationListQuery, type LocationFilters } from './api';
+import { catalog } from './i18n';
 import { LocationCard } from './location-card';
 
 /** One column on phones, two from 768 px, three on wide screens. */
@@ -20,8 +22,9 @@ export function LocationCards({ places, label, headingLevel }: { places: Locatio
 }
 
 export function LocationListSkeleton() {
+  const t = useT(catalog);
   return (
-    <div role="status" aria-label="Loading places" className={GRID}>
+    <div role="status" aria-label={t('locations.list.loading')} className={GRID}>
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="flex gap-4 rounded-xl border p-3">
           <Skeleton className="size-20 sm:size-24" />
@@ -43,8 +46,9 @@ export function LocationListSkeleton() {
 export function LocationList({ filters, label, empty }: { filters: LocationFilters; label: string; empty?: React.ReactNode }) {
   const query = useLocationListQuery(filters);
   const places = itemsOf(query.data);
+  const t = useT(catalog);
   if (query.isPending) return <LocationListSkeleton />;
-  if (query.isError && places.length === 0) return <ListError what="places" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && places.length === 0) return <ListError what={t('locations.list.what')} error={query.error} onRetry={() => void query.refetch()} />;
   if (places.length === 0) {
     return (
       <EmptyState title={LOCATION_MESSAGES.empty} hint={LOCATION_MESSAGES.emptyHint}>

@@ -6,9 +6,11 @@ import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { OnceOpened } from '#/components/once-opened';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useUpdateLocationMutation } from './api';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { catalog } from './i18n';
 
 const LocationFormDialog = lazyNamed(() => import('./location-form-dialog'), 'LocationFormDialog');
 const QrDialog = lazyNamed(() => import('./qr-dialog'), 'QrDialog');
@@ -24,6 +26,7 @@ type Open = 'edit' | 'qr' | 'active' | 'managers' | null;
 export function LocationManageActions({ place }: { place: LocationView }) {
   const [open, setOpen] = React.useState<Open>(null);
   const update = useUpdateLocationMutation(place.id);
+  const t = useT(catalog);
   const close = (next: boolean) => !next && setOpen(null);
   const { canEdit, canGenerateQr, canManageManagers } = place.permissions;
 
@@ -32,16 +35,16 @@ export function LocationManageActions({ place }: { place: LocationView }) {
       { active: !place.active },
       {
         onSuccess: () => toast.success(place.active ? LOCATION_MESSAGES.deactivatedDone : LOCATION_MESSAGES.reactivatedDone),
-        onError: (error) => toast.error('Could not save', { description: errorMessage(error) }),
+        onError: (error) => toast.error(t('locations.toast.saveFailed'), { description: errorMessage(error) }),
       },
     );
 
   return (
-    <div role="group" aria-label="Manage this place" className="flex flex-wrap gap-2">
+    <div role="group" aria-label={t('locations.manage.label')} className="flex flex-wrap gap-2">
       {canEdit && (
         <Button variant="outline" onClick={() => setOpen('edit')} onPointerEnter={() => void LocationFormDialog.preload()}>
           <PencilIcon aria-hidden="true" />
-          Edit
+          {t('locations.manage.edit')}
         </Button>
       )}
       {canGenerateQr && (
@@ -63,13 +66,13 @@ export function LocationManageActions({ place }: { place: LocationView }) {
       {canEdit && (
         <Button variant="ghost" onClick={() => setOpen('active')} disabled={update.isPending}>
           {place.active ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
-          {place.active ? 'Deactivate' : 'Reactivate'}
+          {place.active ? t('locations.manage.deactivate') : t('locations.manage.reactivate')}
         </Button>
       )}
       {canManageManagers && (
         <Button variant="ghost" onClick={() => setOpen('managers')} onPointerEnter={() => void ManagersDialog.preload()}>
           <UserCogIcon aria-hidden="true" />
-          Managers
+          {t('locations.managers')}
         </Button>
       )}
       <OnceOpened open={open === 'managers'}>
@@ -84,13 +87,9 @@ export function LocationManageActions({ place }: { place: LocationView }) {
       <ConfirmDialog
         open={open === 'active'}
         onOpenChange={close}
-        title={place.active ? `Deactivate ${place.name}?` : `Reactivate ${place.name}?`}
-        description={
-          place.active
-            ? 'Members stop seeing it and cannot check in. Managers still find it under Show deactivated, and can reactivate it.'
-            : 'Members see it again and can check in.'
-        }
-        confirm={place.active ? 'Deactivate' : 'Reactivate'}
+        title={place.active ? t('locations.manage.deactivateTitle', { name: place.name }) : t('locations.manage.reactivateTitle', { name: place.name })}
+        description={place.active ? t('locations.manage.deactivateDescription') : t('locations.manage.reactivateDescription')}
+        confirm={place.active ? t('locations.manage.deactivate') : t('locations.manage.reactivate')}
         onConfirm={handleActive}
       />
     </div>

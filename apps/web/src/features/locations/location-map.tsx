@@ -1,6 +1,8 @@
 import { MapIcon } from 'lucide-react';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 type Platform = 'android' | 'apple' | 'other';
 
@@ -22,12 +24,13 @@ export function mapHref(map: LocationView['map'], platform: Platform): string {
 export function MapLink({ place }: { place: LocationView }) {
   const href = mapHref(place.map, mapPlatform(navigator.userAgent));
   const web = href.startsWith('https:');
+  const t = useT(catalog);
   return (
     <Button asChild variant="outline">
       <a href={href} {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
         <MapIcon aria-hidden="true" />
         {LOCATION_MESSAGES.openInMaps}
-        {web && <span className="sr-only"> (opens in a new tab)</span>}
+        {web && <span className="sr-only"> {t('locations.map.newTab')}</span>}
       </a>
     </Button>
   );

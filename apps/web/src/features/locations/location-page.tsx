@@ -7,10 +7,12 @@ import { Button } from '#/components/ui/button';
 import { MessageText } from '#/components/message-text';
 import { PageLoadError } from '#/components/page-load-error';
 import { isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { ReportTargetDialog } from '#/features/moderation';
 import { useLocationQuery } from './api';
 import { CheckInPanel } from './check-in-panel';
 import { HereNow } from './here-now';
+import { catalog } from './i18n';
 import { LocationEvents } from './location-events';
 import { LocationHeader } from './location-header';
 import { LocationManageActions } from './location-manage-actions';
@@ -29,22 +31,24 @@ export function LocationPage() {
 function LocationPageContent({ locationId }: { locationId: string }) {
   const query = useLocationQuery(locationId);
   useHereNowRealtime(locationId);
+  const t = useT(catalog);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     const error = query.error;
     if (isApiError(error) && (error.isNotFound || error.status === 400)) return <PlaceNotFound message={LOCATION_MESSAGES.notFound} />;
-    return <PageLoadError what="this place" error={error} onRetry={() => void query.refetch()} />;
+    return <PageLoadError what={t('locations.page.what')} error={error} onRetry={() => void query.refetch()} />;
   }
   return <LocationDetails place={query.data} />;
 }
 
 function LocationDetails({ place }: { place: LocationView }) {
   const { permissions } = place;
+  const t = useT(catalog);
   return (
     <article className="mx-auto grid w-full max-w-4xl content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
       <Link to="/locations" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
-        All places
+        {t('locations.allPlaces')}
       </Link>
       <LocationHeader place={place} />
       {(permissions.canEdit || permissions.canGenerateQr) && <LocationManageActions place={place} />}
@@ -55,7 +59,7 @@ function LocationDetails({ place }: { place: LocationView }) {
           {place.description && (
             <section aria-labelledby="place-about" className="grid gap-2">
               <h2 id="place-about" className="text-lg font-semibold">
-                About
+                {t('locations.page.about')}
               </h2>
               <MessageText content={place.description} />
             </section>
@@ -67,7 +71,7 @@ function LocationDetails({ place }: { place: LocationView }) {
           <h2 id="place-hours" className="font-semibold">
             {LOCATION_MESSAGES.openingHours}
           </h2>
-          <p className="text-sm whitespace-pre-line text-muted-foreground">{place.openingHours || 'Not given yet.'}</p>
+          <p className="text-sm whitespace-pre-line text-muted-foreground">{place.openingHours || t('locations.page.noHours')}</p>
         </section>
         {/* Issue 23: members who do not manage the place may report it to the moderators. */}
         {place.active && !permissions.canEdit && <ReportPlaceButton place={place} />}
@@ -78,11 +82,12 @@ function LocationDetails({ place }: { place: LocationView }) {
 
 function ReportPlaceButton({ place }: { place: LocationView }) {
   const [open, setOpen] = React.useState(false);
+  const t = useT(catalog);
   return (
     <div className="md:col-start-2">
       <Button variant="outline" size="sm" onClick={() => setOpen(true)} onPointerEnter={() => void ReportTargetDialog.preload()}>
         <FlagIcon aria-hidden="true" />
-        Report this place
+        {t('locations.page.report')}
       </Button>
       {open && (
         <React.Suspense fallback={null}>
@@ -95,12 +100,13 @@ function ReportPlaceButton({ place }: { place: LocationView }) {
 
 /** Unknown, deactivated or not for this member: the same answer, with the way back. */
 function PlaceNotFound({ message }: { message: string }) {
+  const t = useT(catalog);
   return (
     <section className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <MapPinOffIcon aria-hidden="true" className="size-10 text-muted-foreground" />
       <h1 className="text-2xl font-semibold">{message}</h1>
       <Button asChild>
-        <Link to="/locations">See all places</Link>
+        <Link to="/locations">{t('locations.page.seeAll')}</Link>
       </Button>
     </section>
   );

@@ -5,7 +5,9 @@ import { imageVariantUrl, LOCATION_LIMITS, LOCATION_MESSAGES, type LocationView 
 import { checkImageFile, IMAGE_FILE_MESSAGES, ImageFileInput, UploadStatus } from '#/components/image-picker';
 import { Button } from '#/components/ui/button';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useLocationPhotoMutations } from './api';
+import { catalog } from './i18n';
 
 /**
  * The place's photos (at most 8; the first is the card's): each added as soon as it is chosen, several at once
@@ -13,6 +15,7 @@ import { useLocationPhotoMutations } from './api';
  */
 export function LocationPhotosEditor({ place }: { place: LocationView }) {
   const { add, remove } = useLocationPhotoMutations(place.id);
+  const t = useT(catalog);
   const [problem, setProblem] = React.useState<string | null>(null);
   const [uploading, setUploading] = React.useState(0);
   const pickerId = React.useId();
@@ -44,25 +47,25 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
   const handleDelete = (photoId: string, index: number) =>
     remove.mutate(photoId, {
       onSuccess: () => toast.success(LOCATION_MESSAGES.photoDeleted),
-      onError: (error) => toast.error(`Could not delete photo ${index + 1}`, { description: errorMessage(error) }),
+      onError: (error) => toast.error(t('locations.photos.deleteFailed', { number: index + 1 }), { description: errorMessage(error) }),
     });
 
   return (
     <section aria-labelledby={`${pickerId}-title`} className="grid gap-3">
       <h3 id={`${pickerId}-title`} className="font-medium">
-        Photos ({place.photos.length}/{LOCATION_LIMITS.photosMax})
+        {t('locations.photos.title', { count: place.photos.length, max: LOCATION_LIMITS.photosMax })}
       </h3>
       {place.photos.length > 0 && (
-        <ul aria-label="Photos of the place" className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+        <ul aria-label={t('locations.photos.editorLabel')} className="grid grid-cols-3 gap-2 sm:grid-cols-4">
           {place.photos.map((photo, i) => (
             <li key={photo.id} className="relative">
-              <img src={imageVariantUrl(photo.url, 'small')} alt={`Photo ${i + 1}${i === 0 ? ' (shown on the card)' : ''}`} className="aspect-square w-full rounded-md object-cover" />
+              <img src={imageVariantUrl(photo.url, 'small')} alt={t('locations.photos.thumbAlt', { number: i + 1, first: i === 0 ? 'yes' : 'no' })} className="aspect-square w-full rounded-md object-cover" />
               <Button
                 type="button"
                 size="icon"
                 variant="secondary"
                 className="absolute top-1 right-1 size-8"
-                aria-label={`Delete photo ${i + 1}`}
+                aria-label={t('locations.photos.delete', { number: i + 1 })}
                 disabled={remove.isPending}
                 onClick={() => handleDelete(photo.id, i)}
               >
@@ -73,11 +76,11 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
         </ul>
       )}
       <label htmlFor={pickerId} className="text-sm font-medium">
-        Add photos
+        {t('locations.photos.add')}
       </label>
       <ImageFileInput id={pickerId} describedBy={hintId} multiple disabled={full || uploading > 0} onFiles={(files) => void handleFiles(files)} />
       <UploadStatus id={hintId} uploading={uploading > 0} problem={problem}>
-        {full ? LOCATION_MESSAGES.photosFull : 'JPEG, PNG, WebP, GIF or AVIF, up to 10MB each. The first photo is shown on the card.'}
+        {full ? LOCATION_MESSAGES.photosFull : t('locations.photos.hint')}
       </UploadStatus>
     </section>
   );

@@ -4,9 +4,11 @@ import { LOCATION_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { OnceOpened } from '#/components/once-opened';
 import { ToggleButton } from '#/components/toggle-button';
+import { useT } from '#/lib/i18n';
 import { lazyNamed } from '#/lib/lazy-named';
 import type { LocationFilters } from './api';
 import { CheckInPrivacySetting } from './check-in-privacy-setting';
+import { catalog } from './i18n';
 import { LocationFiltersBar, useLocationFiltersInUrl } from './location-filters';
 import { LocationList } from './location-list';
 import { LocationsMapFor } from './map/places-map';
@@ -27,6 +29,7 @@ export function LocationsPage() {
   const access = useLocationAccess();
   const [dialog, setDialog] = React.useState<'create' | 'scan' | null>(null);
   const close = (open: boolean) => !open && setDialog(null);
+  const t = useT(catalog);
 
   const scan = access.canScan ? (
     <Button variant="outline" onClick={() => setDialog('scan')} onPointerEnter={() => void ScanCheckInDialog.preload()}>
@@ -42,7 +45,7 @@ export function LocationsPage() {
           <h1 id="locations-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
             {LOCATION_MESSAGES.title}
           </h1>
-          <p className="text-muted-foreground">Places around Tampa Bay where members meet.</p>
+          <p className="text-muted-foreground">{t('locations.list.intro')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {access.canView && scan}
@@ -70,6 +73,7 @@ function Places({ canManage, canCheckIn }: { canManage: boolean; canCheckIn: boo
   const { filters, update } = useLocationFiltersInUrl();
   const geo = useGeolocation();
   const [nearMe, setNearMe] = React.useState(false);
+  const t = useT(catalog);
   const near = nearMe && geo.state.status === 'located' ? { lat: geo.state.position.lat, lng: geo.state.position.lng } : undefined;
   const problem = nearMeProblem(geo.state);
 
@@ -98,7 +102,7 @@ function Places({ canManage, canCheckIn }: { canManage: boolean; canCheckIn: boo
             <NearMeButton on={near !== undefined} state={geo.state} onToggle={() => void handleNearMe()} />
             {canManage && (
               <ToggleButton pressed={filters.inactive} onClick={() => update({ inactive: filters.inactive ? undefined : 'true' })}>
-                Show deactivated
+                {t('locations.list.showDeactivated')}
               </ToggleButton>
             )}
           </div>
@@ -113,11 +117,11 @@ function Places({ canManage, canCheckIn }: { canManage: boolean; canCheckIn: boo
       <LocationsMapFor filters={listFilters} />
       <LocationList
         filters={listFilters}
-        label={near ? 'Places, nearest first' : 'Places'}
+        label={near ? t('locations.list.labelNearest') : t('locations.list.label')}
         empty={
           filtered ? (
             <Button variant="outline" onClick={() => update({ city: undefined, category: undefined, q: undefined })}>
-              Clear filters
+              {t('locations.list.clearFilters')}
             </Button>
           ) : null
         }
@@ -128,11 +132,12 @@ function Places({ canManage, canCheckIn }: { canManage: boolean; canCheckIn: boo
 
 /** A limited member without view_locations: said plainly, with the scanner when they may check in by code. */
 function NotForYou({ scan }: { scan: React.ReactNode }) {
+  const t = useT(catalog);
   return (
     <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
       <MapPinOffIcon aria-hidden="true" className="size-8 text-muted-foreground" />
       <p className="font-medium">{LOCATION_MESSAGES.viewNotAllowed}</p>
-      {scan && <p className="max-w-sm text-sm text-muted-foreground">You can still check in by scanning a place’s code.</p>}
+      {scan && <p className="max-w-sm text-sm text-muted-foreground">{t('locations.list.scanInstead')}</p>}
       {scan}
     </div>
   );

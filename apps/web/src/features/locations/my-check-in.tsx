@@ -4,9 +4,11 @@ import { toast } from 'sonner';
 import { CHECK_IN_VISIBILITY_LABELS, LOCATION_MESSAGES, type LocationCheckInView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useOwnCheckInMutation } from './api';
 import { clockTime } from './check-in-format';
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { catalog } from './i18n';
 import { VISIBILITY_ICONS } from './visibility-choice';
 
 /** The member's own check-in at this place in the last 3 hours: since when, who sees it, Check out and Delete. */
@@ -21,16 +23,17 @@ export function MyCheckIn({
   showStatus?: boolean;
 }) {
   const Icon = VISIBILITY_ICONS[checkIn.visibility];
+  const t = useT(catalog);
   if (!showStatus) return <OwnCheckInActions checkIn={checkIn} locationId={locationId} />;
   return (
     <div className="grid gap-3 rounded-lg bg-muted/50 p-3">
       <div className="grid gap-0.5">
-        <p className="font-medium">{checkIn.hereNow ? LOCATION_MESSAGES.youAreHere : `You checked in at ${clockTime(checkIn.createdAt)}`}</p>
+        <p className="font-medium">{checkIn.hereNow ? LOCATION_MESSAGES.youAreHere : t('locations.mine.checkedInAt', { time: clockTime(checkIn.createdAt) })}</p>
         <p className="inline-flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
-          {checkIn.hereNow && <span>Since {clockTime(checkIn.createdAt)} ·</span>}
+          {checkIn.hereNow && <span>{t('locations.checkIn.since', { time: clockTime(checkIn.createdAt) })} ·</span>}
           <Icon aria-hidden="true" className="size-3.5" />
           {CHECK_IN_VISIBILITY_LABELS[checkIn.visibility]}
-          {checkIn.checkedOutAt && <span>· Checked out at {clockTime(checkIn.checkedOutAt)}</span>}
+          {checkIn.checkedOutAt && <span>· {t('locations.mine.checkedOutAt', { time: clockTime(checkIn.checkedOutAt) })}</span>}
         </p>
       </div>
       <OwnCheckInActions checkIn={checkIn} locationId={locationId} />
@@ -42,12 +45,13 @@ export function MyCheckIn({
 export function OwnCheckInActions({ checkIn, locationId }: { checkIn: Pick<LocationCheckInView, 'id' | 'hereNow' | 'checkedOutAt'>; locationId?: string }) {
   const mutation = useOwnCheckInMutation();
   const [confirming, setConfirming] = React.useState(false);
+  const t = useT(catalog);
   const run = (action: 'check-out' | 'delete') =>
     mutation.mutate(
       { checkIn, action, locationId },
       {
         onSuccess: () => toast.success(action === 'delete' ? LOCATION_MESSAGES.checkInDeleted : LOCATION_MESSAGES.checkedOut),
-        onError: (error) => toast.error(action === 'delete' ? 'Could not delete the check-in' : 'Could not check out', { description: errorMessage(error) }),
+        onError: (error) => toast.error(action === 'delete' ? t('locations.mine.deleteFailed') : t('locations.mine.checkOutFailed'), { description: errorMessage(error) }),
       },
     );
   return (
@@ -65,9 +69,9 @@ export function OwnCheckInActions({ checkIn, locationId }: { checkIn: Pick<Locat
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this check-in?"
-        description="It disappears from the place and from your check-ins."
-        confirm="Delete"
+        title={t('locations.mine.deleteTitle')}
+        description={t('locations.mine.deleteDescription')}
+        confirm={t('locations.mine.delete')}
         onConfirm={() => run('delete')}
       />
     </div>

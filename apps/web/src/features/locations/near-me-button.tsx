@@ -2,6 +2,8 @@ import { LocateFixedIcon } from 'lucide-react';
 import { LOCATION_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import type { GeolocationState } from './use-geolocation';
 
 /**
@@ -10,10 +12,11 @@ import type { GeolocationState } from './use-geolocation';
  */
 export function NearMeButton({ on, state, onToggle }: { on: boolean; state: GeolocationState; onToggle: () => void }) {
   const locating = state.status === 'locating';
+  const t = useT(catalog);
   return (
     <Button type="button" variant={on ? 'default' : 'outline'} aria-pressed={on} onClick={onToggle} disabled={locating}>
       {locating ? <Spinner /> : <LocateFixedIcon aria-hidden="true" />}
-      {locating ? 'Finding you...' : LOCATION_MESSAGES.nearMe}
+      {locating ? t('locations.nearMe.finding') : LOCATION_MESSAGES.nearMe}
     </Button>
   );
 }

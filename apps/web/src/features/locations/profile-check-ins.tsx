@@ -10,9 +10,11 @@ import {
 } from '@bayclub/shared';
 import { PagedList } from '#/components/paged-list';
 import { Skeleton } from '#/components/ui/skeleton';
+import { useT } from '#/lib/i18n';
 import { useProfileCheckInsQuery } from './api';
 import { checkInWhen } from './check-in-format';
 import { CategoryIcon } from './category-icon';
+import { catalog } from './i18n';
 import { OwnCheckInActions } from './my-check-in';
 import { VISIBILITY_ICONS } from './visibility-choice';
 
@@ -22,13 +24,14 @@ import { VISIBILITY_ICONS } from './visibility-choice';
  */
 export function ProfileCheckIns({ profileId, isOwner }: { profileId: string; isOwner: boolean }) {
   const query = useProfileCheckInsQuery(profileId);
+  const t = useT(catalog);
   return (
     <PagedList
       query={query}
       label={LOCATION_MESSAGES.profileCheckIns}
-      what="check-ins"
+      what={t('locations.profile.what')}
       skeleton={
-        <div role="status" aria-label="Loading check-ins" className="grid gap-3">
+        <div role="status" aria-label={t('locations.profile.loading')} className="grid gap-3">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-16 w-full" />
           ))}
@@ -40,7 +43,7 @@ export function ProfileCheckIns({ profileId, isOwner }: { profileId: string; isO
           <p className="font-medium">{LOCATION_MESSAGES.noProfileCheckIns}</p>
           {isOwner && (
             <Link to="/locations" className="text-sm underline-offset-4 hover:underline">
-              Find a place to check in
+              {t('locations.profile.find')}
             </Link>
           )}
         </div>
@@ -55,6 +58,8 @@ function ProfileCheckInRow({ checkIn }: { checkIn: ProfileCheckInView }) {
   const { location } = checkIn;
   const photo = imageVariantUrl(location.photoUrl, 'small');
   const Icon = VISIBILITY_ICONS[checkIn.visibility];
+  // Read for checkInWhen's words, so the row follows the page's language.
+  useT(catalog);
   return (
     <article className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3 text-card-foreground">
       <div className="size-12 shrink-0 overflow-hidden rounded-md bg-muted">

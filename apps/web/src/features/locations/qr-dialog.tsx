@@ -9,10 +9,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useQrQuery, useRegenerateQrMutation } from './api';
 import { checkInWhen } from './check-in-format';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { RetryButton } from '#/components/retry-button';
+import { catalog } from './i18n';
 
 /**
  * The place's QR code (for members who may generate codes): the SVG, the print-ready posters, Regenerate (asked
@@ -20,21 +22,24 @@ import { RetryButton } from '#/components/retry-button';
  */
 export function QrDialog({ open, onOpenChange, place }: { open: boolean; onOpenChange: (open: boolean) => void; place: LocationView }) {
   const query = useQrQuery(place.id);
+  const t = useT(catalog);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>{LOCATION_MESSAGES.qrCode}</DialogTitle>
-          <DialogDescription>{`Print it for the door of ${place.name}: members scan it with their phone’s camera to check in.`}</DialogDescription>
+          <DialogDescription>{t('locations.qr.description', { name: place.name })}</DialogDescription>
         </DialogHeader>
         {query.isPending ? (
           <div role="status" className="grid justify-items-center">
             <Skeleton className="size-56" />
-            <span className="sr-only">Loading the code</span>
+            <span className="sr-only">{t('locations.qr.loading')}</span>
           </div>
         ) : query.isError ? (
           <div role="alert" className="grid justify-items-start gap-2 text-sm">
-            <p>Could not load the code. {errorMessage(query.error)}</p>
+            <p>
+              {t('locations.qr.loadError')} {errorMessage(query.error)}
+            </p>
             <RetryButton size="sm" onClick={() => void query.refetch()} />
           </div>
         ) : (
@@ -48,17 +53,18 @@ export function QrDialog({ open, onOpenChange, place }: { open: boolean; onOpenC
 function QrBody({ qr, place }: { qr: LocationQrView; place: LocationView }) {
   const regenerate = useRegenerateQrMutation(place.id);
   const [confirming, setConfirming] = React.useState(false);
+  const t = useT(catalog);
   const handleRegenerate = () =>
     regenerate.mutate(undefined, {
       onSuccess: () => toast.success(LOCATION_MESSAGES.regenerated),
-      onError: (error) => toast.error('Could not make a new code', { description: errorMessage(error) }),
+      onError: (error) => toast.error(t('locations.qr.regenerateFailed'), { description: errorMessage(error) }),
     });
   return (
     <div className="grid gap-4">
-      <QrCodeImage svg={qr.qrSvg} alt={`QR code to check in at ${place.name}`} className="mx-auto size-56 rounded bg-white p-2" />
+      <QrCodeImage svg={qr.qrSvg} alt={t('locations.qr.alt', { name: place.name })} className="mx-auto size-56 rounded bg-white p-2" />
       <p className="text-center text-sm text-muted-foreground">
-        {`Code version ${qr.keyVersion}`}
-        {qr.regeneratedAt && ` · made ${checkInWhen(qr.regeneratedAt)}`}
+        {t('locations.qr.version', { version: qr.keyVersion })}
+        {qr.regeneratedAt && ` · ${t('locations.qr.made', { when: checkInWhen(qr.regeneratedAt) })}`}
       </p>
       {place.checkInMode === 'door_screen' && <p className="rounded-lg border p-3 text-sm">{LOCATION_MESSAGES.posterNotAccepted}</p>}
       <div className="grid gap-2 sm:grid-cols-2">
@@ -88,7 +94,7 @@ function QrBody({ qr, place }: { qr: LocationQrView; place: LocationView }) {
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`${LOCATION_MESSAGES.regenerate} the code?`}
+        title={t('locations.qr.regenerateTitle')}
         description={LOCATION_MESSAGES.regenerateConfirm}
         confirm={LOCATION_MESSAGES.regenerate}
         onConfirm={handleRegenerate}

@@ -2,9 +2,11 @@ import * as React from 'react';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { itemsOf } from '#/lib/api';
 import { LoadMore } from '#/components/load-more';
+import { useT } from '#/lib/i18n';
 import { useRecentCheckInsQuery } from './api';
 import { checkInWhen } from './check-in-format';
 import { CheckInRow } from './check-in-row';
+import { catalog } from './i18n';
 import { OwnCheckInActions } from './my-check-in';
 
 /**
@@ -13,6 +15,8 @@ import { OwnCheckInActions } from './my-check-in';
  */
 export function RecentCheckIns({ place }: { place: LocationView }) {
   const [more, setMore] = React.useState(false);
+  // Read for checkInWhen's words, so the list follows the page's language.
+  useT(catalog);
   const query = useRecentCheckInsQuery(place.id, place.recentNextCursor, more);
   const items = [...place.recent, ...itemsOf(query.data)];
   const started = more && query.data !== undefined;

@@ -2,16 +2,18 @@ import * as React from 'react';
 import { LOCATION_MESSAGES, type CheckInVisibility } from '@bayclub/shared';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { QrScanner, type ScannerMessages } from '#/components/qr/qr-scanner';
+import { useT, type Translate } from '#/lib/i18n';
 import { CheckInConfirm } from './check-in-confirm';
+import { catalog } from './i18n';
 import { tokenFromScan } from './scanned-token';
 
 /** The scanner's words here: a place has no typed code, so a refused camera points to the phone's camera app. */
-const SCANNER_MESSAGES: ScannerMessages = {
-  denied: 'Camera permission was denied. Allow the camera for this site in your browser settings, or scan the poster with your phone’s camera app.',
-  unavailable: 'This browser cannot use a camera here. Scan the poster with your phone’s camera app instead.',
-  error: 'The camera could not start. Try again, or scan the poster with your phone’s camera app.',
-  paused: 'The camera is paused while the page is hidden.',
-};
+const scannerMessages = (t: Translate): ScannerMessages => ({
+  denied: t('locations.scanner.denied'),
+  unavailable: t('locations.scanner.unavailable'),
+  error: t('locations.scanner.error'),
+  paused: t('locations.scanner.paused'),
+});
 
 /**
  * Check in by scanning a place's poster or door screen inside the app (the events door's scanner: BarcodeDetector,
@@ -28,6 +30,7 @@ export function ScanCheckInDialog({
 }) {
   const [token, setToken] = React.useState<string | null>(null);
   const [unknown, setUnknown] = React.useState(false);
+  const t = useT(catalog);
   const handleOpenChange = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
@@ -46,13 +49,13 @@ export function ScanCheckInDialog({
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>{LOCATION_MESSAGES.scanCode}</DialogTitle>
-          <DialogDescription>Point the camera at the place’s poster or door screen.</DialogDescription>
+          <DialogDescription>{t('locations.scan.description')}</DialogDescription>
         </DialogHeader>
         {token ? (
           <CheckInConfirm token={token} initialVisibility={initialVisibility} onScanAgain={() => setToken(null)} />
         ) : (
           <div className="grid gap-3">
-            <QrScanner onScan={handleScan} paused={false} messages={SCANNER_MESSAGES} videoLabel="Camera view for scanning a place’s code" />
+            <QrScanner onScan={handleScan} paused={false} messages={scannerMessages(t)} videoLabel={t('locations.scan.videoLabel')} />
             <div role="alert">{unknown && <p className="text-sm text-destructive">{LOCATION_MESSAGES.tokenInvalid}</p>}</div>
           </div>
         )}

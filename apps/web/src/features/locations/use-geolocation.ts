@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { t } from '#/lib/i18n';
 
 export interface Position {
   lat: number;
@@ -13,12 +14,21 @@ export type GeolocationState =
   | { status: 'located'; position: Position }
   | { status: 'denied' | 'unavailable' | 'timeout' | 'error'; message: string };
 
+/** Read when a failure happens, in the page's language (the components that ask read the locations catalogue). */
 export const GEOLOCATION_MESSAGES = {
-  denied: 'Location permission was denied. Allow location for this site in your browser settings to sort places by distance.',
-  unavailable: 'This device cannot tell where you are right now.',
-  timeout: 'Finding your position took too long. Try again outdoors or with Wi-Fi on.',
-  error: 'Your position could not be found. Try again.',
-} as const;
+  get denied() {
+    return t('locations.geo.denied');
+  },
+  get unavailable() {
+    return t('locations.geo.unavailable');
+  },
+  get timeout() {
+    return t('locations.geo.timeout');
+  },
+  get error() {
+    return t('locations.geo.error');
+  },
+};
 
 /** A position a minute old is still good for "near me"; asking again would cost battery and time. */
 const MAX_AGE_MS = 60_000;

@@ -12,7 +12,9 @@ import { ReportDetailsField, ReportDialogFooter, ReportReasonField } from '#/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useReportTargetMutation } from './api';
+import { catalog } from './i18n';
 
 interface ReportTargetDialogProps {
   kind: 'event' | 'place';
@@ -28,6 +30,7 @@ interface ReportTargetDialogProps {
  */
 export function ReportTargetDialog({ kind, id, name, open, onOpenChange }: ReportTargetDialogProps) {
   const report = useReportTargetMutation({ kind, id });
+  const t = useT(catalog);
   const empty = React.useMemo<DefaultValues<TargetReportInput>>(() => ({ details: '' }), []);
   const form = useForm<TargetReportInput>({ resolver: zodResolver(targetReportSchema, undefined, { raw: true }), defaultValues: empty });
 
@@ -61,9 +64,7 @@ export function ReportTargetDialog({ kind, id, name, open, onOpenChange }: Repor
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{kind === 'event' ? MODERATION_MESSAGES.reportEventTitle : MODERATION_MESSAGES.reportPlaceTitle}</DialogTitle>
-          <DialogDescription>
-            Tell our moderators what is wrong with {name}. Nobody else is told who reported it.
-          </DialogDescription>
+          <DialogDescription>{t('moderation.reportTarget.description', { name })}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={handleSubmit} className="grid gap-4">

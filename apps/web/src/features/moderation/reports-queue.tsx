@@ -29,8 +29,10 @@ import { EmptyState } from '#/components/card-grid';
 import { PagedList } from '#/components/paged-list';
 import { isApiError } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
+import { Trans, useT, type Translate } from '#/lib/i18n';
 import { memberName } from '#/lib/member-format';
 import { useReportActionMutation, useReportQueue, type QueueStatus } from './api';
+import { catalog } from './i18n';
 import { useQueueRealtime } from './use-queue-realtime';
 
 const DESTRUCTIVE: ReadonlySet<ReportAction> = new Set(['remove', 'suspend', 'ban']);
@@ -49,6 +51,7 @@ export function ReportsQueue({ communityId }: { communityId?: string } = {}) {
   const typeId = React.useId();
   const forbidden = isApiError(query.error) && query.error.isForbidden;
   const announcement = useQueueRealtime();
+  const t = useT(catalog);
 
   return (
     <section aria-labelledby={`${statusId}-title`} className="grid gap-4">
@@ -61,19 +64,19 @@ export function ReportsQueue({ communityId }: { communityId?: string } = {}) {
         </h2>
         <div className="flex flex-wrap gap-3">
           <div className="grid gap-1">
-            <Label htmlFor={statusId}>Status</Label>
+            <Label htmlFor={statusId}>{t('moderation.filter.status')}</Label>
             <NativeSelect id={statusId} value={status} onChange={(e) => setStatus(e.target.value as QueueStatus)} className="w-36">
-              <option value="open">Open</option>
-              <option value="resolved">Resolved</option>
+              <option value="open">{t('moderation.filter.open')}</option>
+              <option value="resolved">{t('moderation.filter.resolved')}</option>
             </NativeSelect>
           </div>
           <div className="grid gap-1">
-            <Label htmlFor={typeId}>Type</Label>
+            <Label htmlFor={typeId}>{t('moderation.filter.type')}</Label>
             <NativeSelect id={typeId} value={type} onChange={(e) => setType(e.target.value as ReportTarget | '')} className="w-36">
-              <option value="">All types</option>
-              {REPORT_TARGETS.map((t) => (
-                <option key={t} value={t}>
-                  {REPORT_TARGET_LABELS[t]}
+              <option value="">{t('moderation.filter.allTypes')}</option>
+              {REPORT_TARGETS.map((target) => (
+                <option key={target} value={target}>
+                  {REPORT_TARGET_LABELS[target]}
                 </option>
               ))}
             </NativeSelect>
@@ -85,15 +88,15 @@ export function ReportsQueue({ communityId }: { communityId?: string } = {}) {
       ) : (
         <PagedList
           query={query}
-          label={status === 'open' ? 'Open reports' : 'Resolved reports'}
-          what="reports"
+          label={status === 'open' ? t('moderation.list.open') : t('moderation.list.resolved')}
+          what={t('moderation.list.what')}
           autoLoad={false}
           skeleton={<QueueSkeleton />}
           empty={
             <EmptyState
               icon={FlagIcon}
               title={status === 'open' ? MODERATION_MESSAGES.noOpenReports : MODERATION_MESSAGES.noResolvedReports}
-              hint={status === 'open' ? 'When members report something, it waits here for a moderator.' : undefined}
+              hint={status === 'open' ? t('moderation.list.emptyHint') : undefined}
             />
           }
           getKey={(item) => item.id}
@@ -114,10 +117,9 @@ function QueueSkeleton() {
   );
 }
 
-const targetNoun = (type: ReportTarget) => REPORT_TARGET_LABELS[type].toLowerCase();
-
 function MemberLink({ member }: { member: MemberSummary | null }) {
-  if (!member) return <span className="text-muted-foreground">a deleted account</span>;
+  const t = useT(catalog);
+  if (!member) return <span className="text-muted-foreground">{t('moderation.member.deleted')}</span>;
   return (
     <Link to={`/view-profile/${member.id}`} className="font-medium underline-offset-4 hover:underline">
       {memberName(member)}
@@ -128,14 +130,15 @@ function MemberLink({ member }: { member: MemberSummary | null }) {
 
 const STATE_LABELS: Record<ReportQueueItem['target']['state'], string | null> = {
   visible: null,
-  hidden: 'Hidden',
-  removed: 'Removed',
-  cancelled: 'Cancelled',
-  inactive: 'Inactive',
+  hidden: 'moderation.state.hidden',
+  removed: 'moderation.state.removed',
+  cancelled: 'moderation.state.cancelled',
+  inactive: 'moderation.state.inactive',
 };
 
 /** The reported thing as the moderator judges it: the words as text, never as markup. */
 function ReportedContent({ item }: { item: ReportQueueItem }) {
+  const tr = useT(catalog);
   const t = item.target;
   const state = STATE_LABELS[t.state];
   const link =
@@ -144,8 +147,8 @@ function ReportedContent({ item }: { item: ReportQueueItem }) {
     <div className="grid gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="secondary">{REPORT_TARGET_LABELS[t.type]}</Badge>
-        {state && <Badge variant="outline">{state}</Badge>}
-        {item.community && <span className="text-muted-foreground">in {item.community.name}</span>}
+        {state && <Badge variant="outline">{tr(state)}</Badge>}
+        {item.community && <span className="text-muted-foreground">{tr('moderation.content.inCommunity', { name: item.community.name })}</span>}
       </div>
       {t.type === 'event' && (
         <p>
@@ -161,19 +164,19 @@ function ReportedContent({ item }: { item: ReportQueueItem }) {
       )}
       {t.type === 'member' && (
         <p>
-          Member: <MemberLink member={item.author} />
+          {tr('moderation.content.member')} <MemberLink member={item.author} />
         </p>
       )}
       {t.text !== null && <blockquote className="border-l-2 pl-3 break-words whitespace-pre-wrap">{t.text}</blockquote>}
-      {t.type === 'message' && t.text === null && <p className="text-muted-foreground">The shared message is no longer there.</p>}
+      {t.type === 'message' && t.text === null && <p className="text-muted-foreground">{tr('moderation.content.messageGone')}</p>}
       {t.imageCount > 0 && (
         <p className="flex items-center gap-1 text-muted-foreground">
-          <ImageIcon aria-hidden="true" className="size-4" /> {t.imageCount === 1 ? '1 photo' : `${t.imageCount} photos`}
+          <ImageIcon aria-hidden="true" className="size-4" /> {tr('moderation.content.photos', { count: t.imageCount })}
         </p>
       )}
       {link && t.state !== 'removed' && (
         <Link to={link} className="w-fit text-primary underline-offset-4 hover:underline">
-          Open the {targetNoun(t.type)}
+          {tr('moderation.content.open', { type: t.type })}
         </Link>
       )}
     </div>
@@ -181,22 +184,27 @@ function ReportedContent({ item }: { item: ReportQueueItem }) {
 }
 
 function EarlierReports({ item }: { item: ReportQueueItem }) {
+  const t = useT(catalog);
   const e = item.earlier;
-  if (e.sameTargetCount === 0 && e.sameAuthorCount === 0) return <p className="text-sm text-muted-foreground">No other reports.</p>;
+  if (e.sameTargetCount === 0 && e.sameAuthorCount === 0) return <p className="text-sm text-muted-foreground">{t('moderation.earlier.none')}</p>;
   const line = (list: typeof e.sameTarget) =>
-    list.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.resolution ? REPORT_RESOLUTION_LABELS[r.resolution] : 'open'})`).join(', ');
+    list.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.resolution ? REPORT_RESOLUTION_LABELS[r.resolution] : t('moderation.earlier.open')})`).join(', ');
+  const parts = { 0: <span className="font-medium" />, 1: <span className="text-muted-foreground" /> };
   return (
-    <ul className="grid gap-1 text-sm" aria-label="Other reports">
+    <ul className="grid gap-1 text-sm" aria-label={t('moderation.earlier.label')}>
       {e.sameTargetCount > 0 && (
         <li>
-          <span className="font-medium">{e.sameTargetCount === 1 ? '1 other report' : `${e.sameTargetCount} other reports`}</span> on this{' '}
-          {targetNoun(item.target.type)}: <span className="text-muted-foreground">{line(e.sameTarget)}</span>
+          <Trans
+            catalog={catalog}
+            id="moderation.earlier.sameTarget"
+            values={{ count: e.sameTargetCount, type: item.target.type, list: line(e.sameTarget) }}
+            components={parts}
+          />
         </li>
       )}
       {e.sameAuthorCount > 0 && (
         <li>
-          <span className="font-medium">{e.sameAuthorCount === 1 ? '1 report' : `${e.sameAuthorCount} reports`}</span> about this author
-          elsewhere: <span className="text-muted-foreground">{line(e.sameAuthor)}</span>
+          <Trans catalog={catalog} id="moderation.earlier.sameAuthor" values={{ count: e.sameAuthorCount, list: line(e.sameAuthor) }} components={parts} />
         </li>
       )}
     </ul>
@@ -205,6 +213,7 @@ function EarlierReports({ item }: { item: ReportQueueItem }) {
 
 export function ReportCard({ item }: { item: ReportQueueItem }) {
   const [action, setAction] = React.useState<ReportAction | null>(null);
+  const t = useT(catalog);
   return (
     <Card className="gap-3 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -212,32 +221,37 @@ export function ReportCard({ item }: { item: ReportQueueItem }) {
           {item.reasonLabel} · {REPORT_TARGET_LABELS[item.target.type]}
         </h3>
         <span className="text-xs text-muted-foreground">
-          Reported <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          <Trans
+            catalog={catalog}
+            id="moderation.card.reportedAt"
+            values={{ date: formatDateTime(item.createdAt) }}
+            components={{ 0: <time dateTime={item.createdAt} /> }}
+          />
         </span>
       </div>
       <ReportedContent item={item} />
       <dl className="grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-3">
         {item.target.type !== 'member' && (
           <>
-            <dt className="text-muted-foreground">Author</dt>
+            <dt className="text-muted-foreground">{t('moderation.card.author')}</dt>
             <dd>
               <MemberLink member={item.author} />
             </dd>
           </>
         )}
-        <dt className="text-muted-foreground">Reported by</dt>
+        <dt className="text-muted-foreground">{t('moderation.card.reporter')}</dt>
         <dd>
           <MemberLink member={item.reporter} />
         </dd>
         {item.details && (
           <>
-            <dt className="text-muted-foreground">Details</dt>
+            <dt className="text-muted-foreground">{t('moderation.card.details')}</dt>
             <dd className="break-words whitespace-pre-wrap">{item.details}</dd>
           </>
         )}
         {item.resolution && (
           <>
-            <dt className="text-muted-foreground">Outcome</dt>
+            <dt className="text-muted-foreground">{t('moderation.card.outcome')}</dt>
             <dd>
               {REPORT_RESOLUTION_LABELS[item.resolution]}
               {item.resolvedAt && <span className="text-muted-foreground"> · {formatDateTime(item.resolvedAt)}</span>}
@@ -247,7 +261,7 @@ export function ReportCard({ item }: { item: ReportQueueItem }) {
       </dl>
       <EarlierReports item={item} />
       {item.actions.length > 0 && (
-        <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
+        <div className="flex flex-wrap gap-2" role="group" aria-label={t('moderation.card.actions')}>
           {item.actions.map((a) => (
             <Button key={a} size="sm" variant={DESTRUCTIVE.has(a) ? 'destructive' : a === 'dismiss' ? 'outline' : 'secondary'} onClick={() => setAction(a)}>
               {REPORT_ACTION_LABELS[a]}
@@ -260,13 +274,12 @@ export function ReportCard({ item }: { item: ReportQueueItem }) {
   );
 }
 
-const ACTION_DESCRIPTIONS: Record<ReportAction, (item: ReportQueueItem) => string> = {
-  dismiss: () => 'Close this report and every other open report on the same thing. The author is not told.',
-  remove: (i) => `Remove the ${targetNoun(i.target.type)}. The author is told why; they never learn who reported it.`,
-  warn: () => 'Send the author a warning with your reason. They never learn who reported it.',
-  suspend: () => 'Suspend the author: they are signed out everywhere and cannot sign in until an admin lifts it.',
-  ban: (i) =>
-    i.community ? `Ban the author from ${i.community.name}. They are told why.` : 'Ban the author: their account is suspended, marked as a ban.',
+const ACTION_DESCRIPTIONS: Record<ReportAction, (t: Translate, item: ReportQueueItem) => string> = {
+  dismiss: (t) => t('moderation.action.dismiss'),
+  remove: (t, i) => t('moderation.action.remove', { type: i.target.type }),
+  warn: (t) => t('moderation.action.warn'),
+  suspend: (t) => t('moderation.action.suspend'),
+  ban: (t, i) => (i.community ? t('moderation.action.banCommunity', { name: i.community.name }) : t('moderation.action.ban')),
 };
 
 /** The action's reason (required but for dismiss): the author reads it. */
@@ -277,6 +290,7 @@ function ActionDialog({ item, action, onClose }: { item: ReportQueueItem; action
   const fieldId = React.useId();
   const errorId = React.useId();
   const required = action !== 'dismiss';
+  const t = useT(catalog);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -294,14 +308,14 @@ function ActionDialog({ item, action, onClose }: { item: ReportQueueItem; action
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{`${REPORT_ACTION_LABELS[action]}?`}</DialogTitle>
-          <DialogDescription>{ACTION_DESCRIPTIONS[action](item)}</DialogDescription>
+          <DialogTitle>{t('moderation.action.title', { action: REPORT_ACTION_LABELS[action] })}</DialogTitle>
+          <DialogDescription>{ACTION_DESCRIPTIONS[action](t, item)}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor={fieldId}>
-              {required ? 'Reason for the author' : 'Note'}{' '}
-              <span className="font-normal text-muted-foreground">{required ? '(required)' : '(optional)'}</span>
+              {required ? t('moderation.action.reason') : t('moderation.action.note')}{' '}
+              <span className="font-normal text-muted-foreground">{required ? t('moderation.action.required') : t('moderation.action.optional')}</span>
             </Label>
             <Textarea
               id={fieldId}
@@ -324,7 +338,7 @@ function ActionDialog({ item, action, onClose }: { item: ReportQueueItem; action
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {t('moderation.cancel')}
             </Button>
             <Button type="submit" variant={DESTRUCTIVE.has(action) ? 'destructive' : 'default'} disabled={mutation.isPending}>
               {mutation.isPending && <Spinner />}

@@ -1,7 +1,9 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { intlLocale, useT } from '#/lib/i18n';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { moderationKeys } from './api';
+import { catalog } from './i18n';
 
 /**
  * Another moderator's queue changed (moderation:queue: a report filed, or resolved by someone else): every open queue
@@ -11,6 +13,7 @@ import { moderationKeys } from './api';
  */
 export function useQueueRealtime(): string {
   const queryClient = useQueryClient();
+  const t = useT(catalog);
   const [arrived, setArrived] = React.useState<{ count: number; at: Date } | null>(null);
   useRealtimeEvent((event) => {
     if (event.type !== 'moderation:queue') return;
@@ -18,6 +21,6 @@ export function useQueueRealtime(): string {
     if (event.change === 'new') setArrived((a) => ({ count: (a?.count ?? 0) + 1, at: new Date() }));
   });
   if (!arrived) return '';
-  const at = arrived.at.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
-  return arrived.count === 1 ? `A new report arrived at ${at}.` : `${arrived.count} new reports arrived, the last at ${at}.`;
+  const at = arrived.at.toLocaleTimeString(intlLocale(), { hour: 'numeric', minute: '2-digit' });
+  return t('moderation.queue.arrived', { count: arrived.count, at });
 }

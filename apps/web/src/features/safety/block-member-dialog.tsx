@@ -13,7 +13,9 @@ import {
 } from '#/components/ui/alert-dialog';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useBlockMutation } from './api';
+import { catalog } from './i18n';
 
 interface BlockMemberDialogProps {
   userId: string;
@@ -27,6 +29,7 @@ interface BlockMemberDialogProps {
 /** Asks before blocking; stays open (and says why) when the block fails. */
 export function BlockMemberDialog({ userId, name, open, onOpenChange, onBlocked, onCloseAutoFocus }: BlockMemberDialogProps) {
   const block = useBlockMutation();
+  const t = useT(catalog);
 
   const handleOpenChange = (next: boolean) => {
     if (block.isPending) return;
@@ -56,10 +59,10 @@ export function BlockMemberDialog({ userId, name, open, onOpenChange, onBlocked,
         </AlertDialogHeader>
         <p className="text-sm font-medium">{name}</p>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={block.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={block.isPending}>{t('safety.cancel')}</AlertDialogCancel>
           <AlertDialogAction variant="destructive" onClick={handleConfirm} disabled={block.isPending}>
             {block.isPending && <Spinner />}
-            {block.isPending ? 'Blocking...' : 'Block'}
+            {block.isPending ? t('safety.block.pending') : t('safety.block.confirm')}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -4,19 +4,22 @@ import { Button } from '#/components/ui/button';
 import { MemberRow } from '#/components/member/member-row';
 import { formatDay } from '#/lib/format';
 import { memberName } from '#/lib/member-format';
+import { useT } from '#/lib/i18n';
 import { MemberRowList } from '#/components/member/member-row-list';
 import { useBlocksQuery, useUnblockMutation } from './api';
+import { catalog } from './i18n';
 
 /** The members the viewer blocked, with Unblock (their match is not restored). */
 export function BlockedList() {
   const query = useBlocksQuery();
   const unblock = useUnblockMutation();
+  const t = useT(catalog);
   return (
     <MemberRowList
       query={query}
-      label="Blocked members"
+      label={t('safety.blocked.label')}
       empty={{ icon: ShieldCheckIcon, title: SAFETY_MESSAGES.noBlocked }}
-      forbiddenTitle="Blocking is for members"
+      forbiddenTitle={t('safety.blocked.forbidden')}
       getKey={(b) => b.member.id}
       renderItem={(blocked) => {
         const name = memberName(blocked.member);
@@ -24,10 +27,10 @@ export function BlockedList() {
           <MemberRow
             member={blocked.member}
             linkProfile={false}
-            meta={`Blocked ${formatDay(blocked.blockedAt)}`}
+            meta={t('safety.blocked.since', { date: formatDay(blocked.blockedAt) })}
             actions={
-              <Button size="sm" variant="outline" aria-label={`Unblock ${name}`} onClick={() => unblock.mutate(blocked.member.id)}>
-                Unblock
+              <Button size="sm" variant="outline" aria-label={t('safety.unblock.label', { name })} onClick={() => unblock.mutate(blocked.member.id)}>
+                {t('safety.unblock')}
               </Button>
             }
           />

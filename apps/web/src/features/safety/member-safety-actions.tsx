@@ -11,6 +11,8 @@ import {
 import { cn } from '#/lib/utils';
 import { OnceOpened } from '#/components/once-opened';
 import { lazyNamed } from '#/lib/lazy-named';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 // Blocking and reporting are rare: their dialogs (the report form with its schema) load when first opened.
 const BlockMemberDialog = lazyNamed(() => import('./block-member-dialog'), 'BlockMemberDialog');
@@ -47,6 +49,7 @@ export function MemberSafetyActions({
   className,
 }: MemberSafetyActionsProps) {
   const [open, setOpen] = React.useState<Open>(null);
+  const t = useT(catalog);
   const ownTriggerRef = React.useRef<HTMLButtonElement>(null);
   const triggerRef = givenTriggerRef ?? ownTriggerRef;
   const close = (next: boolean) => {
@@ -62,7 +65,7 @@ export function MemberSafetyActions({
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button ref={triggerRef} variant="outline" size="icon" className={cn(className)} aria-label={`More actions for ${name}`}>
+          <Button ref={triggerRef} variant="outline" size="icon" className={cn(className)} aria-label={t('safety.menu.label', { name })}>
             <EllipsisIcon aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
@@ -75,11 +78,11 @@ export function MemberSafetyActions({
           )}
           <DropdownMenuItem onSelect={() => setOpen('report')}>
             <FlagIcon aria-hidden="true" />
-            Report
+            {t('safety.menu.report')}
           </DropdownMenuItem>
           <DropdownMenuItem variant="destructive" onSelect={() => setOpen('block')}>
             <OctagonXIcon aria-hidden="true" />
-            Block
+            {t('safety.menu.block')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

@@ -11,7 +11,9 @@ import { ReportDetailsField, ReportDialogFooter, ReportReasonField } from '#/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useReportMutation } from './api';
+import { catalog } from './i18n';
 
 interface ReportMemberDialogProps {
   userId: string;
@@ -34,6 +36,7 @@ export function ReportMemberDialog({
   onCloseAutoFocus,
 }: ReportMemberDialogProps) {
   const report = useReportMutation();
+  const t = useT(catalog);
   // No reason is chosen until the member picks one (the schema then says 'Please choose a reason').
   const empty = React.useMemo<DefaultValues<ReportInput>>(
     () => ({ userId, details: '', conversationId, messageId }),
@@ -74,9 +77,7 @@ export function ReportMemberDialog({
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{SAFETY_MESSAGES.reportTitle}</DialogTitle>
-          <DialogDescription>
-            Tell our moderators what went wrong with {name}. They are not told who reported them.
-          </DialogDescription>
+          <DialogDescription>{t('safety.report.description', { name })}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={handleSubmit} className="grid gap-4">

@@ -4,21 +4,34 @@ import { LocateFixedIcon, XIcon } from 'lucide-react';
 import type { CreateLocationInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
+import { t as translate, useT } from '#/lib/i18n';
 import { useMapTiles } from '../api';
-import { GEOLOCATION_MESSAGES, useGeolocation, type GeolocationState } from '../use-geolocation';
+import { catalog } from '../i18n';
+import { useGeolocation, type GeolocationState } from '../use-geolocation';
 import { PickerMap } from './lazy';
 import { formatPoint, roundPoint, type MapPoint } from './map-model';
 import { MapSlot } from './map-slot';
 
 const MAP_SIZE = 'h-56 w-full sm:h-64';
 
-/** What went wrong with "Use my position", and what to do instead (the map is always there to tap). */
+/**
+ * What went wrong with "Use my position", and what to do instead (the map is always there to tap); read when shown,
+ * in the page's language.
+ */
 export const PICKER_GEOLOCATION_MESSAGES = {
-  denied: 'Location permission was denied. Allow location for this site in your browser settings, or tap the map where the place is.',
-  unavailable: `${GEOLOCATION_MESSAGES.unavailable} Tap the map where the place is instead.`,
-  timeout: `${GEOLOCATION_MESSAGES.timeout} Or tap the map where the place is.`,
-  error: `${GEOLOCATION_MESSAGES.error} Or tap the map where the place is.`,
-} as const;
+  get denied() {
+    return translate('locations.picker.geo.denied');
+  },
+  get unavailable() {
+    return translate('locations.picker.geo.unavailable');
+  },
+  get timeout() {
+    return translate('locations.picker.geo.timeout');
+  },
+  get error() {
+    return translate('locations.picker.geo.error');
+  },
+};
 
 const problemOf = (state: GeolocationState): string | null =>
   state.status === 'denied' || state.status === 'unavailable' || state.status === 'timeout' || state.status === 'error' ? PICKER_GEOLOCATION_MESSAGES[state.status] : null;
@@ -34,6 +47,7 @@ export function CoordinatePicker({ fallback }: { fallback: React.ReactNode }) {
   const { control, setValue, getFieldState, formState } = useFormContext<CreateLocationInput>();
   const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] });
   const geo = useGeolocation();
+  const t = useT(catalog);
   const value: MapPoint | null =
     typeof latitude === 'number' && typeof longitude === 'number' && Number.isFinite(latitude) && Number.isFinite(longitude) ? { lat: latitude, lng: longitude } : null;
 
@@ -53,10 +67,10 @@ export function CoordinatePicker({ fallback }: { fallback: React.ReactNode }) {
   return (
     <fieldset className="grid gap-3" aria-describedby="place-position-hint">
       <legend className="mb-1 text-sm font-medium">
-        Where it is <span className="font-normal text-muted-foreground">(optional)</span>
+        {t('locations.picker.legend')} <span className="font-normal text-muted-foreground">{t('locations.optional')}</span>
       </legend>
       <p id="place-position-hint" className="text-sm text-muted-foreground">
-        Tap the map where the place is, or use your position when you are there. Needed for “near me”, the map and checking in by position.
+        {t('locations.picker.hint')}
       </p>
       {tiles === undefined ? (
         <div className={`${MAP_SIZE} animate-pulse rounded-xl bg-muted`} />
@@ -67,23 +81,23 @@ export function CoordinatePicker({ fallback }: { fallback: React.ReactNode }) {
             className={MAP_SIZE}
             value={value}
             onPick={set}
-            label="Map to place the pin. Arrow keys move the map, plus and minus zoom, Enter puts the pin at the map's centre."
-            pinName={value ? `Pin at ${formatPoint(value)}. Arrow keys move it.` : 'Pin'}
+            label={t('locations.picker.mapLabel')}
+            pinName={value ? t('locations.picker.pinName', { point: formatPoint(value) }) : t('locations.picker.pin')}
           />
         </MapSlot>
       )}
       <p aria-live="polite" className="text-sm tabular-nums" data-testid="picked-position">
-        {value ? `Pin at ${formatPoint(value)}` : 'No position yet.'}
+        {value ? t('locations.picker.pinAt', { point: formatPoint(value) }) : t('locations.picker.noPosition')}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <Button type="button" variant="outline" size="sm" onClick={() => void handleMyPosition()} disabled={geo.state.status === 'locating'}>
           {geo.state.status === 'locating' ? <Spinner /> : <LocateFixedIcon aria-hidden="true" />}
-          Use my position
+          {t('locations.useMyPosition')}
         </Button>
         {value && (
           <Button type="button" variant="ghost" size="sm" onClick={() => set(null)}>
             <XIcon aria-hidden="true" />
-            Remove the pin
+            {t('locations.picker.remove')}
           </Button>
         )}
       </div>

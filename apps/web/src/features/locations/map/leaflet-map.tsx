@@ -5,7 +5,9 @@ import './map.css';
 import * as React from 'react';
 import { divIcon, latLngBounds, type DivIcon, type Marker as LeafletMarker } from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
+import { catalog } from '../i18n';
 import { BAY_CENTER, roundPoint, type MapPoint, type MapTiles } from './map-model';
 
 /** HTML-escaped: Leaflet writes an attribution as HTML, and ours is plain text from the server's configuration. */
@@ -37,12 +39,14 @@ function useMarkerTitle(marker: React.RefObject<LeafletMarker | null>, name: str
 /** The map's container is a named, focusable region (Leaflet makes it focusable: arrow keys pan, + and - zoom). */
 function NameTheMap({ label }: { label: string }) {
   const map = useMap();
+  const t = useT(catalog);
+  const roleDescription = t('locations.map.roleDescription');
   React.useEffect(() => {
     const container = map.getContainer();
     container.setAttribute('role', 'region');
     container.setAttribute('aria-label', label);
-    container.setAttribute('aria-roledescription', 'map');
-  }, [map, label]);
+    container.setAttribute('aria-roledescription', roleDescription);
+  }, [map, label, roleDescription]);
   return null;
 }
 

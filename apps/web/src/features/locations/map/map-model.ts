@@ -1,4 +1,5 @@
 import type { MapTilesView } from '@bayclub/shared';
+import { t } from '#/lib/i18n';
 
 // What the maps share without Leaflet (the picker's numbers, the default view): safe to import from any chunk.
 
@@ -18,9 +19,12 @@ export const roundPoint = (p: MapPoint): MapPoint => ({ lat: Number(p.lat.toFixe
 /** A map panned round the world gives longitudes past ±180: the same meridian, as the schema wants it. */
 const wrapLng = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
 
-/** How a position reads, on screen and aloud: "27.95060° N, 82.45720° W". */
+/** How a position reads, on screen and aloud: "27.95060° N, 82.45720° W" (the compass letters in the page's language). */
 export function formatPoint(p: MapPoint): string {
-  const lat = `${Math.abs(p.lat).toFixed(5)}° ${p.lat >= 0 ? 'N' : 'S'}`;
-  const lng = `${Math.abs(p.lng).toFixed(5)}° ${p.lng >= 0 ? 'E' : 'W'}`;
-  return `${lat}, ${lng}`;
+  return t('locations.map.point', {
+    lat: Math.abs(p.lat).toFixed(5),
+    ns: p.lat >= 0 ? 'north' : 'south',
+    lng: Math.abs(p.lng).toFixed(5),
+    ew: p.lng >= 0 ? 'east' : 'west',
+  });
 }

@@ -1,5 +1,7 @@
 import { CITY_LABELS, type LocationView } from '@bayclub/shared';
+import { useT } from '#/lib/i18n';
 import { useLocationQuery } from '../api';
+import { catalog } from '../i18n';
 import { useLocationAccess } from '../use-location-access';
 import { MarkersMap } from './lazy';
 import { MapSlot } from './map-slot';
@@ -9,13 +11,14 @@ const MAP_SIZE = 'h-56 w-full sm:h-72';
 /** One place on a map (its page, an event held there), when the server has tiles and the place a position. */
 export function PlaceMap({ place }: { place: LocationView }) {
   const { tiles, latitude, longitude } = place.map;
+  const t = useT(catalog);
   if (!tiles || latitude === null || longitude === null) return null;
   return (
     <MapSlot className={MAP_SIZE}>
       <MarkersMap
         tiles={tiles}
         className={MAP_SIZE}
-        label={`Map around ${place.name}. Arrow keys move the map, plus and minus zoom.`}
+        label={t('locations.map.placeLabel', { name: place.name })}
         markers={[
           {
             id: place.id,
@@ -42,11 +45,12 @@ export function PlaceMap({ place }: { place: LocationView }) {
 export function EventPlaceMap({ locationId }: { locationId: string | null }) {
   const { canView } = useLocationAccess();
   const query = useLocationQuery(locationId ?? '', canView && locationId !== null);
+  const t = useT(catalog);
   if (!query.data) return null;
   return (
     <section aria-labelledby="event-place-map" className="grid gap-2">
       <h2 id="event-place-map" className="text-lg font-semibold">
-        Where it is
+        {t('locations.map.eventPlace')}
       </h2>
       <PlaceMap place={query.data} />
     </section>

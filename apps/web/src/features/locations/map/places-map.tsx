@@ -2,14 +2,16 @@ import { Link } from 'react-router';
 import { CITY_LABELS, eventPath, LOCATION_CATEGORY_LABELS, type EventSummaryView, type LocationCardView } from '@bayclub/shared';
 import { useEventListQuery } from '#/features/events/api';
 import { itemsOf } from '#/lib/api';
+import { intlLocale, useT } from '#/lib/i18n';
 import { useLocationListQuery, useMapTiles, type LocationFilters } from '../api';
+import { catalog } from '../i18n';
 import { MarkersMap } from './lazy';
 import { MapSlot } from './map-slot';
 import type { MapMarkerSpec } from './leaflet-map';
 
 /** "Sat, Dec 5" in the event's own zone (the club's): the popup has room for the day only. */
 const formatEventDay = (event: EventSummaryView) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: event.timeZone }).format(new Date(event.startsAt));
+  new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', month: 'short', day: 'numeric', timeZone: event.timeZone }).format(new Date(event.startsAt));
 
 const MAP_SIZE = 'h-64 w-full sm:h-80 lg:h-96';
 
@@ -20,6 +22,7 @@ const MAP_SIZE = 'h-64 w-full sm:h-80 lg:h-96';
  */
 export function LocationsMap({ places }: { places: LocationCardView[] }) {
   const tiles = useMapTiles();
+  const t = useT(catalog);
   const pinned = places.filter((p): p is LocationCardView & { latitude: number; longitude: number } => p.latitude !== null && p.longitude !== null);
   const events = itemsOf(useEventListQuery({}, Boolean(tiles) && pinned.length > 0).data);
   if (!tiles || pinned.length === 0) return null;
@@ -30,7 +33,7 @@ export function LocationsMap({ places }: { places: LocationCardView[] }) {
     return {
       id: place.id,
       position: { lat: place.latitude, lng: place.longitude },
-      name: here.length ? `${place.name}, ${here.length === 1 ? '1 upcoming event' : `${here.length} upcoming events`}` : place.name,
+      name: here.length ? t('locations.map.pinWithEvents', { name: place.name, count: here.length }) : place.name,
       tone: here.length ? 'event' : 'place',
       popup: <PlacePopup place={place} events={here} />,
     };
@@ -39,19 +42,19 @@ export function LocationsMap({ places }: { places: LocationCardView[] }) {
   return (
     <section aria-labelledby="places-map-title" className="grid gap-2">
       <h2 id="places-map-title" className="sr-only">
-        Map of places
+        {t('locations.map.placesTitle')}
       </h2>
       <MapSlot className={MAP_SIZE}>
         <MarkersMap
           tiles={tiles}
           className={MAP_SIZE}
-          label={`Map of ${markers.length === 1 ? '1 place' : `${markers.length} places`}. Arrow keys move the map, plus and minus zoom; Tab reaches each place.`}
+          label={t('locations.map.placesLabel', { count: markers.length })}
           markers={markers}
         />
       </MapSlot>
       <p className="text-xs text-muted-foreground">
-        {withEvents > 0 ? 'Orange pins have upcoming events. ' : ''}
-        {places.length > pinned.length ? `${places.length - pinned.length} of these places have no position on the map yet.` : ''}
+        {withEvents > 0 ? `${t('locations.map.orangePins')} ` : ''}
+        {places.length > pinned.length ? t('locations.map.unpinned', { count: places.length - pinned.length }) : ''}
       </p>
     </section>
   );
@@ -63,6 +66,7 @@ export function LocationsMapFor({ filters }: { filters: LocationFilters }) {
 }
 
 function PlacePopup({ place, events }: { place: LocationCardView; events: EventSummaryView[] }) {
+  const t = useT(catalog);
   return (
     <div className="grid gap-1">
       <Link to={`/locations/${place.id}`} className="font-semibold underline underline-offset-2">
@@ -72,7 +76,7 @@ function PlacePopup({ place, events }: { place: LocationCardView; events: EventS
         {LOCATION_CATEGORY_LABELS[place.category]} · {CITY_LABELS[place.city]}
       </span>
       {events.length > 0 && (
-        <ul aria-label={`Upcoming events at ${place.name}`} className="mt-1 grid gap-1">
+        <ul aria-label={t('locations.map.popupEvents', { name: place.name })} className="mt-1 grid gap-1">
           {events.slice(0, 3).map((event) => (
             <li key={event.id}>
               <Link to={eventPath(event.id)} className="underline underline-offset-2">
