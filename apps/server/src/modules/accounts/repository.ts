@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Locale } from '@bayclub/shared';
+import { isLocale, type Locale } from '@bayclub/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, profiles, users } from '../../db/schema/index.js';
 
@@ -62,8 +62,11 @@ export async function findUserIdByEmail(db: DbOrTx, email: string) {
   return row?.id ?? null;
 }
 
-/** The account an address belongs to, if any (addresses are stored lower-cased, as the email schema writes them). */
-export async function userIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return row?.id ?? null;
+/**
+ * The account an address belongs to, if any (addresses are stored lower-cased, as the email schema writes them),
+ * with the language mails to it are written in (null: not known).
+ */
+export async function accountByEmail(db: DbOrTx, email: string): Promise<{ id: string; language: Locale | null } | null> {
+  const [row] = await db.select({ id: users.id, language: users.language }).from(users).where(eq(users.email, email)).limit(1);
+  return row ? { id: row.id, language: isLocale(row.language) ? row.language : null } : null;
 }

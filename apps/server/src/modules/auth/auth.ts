@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts, profiles, sessions, users, verifications } from '../../db/schema/index.js';
 import type { MailQueue, PasswordHasher } from '../../app-context.js';
-import { LIMITS, SUSPENDED_SIGN_IN_CODE, suspendedSignInMessage } from '@bayclub/shared';
+import { isLocale, LIMITS, negotiateLocale, SUSPENDED_SIGN_IN_CODE, suspendedSignInMessage, type Locale } from '@bayclub/shared';
+import { translatorFor } from '../../platform/i18n.js';
 import { stampLastActive } from '../analytics/index.js';
 
 /** Header the Fastify bridge sets to the client address it trusts; any client copy is replaced. */
@@ -43,6 +44,15 @@ function recentAppName(read: () => Promise<string>): () => Promise<string> {
     }
     return value;
   };
+}
+
+/**
+ * The member's saved language (users.language: ours, which better-auth does not read, so not on its user object).
+ * Read only for a member's address, like the app name: the reset answer's floor (routes.ts) hides the extra read.
+ */
+async function savedLanguage(db: Db, userId: string): Promise<Locale | null> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return isLocale(row?.language) ? row.language : null;
 }
 
 /**
@@ -91,13 +101,24 @@ export function createAuth(opts: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       // Stored in the outbox and sent after the answer: waiting for SMTP here would make a known address answer
       // later than an unknown one.
-      async sendResetPassword({ user, token }) {
-        const name = await appName();
+      // Written in the member's saved language, else the language of the page that asked (issue 26).
+      async sendResetPassword({ user, token }, request) {
+        const [name, language] = await Promise.all([appName(), savedLanguage(opts.db, user.id)]);
+        const t = translatorFor(language ?? negotiateLocale(request?.headers.get('accept-language')));
         const link = `${opts.baseURL}/reset-password?token=${encodeURIComponent(token)}`;
         await opts.mail.send({
           to: user.email,
-          subject: `Reset your ${name} password`,
-          text: `Hi ${user.name},\n\nSomeone asked to reset the password of your ${name} account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+          subject: t('auth.mail.reset.subject', { appName: name }),
+          text: [
+            t('auth.mail.reset.greeting', { name: user.name }),
+            '',
+            t('auth.mail.reset.body', { appName: name }),
+            '',
+            link,
+            '',
+            t('auth.mail.reset.ignore'),
+            '',
+          ].join('\n'),
         });
       },
     },

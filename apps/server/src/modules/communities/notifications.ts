@@ -5,12 +5,19 @@ import { defineNotificationKind } from '../notifications/index.js';
 export const joinRequestNotification = defineNotificationKind('communities.join_request', {
   type: 'group_join',
   params: z.object({ actorId: z.uuid().nullable(), actorName: z.string().nullable(), communityName: z.string() }),
-  render: (p) => ({ title: 'Join request', message: `${p.actorName ?? 'A member'} asked to join ${p.communityName}` }),
+  render: (p, t) => ({
+    title: t('communities.notice.joinRequest.title'),
+    // The member's name as stored (never translated); "A member" in the reader's language when there is none.
+    message: t('communities.notice.joinRequest.message', { name: p.actorName ?? t('communities.notice.someone'), community: p.communityName }),
+  }),
 });
 
 /** The member's request to join was approved. */
 export const joinApprovedNotification = defineNotificationKind('communities.join_approved', {
   type: 'group_join',
   params: z.object({ communityName: z.string() }),
-  render: (p) => ({ title: 'Request approved', message: `Your request to join ${p.communityName} was approved` }),
+  render: (p, t) => ({
+    title: t('communities.notice.joinApproved.title'),
+    message: t('communities.notice.joinApproved.message', { community: p.communityName }),
+  }),
 });

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import type { Bucket } from '@bayclub/shared';
+import type { Bucket, Locale } from '@bayclub/shared';
+import { translatorFor } from '../../platform/i18n.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { MemberData } from './repository.js';
 
@@ -13,20 +14,23 @@ async function bytesOf(body: Readable): Promise<Uint8Array> {
 
 const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`);
 
-function readme(appName: string, generatedAt: Date) {
+/** The archive's README in the member's language (issue 26); file names stay as they are. */
+function readme(appName: string, generatedAt: Date, locale: Locale) {
+  const t = translatorFor(locale);
+  const file = (name: string, what: string) => `${name.padEnd(20)}${what}`;
   return strToU8(
     [
-      `Your ${appName} data, as of ${generatedAt.toISOString()}`,
+      t('data-export.readme.title', { appName, at: generatedAt.toISOString() }),
       '',
-      'account.json        your account, profile, roles and membership application',
-      'communities.json    the communities you belong to (or asked to join)',
-      'posts.json          your posts; comments.json your comments',
-      'messages.json       the messages you sent (not what others sent you: that is theirs)',
-      'rsvps.json          your RSVPs and tickets; check-ins.json your check-ins at places',
-      'payments.json       your payments and refunds (amounts in cents)',
-      'photos/             your profile picture, gallery, the photos of your posts and what you sent in chats',
+      file('account.json', t('data-export.readme.account')),
+      file('communities.json', t('data-export.readme.communities')),
+      file('posts.json', t('data-export.readme.posts')),
+      file('messages.json', t('data-export.readme.messages')),
+      file('rsvps.json', t('data-export.readme.rsvps')),
+      file('payments.json', t('data-export.readme.payments')),
+      file('photos/', t('data-export.readme.photos')),
       '',
-      'Times are UTC (ISO 8601). Deleting your account (Settings → Security, or /delete-data) removes all of this.',
+      t('data-export.readme.times'),
       '',
     ].join('\n'),
   );
@@ -37,9 +41,16 @@ function readme(appName: string, generatedAt: Date) {
  * as they are (already compressed); the JSON is deflated. Built in memory: a member's files are a gallery of 12,
  * post photos and chat media, tens of megabytes at most.
  */
-export async function buildArchive(storage: Storage, userId: string, data: MemberData, appName: string, now = new Date()): Promise<Uint8Array> {
+export async function buildArchive(
+  storage: Storage,
+  userId: string,
+  data: MemberData,
+  appName: string,
+  now = new Date(),
+  locale: Locale = 'en',
+): Promise<Uint8Array> {
   const files: Zippable = {
-    'README.txt': readme(appName, now),
+    'README.txt': readme(appName, now, locale),
     'account.json': json({ account: data.account, profile: data.profile, roles: data.roles, applications: data.applications }),
     'communities.json': json(data.memberships),
     'posts.json': json(

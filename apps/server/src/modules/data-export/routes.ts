@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import { scheduleHourlySweep } from '../../platform/hourly-sweep.js';
+import { requestLocale } from '../../platform/i18n.js';
 import { requireActor } from '../access/index.js';
 import { createDataExportService } from './service.js';
 
@@ -18,7 +19,7 @@ export const dataExportRoutes =
     app.post(
       '/api/account/export',
       { config: { access: 'signedIn', ...(ctx.config.RATE_LIMIT ? { rateLimit: { max: 5, timeWindow: '1 minute' } } : {}) } },
-      async (request, reply) => reply.status(202).send(await service.request(requireActor(request).userId)),
+      async (request, reply) => reply.status(202).send(await service.request(requireActor(request).userId, requestLocale(request))),
     );
 
     app.get('/api/account/export/download', { config: { access: 'signedIn' } }, async (request, reply) => {

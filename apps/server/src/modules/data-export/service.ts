@@ -1,6 +1,7 @@
-import { DATA_EXPORT_LIMITS, type DataExportView } from '@bayclub/shared';
+import { DATA_EXPORT_LIMITS, type DataExportView, type Locale } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
+import { intlLocaleOf, translatorFor } from '../../platform/i18n.js';
 import type { StoredObject } from '../../platform/storage/storage.js';
 import { buildArchive } from './archive.js';
 import { DATA_EXPORT_ERRORS as M } from './messages.js';
@@ -28,29 +29,31 @@ export type DataExportService = ReturnType<typeof createDataExportService>;
 export function createDataExportService(ctx: Pick<AppContext, 'database' | 'storage' | 'mail' | 'settings' | 'config' | 'log'>) {
   const db = ctx.database.db;
 
-  async function build(id: string, userId: string) {
+  /** Build and store the archive, then mail its owner in `locale` (the language they asked in). */
+  async function build(id: string, userId: string, locale: Locale) {
     try {
       const data = await collectMemberData(db, userId);
       const appName = await ctx.settings.appName();
-      const zip = await buildArchive(ctx.storage, userId, data, appName);
+      const zip = await buildArchive(ctx.storage, userId, data, appName, new Date(), locale);
       const storageKey = `${userId}/${id}.zip`;
       await ctx.storage.put('data-exports', storageKey, Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), 'application/zip');
       const expiresAt = new Date(Date.now() + DATA_EXPORT_LIMITS.linkDays * DAY);
       await markReady(db, id, { storageKey, sizeBytes: zip.byteLength, expiresAt });
       if (data.account) {
-        const until = expiresAt.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' });
+        const t = translatorFor(locale);
+        const until = expiresAt.toLocaleDateString(intlLocaleOf(locale), { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' });
         await ctx.mail.send({
           to: data.account.email,
-          subject: `Your ${appName} data is ready to download`,
+          subject: t('data-export.mail.subject', { appName }),
           text: [
-            `Hi ${data.account.name},`,
+            t('data-export.mail.greeting', { name: data.account.name }),
             '',
-            `The archive of your ${appName} data you asked for is ready: your profile, photos, posts, comments, the messages you sent, RSVPs, check-ins and payments.`,
+            t('data-export.mail.ready', { appName }),
             '',
-            `Download it from Settings → Security, signed in, until ${until}:`,
+            t('data-export.mail.download', { until }),
             `${ctx.config.publicUrl}/profile?settings=security`,
             '',
-            'If you did not ask for it, change your password: someone signed in to your account asked for it.',
+            t('data-export.mail.notYou'),
             '',
           ].join('\n'),
         });
@@ -66,14 +69,17 @@ export function createDataExportService(ctx: Pick<AppContext, 'database' | 'stor
       return presentExport(await latestExport(db, userId));
     },
 
-    /** Asks for a new archive: at most one a day (a failed one may be asked again at once), then built in the background. */
-    async request(userId: string): Promise<DataExportView> {
+    /**
+     * Asks for a new archive: at most one a day (a failed one may be asked again at once), then built in the
+     * background; the mail that says it is ready is written in `locale`, the asking member's language.
+     */
+    async request(userId: string, locale: Locale = 'en'): Promise<DataExportView> {
       const latest = await latestExport(db, userId);
       if (latest && latest.status !== 'failed' && Date.now() - latest.createdAt.getTime() < DATA_EXPORT_LIMITS.cooldownHours * 60 * 60 * 1000) {
         throw new AppError(429, 'RATE_LIMITED', M.tooSoon);
       }
       const row = await insertExport(db, userId);
-      void build(row.id, userId);
+      void build(row.id, userId, locale);
       return presentExport(row);
     },
 

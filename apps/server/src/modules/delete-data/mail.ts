@@ -1,26 +1,31 @@
-import { DELETE_DATA_LIMITS, deleteDataStatusPath } from '@bayclub/shared';
+import { DELETE_DATA_LIMITS, deleteDataStatusPath, type Locale } from '@bayclub/shared';
+import { translatorFor } from '../../platform/i18n.js';
 import type { Mail } from '../../platform/mailer.js';
 
-/** The confirmation mail: text only, like the password reset (it is not a member mail with preferences). */
-export function confirmationMail(opts: { to: string; appName: string; publicUrl: string; token: string; code: string }): Mail {
+/**
+ * The confirmation mail: text only, like the password reset (it is not a member mail with preferences), in `locale`
+ * (the account's language, else the asking page's; English by default).
+ */
+export function confirmationMail(opts: { to: string; appName: string; publicUrl: string; token: string; code: string; locale?: Locale }): Mail {
+  const t = translatorFor(opts.locale ?? 'en');
   const link = `${opts.publicUrl}/delete-data/confirm?token=${encodeURIComponent(opts.token)}`;
   const status = `${opts.publicUrl}${deleteDataStatusPath(opts.code)}`;
   return {
     to: opts.to,
-    subject: `Confirm deleting your ${opts.appName} account`,
+    subject: t('delete-data.mail.subject', { appName: opts.appName }),
     text: [
-      `Someone asked to delete the ${opts.appName} account of this address and all its data.`,
+      t('delete-data.mail.asked', { appName: opts.appName }),
       '',
-      `To delete it, open this link within ${DELETE_DATA_LIMITS.tokenTtlHours} hours and confirm:`,
+      t('delete-data.mail.open', { hours: DELETE_DATA_LIMITS.tokenTtlHours }),
       '',
       link,
       '',
-      'Deleting cannot be undone: your profile, photos, posts, comments, messages, RSVPs and check-ins go at once.',
+      t('delete-data.mail.final'),
       '',
-      `Confirmation code: ${opts.code}`,
-      `Follow the request: ${status}`,
+      t('delete-data.mail.code', { code: opts.code }),
+      t('delete-data.mail.follow', { url: status }),
       '',
-      'If it was not you, ignore this mail; nothing is deleted without the link.',
+      t('delete-data.mail.notYou'),
       '',
     ].join('\n'),
   };

@@ -12,6 +12,7 @@ import {
 } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError, badRequest } from '../../platform/errors.js';
+import { requestLocale } from '../../platform/i18n.js';
 import { createAccountService } from '../account/index.js';
 import type { MediaService } from '../media/index.js';
 import { createDeleteDataService, instagramAppSecret } from './service.js';
@@ -51,7 +52,7 @@ export const deleteDataRoutes =
       '/api/delete-data/requests',
       { config: { access: 'public', ...limit(L.requestsPerAddress, L.requestWindowMinutes) }, schema: { body: deleteDataRequestSchema } },
       async (request, reply): Promise<DeleteDataRequestAnswer> => {
-        const { code } = await service.request(request.body.email);
+        const { code } = await service.request(request.body.email, new Date(), requestLocale(request));
         reply.status(202).header('cache-control', 'no-store');
         return { confirmationCode: code, statusPath: deleteDataStatusPath(code), message: DELETE_DATA_MESSAGES.received };
       },

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { DELETE_DATA_LIMITS as L } from '@bayclub/shared';
+import { DELETE_DATA_LIMITS as L, type Locale } from '@bayclub/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { publish } from '../../platform/bus.js';
 import { localInstagramSecret } from '../../platform/instagram-local/index.js';
 import { getOrCreateSecret } from '../../platform/secrets.js';
-import { userIdByEmail } from '../accounts/index.js';
+import { accountByEmail } from '../accounts/index.js';
 import { unlinkInstagramAccount } from '../profiles/index.js';
 import { confirmationMail } from './mail.js';
 import { presentStatus } from './presenter.js';
@@ -43,16 +43,18 @@ export function createDeleteDataService(ctx: AppContext, deps: { deleteAccount: 
     /**
      * Record a request for `email` (already lower-cased by the schema) and, when it names an account and the address
      * was not mailed in the last few minutes, queue the confirmation mail. The caller answers alike in every case.
+     * The mail is in the account's saved language, else `locale` (the language of the page that asked).
      */
-    async request(email: string, now = new Date()): Promise<{ code: string }> {
+    async request(email: string, now = new Date(), locale: Locale = 'en'): Promise<{ code: string }> {
       const code = newCode();
       const hash = await emailHash(email);
       const expiresAt = new Date(now.getTime() + hours(L.tokenTtlHours));
-      const userId = await userIdByEmail(db, email);
-      if (!userId) {
+      const account = await accountByEmail(db, email);
+      if (!account) {
         await repo.insertRequest(db, { code, source: 'web', emailHash: hash, expiresAt, createdAt: now });
         return { code };
       }
+      const userId = account.id;
       const token = crypto.randomBytes(32).toString('base64url');
       // Read before the transaction: PGlite has one connection, which the transaction holds.
       const appName = await ctx.settings.appName();
@@ -69,7 +71,7 @@ export function createDeleteDataService(ctx: AppContext, deps: { deleteAccount: 
           ...(quiet ? {} : { tokenHash: sha256(token), mailedAt: now }),
         });
         if (quiet) return false;
-        await ctx.mail.enqueueMany(tx, [confirmationMail({ to: email, appName, publicUrl: ctx.config.publicUrl, token, code })]);
+        await ctx.mail.enqueueMany(tx, [confirmationMail({ to: email, appName, publicUrl: ctx.config.publicUrl, token, code, locale: account.language ?? locale })]);
         return true;
       });
       if (mailed) ctx.mail.kick();

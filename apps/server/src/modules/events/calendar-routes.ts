@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import { events } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../platform/errors.js';
+import { requestLocale } from '../../platform/i18n.js';
 import { EVENTS_ERRORS as M } from './messages.js';
 import { actorOf, canSeeMembers, canUse, loadAccess, requireActor, type Actor } from '../access/index.js';
 import { loadEventAccess } from './access.js';
@@ -38,7 +39,7 @@ export const calendarRoutes =
       return reply
         .type(ICS_CONTENT_TYPE)
         .header('content-disposition', `attachment; filename="${icsFilename(e.title)}"`)
-        .send(eventIcs(e, origin));
+        .send(eventIcs(e, origin, requestLocale({ actor, headers: request.headers })));
     });
 
     // The feed's owner manages it: approved members (a pending applicant whose flag is on passes the route's check).
@@ -81,6 +82,7 @@ export const calendarRoutes =
         .type(ICS_CONTENT_TYPE)
         .header('cache-control', 'private, max-age=300')
         .header('content-disposition', 'inline; filename="bayclub-events.ics"')
-        .send(feedIcs(rows, origin));
+        // The owner's saved language, else the calendar client's Accept-Language.
+        .send(feedIcs(rows, origin, requestLocale({ actor: owner, headers: request.headers })));
     });
   };

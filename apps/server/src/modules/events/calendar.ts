@@ -1,5 +1,6 @@
 import { createEvent, createEvents, type DateArray, type EventAttributes } from 'ics';
-import { eventPath, type EventStatus } from '@bayclub/shared';
+import { eventPath, type EventStatus, type Locale } from '@bayclub/shared';
+import { translatorFor, type Translate } from '../../platform/i18n.js';
 
 /** What a calendar entry needs of an event (one row; the feed adds the member's registration). */
 export interface CalendarEventRow {
@@ -32,9 +33,13 @@ function utcArray(d: Date): DateArray {
 
 export const eventPageUrl = (origin: string, eventId: string) => `${origin}${eventPath(eventId)}`;
 
-function attributes(e: CalendarEventRow, origin: string): EventAttributes {
+/**
+ * One entry. The title, description, venue and address are the host's own words (never translated); what the file
+ * adds itself ("You are on the waitlist.") is in the language of the member who downloads it (issue 26).
+ */
+function attributes(e: CalendarEventRow, origin: string, t: Translate): EventAttributes {
   const url = eventPageUrl(origin, e.id);
-  const notes = [e.description.trim(), e.waitlisted ? 'You are on the waitlist.' : '', url].filter(Boolean);
+  const notes = [e.description.trim(), e.waitlisted ? t('events.ics.waitlisted') : '', url].filter(Boolean);
   return {
     uid: `${e.id}@bayclub`,
     sequence: e.sequence,
@@ -53,21 +58,23 @@ function attributes(e: CalendarEventRow, origin: string): EventAttributes {
   };
 }
 
-/** One event's .ics (Add to calendar): METHOD:PUBLISH, stable UID, SEQUENCE, UTC times. */
-export function eventIcs(e: CalendarEventRow, origin: string): string {
-  const { error, value } = createEvent({ ...attributes(e, origin), method: 'PUBLISH' });
+/** One event's .ics (Add to calendar): METHOD:PUBLISH, stable UID, SEQUENCE, UTC times; `locale`: the reader's. */
+export function eventIcs(e: CalendarEventRow, origin: string, locale: Locale = 'en'): string {
+  const { error, value } = createEvent({ ...attributes(e, origin, translatorFor(locale)), method: 'PUBLISH' });
   if (error || !value) throw error ?? new Error('ics: no output');
   return value;
 }
 
-/** The personal feed: every entry in one calendar (an empty calendar is still a valid file). */
-export function feedIcs(rows: CalendarEventRow[], origin: string): string {
+/** The personal feed: every entry in one calendar (an empty calendar is still a valid file), in the owner's language. */
+export function feedIcs(rows: CalendarEventRow[], origin: string, locale: Locale = 'en'): string {
+  const t = translatorFor(locale);
+  const calName = t('events.ics.calendarName');
   if (rows.length === 0) {
-    return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'CALSCALE:GREGORIAN', `PRODID:${PRODUCT_ID}`, 'METHOD:PUBLISH', 'X-WR-CALNAME:Bay Club events', 'END:VCALENDAR', ''].join('\r\n');
+    return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'CALSCALE:GREGORIAN', `PRODID:${PRODUCT_ID}`, 'METHOD:PUBLISH', `X-WR-CALNAME:${calName}`, 'END:VCALENDAR', ''].join('\r\n');
   }
   const { error, value } = createEvents(
-    rows.map((r) => attributes(r, origin)),
-    { productId: PRODUCT_ID, method: 'PUBLISH', calName: 'Bay Club events' },
+    rows.map((r) => attributes(r, origin, t)),
+    { productId: PRODUCT_ID, method: 'PUBLISH', calName },
   );
   if (error || !value) throw error ?? new Error('ics: no output');
   return value;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { eventPath, type PushPayload } from '@bayclub/shared';
+import { intlLocaleOf, translatorFor, type Translate } from '../../platform/i18n.js';
 import { defineNotificationKind, type NotificationTarget } from '../notifications/index.js';
+
+// Written in the reader's language (issue 26); the event's title and venue are the host's own words, never translated.
 
 const titled = z.object({ eventTitle: z.string() });
 const pushOf = (title: string, body: string, target: NotificationTarget, tag = `event-${target.relatedId}`): PushPayload => ({
@@ -14,48 +17,49 @@ const pushOf = (title: string, body: string, target: NotificationTarget, tag = `
 export const eventCreatedNotification = defineNotificationKind('events.created', {
   type: 'event',
   params: titled,
-  render: (p) => ({ title: 'New event', message: `New event: ${p.eventTitle}` }),
-  push: (p, target) => pushOf('New event', `New event: ${p.eventTitle}`, target),
+  render: (p, t) => ({ title: t('events.notice.created.title'), message: t('events.notice.created.message', { title: p.eventTitle }) }),
+  push: (p, target, t) => pushOf(t('events.notice.created.title'), t('events.notice.created.message', { title: p.eventTitle }), target),
 });
 
 /** The time or place of an event the member is going to (or waitlisted for) changed. */
 export const eventUpdatedNotification = defineNotificationKind('events.updated', {
   type: 'event',
   params: titled,
-  render: (p) => ({ title: 'Event updated', message: `Event updated: ${p.eventTitle}` }),
-  push: (p, target) => pushOf('Event updated', `Event updated: ${p.eventTitle}`, target),
+  render: (p, t) => ({ title: t('events.notice.updated.title'), message: t('events.notice.updated.message', { title: p.eventTitle }) }),
+  push: (p, target, t) => pushOf(t('events.notice.updated.title'), t('events.notice.updated.message', { title: p.eventTitle }), target),
 });
 
 /** An event the member is going to (or waitlisted for) was cancelled. */
 export const eventCancelledNotification = defineNotificationKind('events.cancelled', {
   type: 'event',
   params: titled,
-  render: (p) => ({ title: 'Event cancelled', message: `Cancelled: ${p.eventTitle}` }),
-  push: (p, target) => pushOf('Event cancelled', `Cancelled: ${p.eventTitle}`, target),
+  render: (p, t) => ({ title: t('events.notice.cancelled.title'), message: t('events.notice.cancelled.message', { title: p.eventTitle }) }),
+  push: (p, target, t) => pushOf(t('events.notice.cancelled.title'), t('events.notice.cancelled.message', { title: p.eventTitle }), target),
 });
-
-const PROMOTED = 'A seat opened up and you moved off the waitlist. See you there!';
 
 /** A seat opened up: the member moved off the waitlist. */
 export const waitlistPromotedNotification = defineNotificationKind('events.promoted', {
   type: 'event',
   params: titled,
-  render: (p) => ({ title: `You're in: ${p.eventTitle}`, message: PROMOTED }),
-  push: (p, target) => pushOf(`You're in: ${p.eventTitle}`, PROMOTED, target),
+  render: (p, t) => ({ title: t('events.notice.promoted.title', { title: p.eventTitle }), message: t('events.notice.promoted.message') }),
+  push: (p, target, t) => pushOf(t('events.notice.promoted.title', { title: p.eventTitle }), t('events.notice.promoted.message'), target),
   mail: {
     type: 'waitlist',
-    render: (p, target, to) => ({
-      subject: `You're in: ${p.eventTitle}`,
-      heading: `You're in, ${to.name}!`,
-      paragraphs: [`A seat opened up at ${p.eventTitle} and you moved off the waitlist. See you there!`, 'Your ticket is on the event page.'],
-      action: { label: 'See the event', path: target.path ?? eventPath(target.relatedId ?? '') },
-    }),
+    render: (p, target, to) => {
+      const t = translatorFor(to.language);
+      return {
+        subject: t('events.notice.promoted.title', { title: p.eventTitle }),
+        heading: t('events.mail.promoted.heading', { name: to.name }),
+        paragraphs: [t('events.mail.promoted.seat', { title: p.eventTitle }), t('events.mail.promoted.ticket')],
+        action: { label: t('events.mail.promoted.action'), path: target.path ?? eventPath(target.relatedId ?? '') },
+      };
+    },
   },
 });
 
-/** The start in the event's own zone, as a reminder says it ("Fri, Mar 13, 7:00 PM EDT"). */
-function whenText(startsAt: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/** The start in the event's own zone, as a reminder says it ("Fri, Mar 13, 7:00 PM EDT"), in the reader's language. */
+function whenText(startsAt: Date, zone: string, t: Translate): string {
+  return new Intl.DateTimeFormat(intlLocaleOf(t.locale), {
     timeZone: zone,
     weekday: 'short',
     month: 'short',
@@ -73,16 +77,16 @@ const reminderParams = titled.extend({
   venue: z.string(),
 });
 type ReminderParams = z.output<typeof reminderParams>;
-const reminderText = (p: ReminderParams) => ({
-  title: p.when === 'day' ? `Tomorrow: ${p.eventTitle}` : `Starting soon: ${p.eventTitle}`,
-  message: `${whenText(new Date(p.startsAt), p.timeZone)} at ${p.venue}`,
+const reminderText = (p: ReminderParams, t: Translate) => ({
+  title: t('events.notice.reminder.title', { when: p.when, title: p.eventTitle }),
+  message: t('events.notice.reminder.message', { time: whenText(new Date(p.startsAt), p.timeZone, t), venue: p.venue }),
 });
 
 const claimParams = titled.extend({ deadline: z.iso.datetime(), timeZone: z.string() });
 type ClaimParams = z.output<typeof claimParams>;
-const claimText = (p: ClaimParams) => ({
-  title: `A seat is yours to claim: ${p.eventTitle}`,
-  message: `A seat opened up. Pay by ${whenText(new Date(p.deadline), p.timeZone)} to confirm it; after that it passes to the next person on the waitlist.`,
+const claimText = (p: ClaimParams, t: Translate) => ({
+  title: t('events.notice.claim.title', { title: p.eventTitle }),
+  message: t('events.notice.claim.message', { deadline: whenText(new Date(p.deadline), p.timeZone, t) }),
 });
 
 /** Issue 22: a seat of a paid event opened up and is offered to the member, who claims it by paying in time. */
@@ -90,19 +94,20 @@ export const waitlistClaimNotification = defineNotificationKind('events.claim', 
   type: 'event',
   params: claimParams,
   render: claimText,
-  push: (p, target) => {
-    const { title, message } = claimText(p);
+  push: (p, target, t) => {
+    const { title, message } = claimText(p, t);
     return pushOf(title, message, target, `event-claim-${target.relatedId}`);
   },
   mail: {
     type: 'waitlist',
     render: (p, target, to) => {
-      const { title, message } = claimText(p);
+      const t = translatorFor(to.language);
+      const { title, message } = claimText(p, t);
       return {
         subject: title,
-        heading: `A seat is yours, ${to.name}`,
-        paragraphs: [`Good news about ${p.eventTitle}: ${message}`],
-        action: { label: 'Pay and get your ticket', path: target.path ?? eventPath(target.relatedId ?? '') },
+        heading: t('events.mail.claim.heading', { name: to.name }),
+        paragraphs: [t('events.mail.claim.news', { title: p.eventTitle, message })],
+        action: { label: t('events.mail.claim.action'), path: target.path ?? eventPath(target.relatedId ?? '') },
       };
     },
   },
@@ -113,22 +118,20 @@ export const eventReminderNotification = defineNotificationKind('events.reminder
   type: 'event',
   params: reminderParams,
   render: reminderText,
-  push: (p, target) => {
-    const { title, message } = reminderText(p);
+  push: (p, target, t) => {
+    const { title, message } = reminderText(p, t);
     return pushOf(title, message, target, `event-reminder-${target.relatedId}`);
   },
   mail: {
     type: 'reminders',
     render: (p, target, to) => {
-      const { title, message } = reminderText(p);
+      const t = translatorFor(to.language);
+      const { title, message } = reminderText(p, t);
       return {
         subject: title,
         heading: title,
-        paragraphs: [
-          `Hi ${to.name}, ${p.when === 'day' ? 'a reminder that you are going tomorrow' : 'your event starts within the hour'}:`,
-          `${p.eventTitle}, ${message}.`,
-        ],
-        action: { label: 'See the event and your ticket', path: target.path ?? eventPath(target.relatedId ?? '') },
+        paragraphs: [t('events.mail.reminder.greeting', { name: to.name, when: p.when }), t('events.mail.reminder.details', { title: p.eventTitle, message })],
+        action: { label: t('events.mail.reminder.action'), path: target.path ?? eventPath(target.relatedId ?? '') },
       };
     },
   },

@@ -4,7 +4,8 @@ import opentype from 'opentype.js';
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { LOCATION_MESSAGES } from '@bayclub/shared';
+import type { Locale } from '@bayclub/shared';
+import { translatorFor } from '../../platform/i18n.js';
 import { createFifoLimit } from '../../platform/images.js';
 
 /**
@@ -12,7 +13,8 @@ import { createFifoLimit } from '../../platform/images.js';
  * no system fonts, and sharp (librsvg) draws SVG <text> with them, so the PNG's words are drawn as glyph outlines
  * from Inter (the @fontsource/inter package's WOFF files, read by opentype.js): paths need no font. The PDF uses
  * the standard Helvetica every PDF reader has (pdf-lib, nothing embedded), so its text stays real text. Both draw
- * the QR from the same module matrix as vector squares, so it prints sharp at any size.
+ * the QR from the same module matrix as vector squares, so it prints sharp at any size. Its words are in the language
+ * of the member who downloads it (issue 26); the place's name is the club's own, never translated.
  */
 
 const require = createRequire(import.meta.url);
@@ -122,21 +124,35 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
 const PNG = { width: 1240, height: 1754, margin: 110 } as const;
 const posterSlots = createFifoLimit(1);
 
+/** What a poster shows: the place's name, its check-in URL, and the language of its words (English by default). */
+export interface PosterInput {
+  name: string;
+  url: string;
+  locale?: Locale;
+}
+
+/** The poster's own words in its language: the heading above the name and the hint below the QR. */
+const posterWords = (locale: Locale = 'en') => {
+  const t = translatorFor(locale);
+  return { heading: t('locations.poster.heading'), hint: t('locations.poster.hint') };
+};
+
 /** The print-ready PNG poster: "Check in at", the place's name, the QR and the hint, black on white. */
-export async function posterPng(p: { name: string; url: string }): Promise<Buffer> {
+export async function posterPng(p: PosterInput): Promise<Buffer> {
   const { bold, regular } = interFonts();
+  const words = posterWords(p.locale);
   const contentWidth = PNG.width - 2 * PNG.margin;
   const name = fitLines(drawableText(p.name, bold) || '?', (s, size) => textWidth(s, bold, size), contentWidth, [120, 104, 92, 80, 68, 58], 3);
   const paths: string[] = [];
   let y = PNG.margin + 60;
-  paths.push(centredTextPath(LOCATION_MESSAGES.posterHeading, regular, 54, PNG.width / 2, y));
+  paths.push(centredTextPath(words.heading, regular, 54, PNG.width / 2, y));
   y += 40;
   for (const line of name.lines) {
     y += name.size * 1.12;
     paths.push(centredTextPath(line, bold, name.size, PNG.width / 2, y));
   }
   const hintY = PNG.height - PNG.margin;
-  const hintLines = fitLines(LOCATION_MESSAGES.posterHint, (s, size) => textWidth(s, regular, size), contentWidth, [44, 38], 2);
+  const hintLines = fitLines(words.hint, (s, size) => textWidth(s, regular, size), contentWidth, [44, 38], 2);
   const hint = hintLines.lines.map((line, i) => centredTextPath(line, regular, hintLines.size, PNG.width / 2, hintY - (hintLines.lines.length - 1 - i) * hintLines.size * 1.25));
 
   const qr = qrModulesPath(p.url);
@@ -176,9 +192,10 @@ export function winAnsiText(text: string, font: PDFFont): string {
 const PDF = { width: 595.28, height: 841.89, margin: 56 } as const;
 
 /** The poster as one A4 PDF page: the same layout as the PNG, with real text in Helvetica. */
-export async function posterPdf(p: { name: string; url: string }): Promise<Buffer> {
+export async function posterPdf(p: PosterInput): Promise<Buffer> {
+  const words = posterWords(p.locale);
   const doc = await PDFDocument.create();
-  doc.setTitle(`${LOCATION_MESSAGES.posterHeading} ${p.name}`);
+  doc.setTitle(`${words.heading} ${p.name}`);
   doc.setCreator('Bay Club');
   doc.setProducer('Bay Club');
   const page = doc.addPage([PDF.width, PDF.height]);
@@ -190,14 +207,14 @@ export async function posterPdf(p: { name: string; url: string }): Promise<Buffe
     page.drawText(text, { x: (PDF.width - font.widthOfTextAtSize(text, size)) / 2, y: PDF.height - baselineFromTop, size, font, color: black });
 
   let y = PDF.margin + 26;
-  centred(LOCATION_MESSAGES.posterHeading, regular, 24, y);
+  centred(words.heading, regular, 24, y);
   y += 18;
   const name = fitLines(winAnsiText(p.name, bold) || '?', (s, size) => bold.widthOfTextAtSize(s, size), contentWidth, [54, 46, 40, 34, 28], 3);
   for (const line of name.lines) {
     y += name.size * 1.15;
     centred(line, bold, name.size, y);
   }
-  const hint = fitLines(winAnsiText(LOCATION_MESSAGES.posterHint, regular), (s, size) => regular.widthOfTextAtSize(s, size), contentWidth, [20, 17], 2);
+  const hint = fitLines(winAnsiText(words.hint, regular), (s, size) => regular.widthOfTextAtSize(s, size), contentWidth, [20, 17], 2);
   const hintBottom = PDF.height - PDF.margin;
   hint.lines.forEach((line, i) => centred(line, regular, hint.size, hintBottom - (hint.lines.length - 1 - i) * hint.size * 1.3));
 

@@ -10,6 +10,7 @@ import {
   locationCheckInsQuerySchema,
   updateLocationSchema,
 } from '@bayclub/shared';
+import { requestLocale } from '../../platform/i18n.js';
 import { requireActor } from '../access/index.js';
 import type { LocationsService } from './service.js';
 
@@ -61,6 +62,7 @@ export const locationsRoutes =
       service.regenerate(requireActor(request), request.params.id),
     );
 
+    // The poster's words are in the downloading member's language (issue 26).
     const sendPoster = async (reply: FastifyReply, poster: { name: string; body: Buffer }, ext: 'png' | 'pdf') =>
       reply
         .type(ext === 'png' ? 'image/png' : 'application/pdf')
@@ -68,11 +70,11 @@ export const locationsRoutes =
         .send(poster.body);
 
     app.get('/api/locations/:id/poster.png', { config: approved, schema: params }, async (request, reply) =>
-      sendPoster(reply, await service.poster(requireActor(request), request.params.id, 'png'), 'png'),
+      sendPoster(reply, await service.poster(requireActor(request), request.params.id, 'png', requestLocale(request)), 'png'),
     );
 
     app.get('/api/locations/:id/poster.pdf', { config: approved, schema: params }, async (request, reply) =>
-      sendPoster(reply, await service.poster(requireActor(request), request.params.id, 'pdf'), 'pdf'),
+      sendPoster(reply, await service.poster(requireActor(request), request.params.id, 'pdf', requestLocale(request)), 'pdf'),
     );
 
     // Who manages the place (its managers read it; admins add and remove: decision 026).

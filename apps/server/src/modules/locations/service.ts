@@ -5,6 +5,7 @@ import {
   locationCheckInUrl,
   type CreateLocationData,
   type LimitedUserFlags,
+  type Locale,
   type LocationCheckInsPage,
   type LocationQrView,
   type LocationsPage,
@@ -272,11 +273,13 @@ export function createLocationsService(deps: LocationsDeps) {
       return qrView(place);
     },
 
-    async poster(actor: Actor, id: string, format: 'png' | 'pdf'): Promise<{ name: string; body: Buffer }> {
+    /** The printable poster, its words in `locale` (the language of the member who downloads it). */
+    async poster(actor: Actor, id: string, format: 'png' | 'pdf', locale: Locale = 'en'): Promise<{ name: string; body: Buffer }> {
       const access = await accessOf(actor);
       const place = await qrPlace(db, actor, access, id);
       const { url } = await qrView(place);
-      return { name: place.name, body: format === 'png' ? await posterPng({ name: place.name, url }) : await posterPdf({ name: place.name, url }) };
+      const input = { name: place.name, url, locale };
+      return { name: place.name, body: format === 'png' ? await posterPng(input) : await posterPdf(input) };
     },
 
     /** Who manages the place besides the admins (decision 026): for its managers. */

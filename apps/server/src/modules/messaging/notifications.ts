@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { ATTACHMENT_KINDS, MESSAGING_MESSAGES, type AttachmentKind, type MessageView } from '@bayclub/shared';
+import { ATTACHMENT_KINDS, type MessageView } from '@bayclub/shared';
+import type { Translate } from '../../platform/i18n.js';
 import { defineNotificationKind } from '../notifications/index.js';
-
-const MEDIA_TEXT: Record<AttachmentKind, string> = {
-  video: 'Sent a video',
-  gif: 'Sent a GIF',
-  image: 'Sent a photo',
-};
 
 const paramsSchema = z.object({
   actorId: z.uuid().nullable(),
@@ -18,16 +13,17 @@ const paramsSchema = z.object({
 });
 type MessageNoticeParams = z.output<typeof paramsSchema>;
 
-const senderName = (p: MessageNoticeParams) => p.actorName ?? MESSAGING_MESSAGES.unknownUser;
-/** What a notice about a message says: the text, or what was attached. */
-const bodyOf = (p: MessageNoticeParams) => p.preview ?? MEDIA_TEXT[p.media ?? 'image'];
+/** The sender's name as the chat shows it (never translated), else "Unknown User" in the reader's language. */
+const senderName = (p: MessageNoticeParams, t: Translate) => p.actorName ?? t('messaging.notice.unknownUser');
+/** What a notice about a message says: the text (the member's own words), or what was attached. */
+const bodyOf = (p: MessageNoticeParams, t: Translate) => p.preview ?? t('messaging.notice.media', { media: p.media ?? 'image' });
 
 /** A new message: one unread notice per conversation, refreshed by each message until it is read. */
 export const messageNotification = defineNotificationKind('messaging.message', {
   type: 'message',
   params: paramsSchema,
-  render: (p) => ({ title: `New message from ${senderName(p)}`, message: bodyOf(p) }),
-  push: (p, target) => ({ title: senderName(p), body: bodyOf(p), url: `/chat/${target.relatedId}`, tag: `chat-${target.relatedId}` }),
+  render: (p, t) => ({ title: t('messaging.notice.title', { name: senderName(p, t) }), message: bodyOf(p, t) }),
+  push: (p, target, t) => ({ title: senderName(p, t), body: bodyOf(p, t), url: `/chat/${target.relatedId}`, tag: `chat-${target.relatedId}` }),
 });
 
 /** The parameters of a message's notice: the first 120 characters of its text, else the kind of file it carries. */
