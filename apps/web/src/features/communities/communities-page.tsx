@@ -10,8 +10,10 @@ import { itemsOf } from '#/lib/api';
 import { isCity } from '#/lib/member-format';
 import { useDebouncedValue } from '#/lib/use-debounced-value';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
+import { useT } from '#/lib/i18n';
 import { useCommunityListQuery, type CommunityFilters } from './api';
 import { CommunityGrid, CommunityGridSkeleton } from './community-grid';
+import { catalog } from './i18n';
 
 /** Search waits this long after the last keystroke, so typing a name asks the server once, not per letter. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -29,6 +31,7 @@ export function CommunitiesPage() {
   const [filters, setFilters] = useFiltersInUrl();
   const [text, setText] = React.useState(filters.q);
   const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const t = useT(catalog);
 
   React.useEffect(() => {
     if (debounced !== filters.q) setFilters({ q: debounced });
@@ -39,13 +42,13 @@ export function CommunitiesPage() {
     <section aria-labelledby="communities-title" className="mx-auto grid w-full max-w-5xl content-start gap-5 px-4 py-6 sm:px-6 sm:py-8">
       <div className="grid gap-1">
         <h1 id="communities-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          Communities
+          {t('communities.title')}
         </h1>
-        <p className="text-muted-foreground">Find your people around Tampa Bay: clubs for runners, readers, foodies and more.</p>
+        <p className="text-muted-foreground">{t('communities.list.description')}</p>
       </div>
-      <form role="search" aria-label="Communities" className="grid gap-3 sm:grid-cols-[1fr_12rem]" onSubmit={(e) => e.preventDefault()}>
+      <form role="search" aria-label={t('communities.title')} className="grid gap-3 sm:grid-cols-[1fr_12rem]" onSubmit={(e) => e.preventDefault()}>
         <div className="grid gap-1.5">
-          <Label htmlFor="community-search">Search by name</Label>
+          <Label htmlFor="community-search">{t('communities.list.search')}</Label>
           <div className="relative">
             <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
@@ -53,7 +56,7 @@ export function CommunitiesPage() {
               type="search"
               value={text}
               maxLength={100}
-              placeholder="e.g. runners"
+              placeholder={t('communities.list.searchPlaceholder')}
               className="pl-9"
               autoComplete="off"
               onChange={(e) => setText(e.target.value)}
@@ -61,9 +64,9 @@ export function CommunitiesPage() {
           </div>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor="community-city">City</Label>
+          <Label htmlFor="community-city">{t('communities.list.city')}</Label>
           <NativeSelect id="community-city" value={filters.city ?? ''} onChange={(e) => setFilters({ city: isCity(e.target.value) ? e.target.value : null })}>
-            <option value="">All cities</option>
+            <option value="">{t('communities.list.allCities')}</option>
             {CITIES.map((city) => (
               <option key={city} value={city}>
                 {CITY_LABELS[city]}
@@ -80,14 +83,15 @@ export function CommunitiesPage() {
 function CommunityResults({ filters }: { filters: CommunityFilters }) {
   const query = useCommunityListQuery(filters);
   const communities = itemsOf(query.data);
-  if (query.isPending) return <CommunityGridSkeleton label="Loading communities" />;
+  const t = useT(catalog);
+  if (query.isPending) return <CommunityGridSkeleton label={t('communities.list.loading')} />;
   if (query.isError && communities.length === 0) {
-    return <ListError what="communities" error={query.error} onRetry={() => void query.refetch()} />;
+    return <ListError what={t('communities.list.what')} error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (communities.length === 0) return <EmptyState title={COMMUNITY_MESSAGES.noCommunities} hint={COMMUNITY_MESSAGES.noCommunitiesHint} />;
   return (
     <div className="grid gap-4">
-      <CommunityGrid label="Communities" communities={communities} headingLevel={2} />
+      <CommunityGrid label={t('communities.title')} communities={communities} headingLevel={2} />
       <LoadMore {...query} />
     </div>
   );

@@ -4,8 +4,11 @@ import { GlobeIcon, LockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { CITY_LABELS, COMMUNITY_VISIBILITY_LABELS, imageVariantUrl, type CommunitySummaryView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { cn } from '#/lib/utils';
+import { useT, type Translate } from '#/lib/i18n';
+import { catalog } from './i18n';
 
-export const memberCountLabel = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`;
+/** '1 member', '12 members'. */
+export const memberCountLabel = (t: Translate, count: number) => t('communities.memberCount', { count });
 
 /** The community's avatar, or its initial on a tinted square when it has none. Decorative: the name is beside it. */
 export function CommunityAvatar({ community, className }: { community: Pick<CommunitySummaryView, 'name' | 'avatarUrl'>; className?: string }) {
@@ -50,6 +53,7 @@ export function CommunityCard({
 }) {
   const cover = imageVariantUrl(community.coverUrl, 'medium');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const t = useT(catalog);
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-sm">
       <div className="aspect-[3/1] bg-gradient-to-br from-primary/25 to-primary/5">
@@ -73,7 +77,7 @@ export function CommunityCard({
           )}
           <span className="inline-flex items-center gap-1">
             <UsersIcon aria-hidden="true" className="size-3.5" />
-            {memberCountLabel(community.memberCount)}
+            {memberCountLabel(t, community.memberCount)}
           </span>
           <VisibilityBadge visibility={community.visibility} />
           {extra}

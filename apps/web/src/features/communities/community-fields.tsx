@@ -16,36 +16,40 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Textarea } from '#/components/ui/textarea';
 import { InterestsPicker } from '#/components/member/interests-picker';
 import { cn } from '#/lib/utils';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { SlugField } from './slug-field';
 import type { SlugStatus } from './use-slug-availability';
 
-const CITY_OPTIONS = [{ value: '', label: 'No particular city' }, ...CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }))];
+const CITY_OPTIONS = CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }));
+/** Catalogue ids of the hint under each choice. */
 const VISIBILITY_HINTS = {
-  public: 'Every member can read its posts and see its members.',
-  private: 'Listed for everyone; only its members read posts and see members.',
+  public: 'communities.fields.visibility.public',
+  private: 'communities.fields.visibility.private',
 } as const;
-const JOIN_HINTS = { open: 'Members join with one tap.', request: 'You or a moderator approve each request.' } as const;
+const JOIN_HINTS = { open: 'communities.fields.joinPolicy.open', request: 'communities.fields.joinPolicy.request' } as const;
 
 /** Name, address, description, visibility, join policy, city and topics: the create and edit forms share them. */
 export function CommunityFields({ slugStatus, onSlugEdited }: { slugStatus: SlugStatus; onSlugEdited: () => void }) {
   const { control, setValue } = useFormContext<CreateCommunityInput>();
   const interests = useWatch({ control, name: 'interests' }) ?? [];
+  const t = useT(catalog);
   return (
     <div className="grid gap-5">
-      <TextField<CreateCommunityInput> name="name" label="Name" maxLength={COMMUNITY_LIMITS.nameMax} autoComplete="off" />
+      <TextField<CreateCommunityInput> name="name" label={t('communities.fields.name')} maxLength={COMMUNITY_LIMITS.nameMax} autoComplete="off" />
       <SlugField status={slugStatus} onEdited={onSlugEdited} />
       <DescriptionField />
-      <ChoiceField name="visibility" legend="Who can see it" options={COMMUNITY_VISIBILITIES} labels={COMMUNITY_VISIBILITY_LABELS} hints={VISIBILITY_HINTS} />
-      <ChoiceField name="joinPolicy" legend="How members join" options={JOIN_POLICIES} labels={JOIN_POLICY_LABELS} hints={JOIN_HINTS} />
+      <ChoiceField name="visibility" legend={t('communities.fields.visibility')} options={COMMUNITY_VISIBILITIES} labels={COMMUNITY_VISIBILITY_LABELS} hints={VISIBILITY_HINTS} />
+      <ChoiceField name="joinPolicy" legend={t('communities.fields.joinPolicy')} options={JOIN_POLICIES} labels={JOIN_POLICY_LABELS} hints={JOIN_HINTS} />
       <SelectField<CreateCommunityInput>
         name="city"
-        label="City"
-        options={CITY_OPTIONS}
+        label={t('communities.fields.city')}
+        options={[{ value: '', label: t('communities.fields.noCity') }, ...CITY_OPTIONS]}
         toForm={(v) => (v === '' ? null : v)}
         fromForm={(v) => (v == null ? '' : String(v))}
       />
       <InterestsPicker
-        label="Topics"
+        label={t('communities.fields.topics')}
         max={COMMUNITY_LIMITS.interestsMax}
         maxMessage={COMMUNITY_MESSAGES.interestsMax}
         value={interests}
@@ -57,6 +61,7 @@ export function CommunityFields({ slugStatus, onSlugEdited }: { slugStatus: Slug
 
 function DescriptionField() {
   const { control } = useFormContext<CreateCommunityInput>();
+  const t = useT(catalog);
   return (
     <FormField
       control={control}
@@ -64,12 +69,13 @@ function DescriptionField() {
       render={({ field }) => (
         <FormItem>
           <FormLabel>
-            Description <span className="font-normal text-muted-foreground">(optional)</span>
+            {t('communities.fields.description')}{' '}
+            <span className="font-normal text-muted-foreground">{t('communities.fields.optional')}</span>
           </FormLabel>
           <FormControl>
             <Textarea {...field} value={field.value ?? ''} rows={4} maxLength={COMMUNITY_LIMITS.descriptionMax} />
           </FormControl>
-          <FormDescription className="tabular-nums">{`${field.value?.length ?? 0}/${COMMUNITY_LIMITS.descriptionMax} characters`}</FormDescription>
+          <FormDescription className="tabular-nums">{t('communities.fields.characters', { count: field.value?.length ?? 0, max: COMMUNITY_LIMITS.descriptionMax })}</FormDescription>
           <FormMessage />
         </FormItem>
       )}
@@ -92,6 +98,7 @@ function ChoiceField<V extends string>({
   hints: Record<V, string>;
 }) {
   const { control } = useFormContext<CreateCommunityInput>();
+  const t = useT(catalog);
   return (
     <FormField
       control={control}
@@ -112,7 +119,7 @@ function ChoiceField<V extends string>({
               />
               <span className="grid gap-0.5">
                 <span className="text-sm font-medium">{labels[option]}</span>
-                <span className="text-sm text-muted-foreground">{hints[option]}</span>
+                <span className="text-sm text-muted-foreground">{t(hints[option])}</span>
               </span>
             </label>
           ))}

@@ -1,7 +1,9 @@
 import type * as React from 'react';
 import { MapPinIcon, UsersIcon } from 'lucide-react';
 import { CITY_LABELS, imageVariantUrl, type CommunityView } from '@bayclub/shared';
+import { useT } from '#/lib/i18n';
 import { CommunityAvatar, memberCountLabel, VisibilityBadge } from './community-card';
+import { catalog } from './i18n';
 
 /**
  * The top of /community/{id}: cover (a fixed 3:1 box, 4:1 from 768 px, so the page does not move when it
@@ -12,10 +14,11 @@ import { CommunityAvatar, memberCountLabel, VisibilityBadge } from './community-
  */
 export function CommunityHeader({ community, actions }: { community: CommunityView; actions?: React.ReactNode }) {
   const cover = imageVariantUrl(community.coverUrl, 'large');
+  const t = useT(catalog);
   return (
     <header className="overflow-hidden rounded-xl border bg-card text-card-foreground">
       <div className="relative aspect-[3/1] bg-gradient-to-br from-primary/60 to-primary/20 md:aspect-[4/1]">
-        {cover && <img src={cover} alt={`Cover image of ${community.name}`} className="size-full object-cover" />}
+        {cover && <img src={cover} alt={t('communities.header.coverAlt', { name: community.name })} className="size-full object-cover" />}
         <div
           aria-hidden="true"
           data-testid="community-cover-scrim"
@@ -32,7 +35,7 @@ export function CommunityHeader({ community, actions }: { community: CommunityVi
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
             <UsersIcon aria-hidden="true" className="size-3.5" />
-            {memberCountLabel(community.memberCount)}
+            {memberCountLabel(t, community.memberCount)}
           </span>
           {community.city && (
             <span className="inline-flex items-center gap-1">

@@ -7,11 +7,13 @@ import { Button } from '#/components/ui/button';
 import { useMe } from '#/lib/session/use-session';
 import { NotFoundPage } from '#/components/not-found-page';
 import { isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { AboutTab } from './about-tab';
 import { useCommunityQuery } from './api';
 import { ListError } from '#/components/card-grid';
 import { CommunityHeader } from './community-header';
 import { CommunityTabs } from './community-tabs';
+import { catalog } from './i18n';
 import { EditCommunityButton } from './edit-community-button';
 import { MembershipButton } from './membership-button';
 
@@ -23,13 +25,14 @@ import { MembershipButton } from './membership-button';
 export function CommunityPage() {
   const { communityId = '' } = useParams();
   const query = useCommunityQuery(communityId);
+  const t = useT(catalog);
 
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     if (isApiError(query.error) && (query.error.isNotFound || query.error.status === 400)) return <NotFoundPage />;
     return (
       <Frame>
-        <ListError what="this community" error={query.error} onRetry={() => void query.refetch()} />
+        <ListError what={t('communities.page.what')} error={query.error} onRetry={() => void query.refetch()} />
       </Frame>
     );
   }
@@ -51,7 +54,7 @@ export function CommunityPage() {
       ) : (
         <div className="grid gap-4">
           {viewer ? <PrivateNotice /> : <OutsiderNotice community={community} />}
-          <h2 className="sr-only">About</h2>
+          <h2 className="sr-only">{t('communities.tabs.about')}</h2>
           <AboutTab community={community} />
         </div>
       )}
@@ -78,10 +81,11 @@ function PrivateNotice() {
  */
 function OutsiderNotice({ community }: { community: CommunityView }) {
   const me = useMe();
+  const t = useT(catalog);
   if (me) {
     return (
       <p role="status" className="rounded-xl border bg-muted/40 px-4 py-3 text-sm">
-        You can join communities once your membership application is approved.
+        {t('communities.notApproved')}
       </p>
     );
   }
@@ -90,10 +94,10 @@ function OutsiderNotice({ community }: { community: CommunityView }) {
       <p>{COMMUNITY_MESSAGES.visitorApply}</p>
       <div className="flex flex-wrap gap-2">
         <Button asChild>
-          <Link to={`/${community.urlSlug}/register`}>Apply to join</Link>
+          <Link to={`/${community.urlSlug}/register`}>{t('communities.page.applyToJoin')}</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to={`/${community.urlSlug}/login`}>Sign in</Link>
+          <Link to={`/${community.urlSlug}/login`}>{t('communities.page.signIn')}</Link>
         </Button>
       </div>
     </div>

@@ -8,17 +8,20 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '#/components/ui/alert-dialog';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
+/** Catalogue ids of each confirm's texts ({name} in the title, {community} in the body). */
 const TEXT = {
   remove: {
-    title: (name: string) => `Remove ${name}?`,
-    body: (community: string) => `They leave ${community} and can join again later.`,
-    confirm: 'Remove',
+    title: 'communities.confirm.remove.title',
+    body: 'communities.confirm.remove.body',
+    confirm: 'communities.confirm.remove.confirm',
   },
   ban: {
-    title: (name: string) => `Ban ${name}?`,
-    body: (community: string) => `They leave ${community} and cannot join again unless a moderator unbans them.`,
-    confirm: 'Ban',
+    title: 'communities.confirm.ban.title',
+    body: 'communities.confirm.ban.body',
+    confirm: 'communities.confirm.ban.confirm',
   },
 } as const;
 
@@ -37,18 +40,19 @@ export function ConfirmMemberAction({
   onConfirm: (action: 'remove' | 'ban') => void;
 }) {
   const text = action ? TEXT[action] : null;
+  const t = useT(catalog);
   return (
     <AlertDialog open={action !== null} onOpenChange={(open) => !open && onCancel()}>
       <AlertDialogContent>
         {text && action && (
           <>
             <AlertDialogHeader>
-              <AlertDialogTitle>{text.title(name)}</AlertDialogTitle>
-              <AlertDialogDescription>{text.body(community)}</AlertDialogDescription>
+              <AlertDialogTitle>{t(text.title, { name })}</AlertDialogTitle>
+              <AlertDialogDescription>{t(text.body, { community })}</AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={() => onConfirm(action)}>{text.confirm}</AlertDialogAction>
+              <AlertDialogCancel>{t('communities.confirm.cancel')}</AlertDialogCancel>
+              <AlertDialogAction onClick={() => onConfirm(action)}>{t(text.confirm)}</AlertDialogAction>
             </AlertDialogFooter>
           </>
         )}

@@ -4,9 +4,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { COMMUNITY_MESSAGES, createCommunitySchema, slugFromName, type CommunityView, type CreateCommunityInput } from '@bayclub/shared';
 import { AfterSaveStep, DialogForm, FormDialog, useSavedStep } from '#/components/form-dialog';
+import { useT } from '#/lib/i18n';
 import { useCommunityQuery, useCreateCommunityMutation } from './api';
 import { CommunityFields } from './community-fields';
 import { CommunityImages } from './community-images';
+import { catalog } from './i18n';
 import { isSlugBlocked, useSlugAvailability } from './use-slug-availability';
 
 const DEFAULTS: CreateCommunityInput = {
@@ -25,12 +27,13 @@ const DEFAULTS: CreateCommunityInput = {
  */
 export function CreateCommunityDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { saved: created, setSaved, close } = useSavedStep<CommunityView>(onOpenChange, (community) => `/community/${community.id}`);
+  const t = useT(catalog);
   return (
     <FormDialog
       open={open}
       onOpenChange={close}
-      title={created ? 'Add images' : 'Create a community'}
-      description={created ? `${created.name} is ready. Add a cover and an avatar, or do it later from Edit.` : 'Start a place for members who share an interest.'}
+      title={created ? t('communities.create.imagesTitle') : t('communities.create.title')}
+      description={created ? t('communities.create.imagesDescription', { name: created.name }) : t('communities.create.description')}
     >
       {created ? <ImagesStep created={created} onDone={() => close(false)} /> : <DetailsStep onCreated={setSaved} />}
     </FormDialog>
@@ -40,6 +43,7 @@ export function CreateCommunityDialog({ open, onOpenChange }: { open: boolean; o
 function DetailsStep({ onCreated }: { onCreated: (community: CommunityView) => void }) {
   const create = useCreateCommunityMutation();
   const [slugEdited, setSlugEdited] = React.useState(false);
+  const t = useT(catalog);
   const form = useForm<CreateCommunityInput>({
     resolver: zodResolver(createCommunitySchema, undefined, { raw: true }),
     defaultValues: DEFAULTS,
@@ -63,10 +67,10 @@ function DetailsStep({ onCreated }: { onCreated: (community: CommunityView) => v
   return (
     <DialogForm
       form={form}
-      label="Create a community"
+      label={t('communities.create.title')}
       onSubmit={save}
-      submitLabel="Create community"
-      busyLabel="Creating..."
+      submitLabel={t('communities.create.submit')}
+      busyLabel={t('communities.create.busy')}
       blocked={isSlugBlocked(slugStatus)}
     >
       <CommunityFields slugStatus={slugStatus} onSlugEdited={() => setSlugEdited(true)} />
@@ -76,8 +80,9 @@ function DetailsStep({ onCreated }: { onCreated: (community: CommunityView) => v
 
 function ImagesStep({ created, onDone }: { created: CommunityView; onDone: () => void }) {
   const community = useCommunityQuery(created.id).data ?? created;
+  const t = useT(catalog);
   return (
-    <AfterSaveStep doneLabel="Go to the community" onDone={onDone}>
+    <AfterSaveStep doneLabel={t('communities.create.done')} onDone={onDone}>
       <CommunityImages community={community} />
     </AfterSaveStep>
   );

@@ -14,11 +14,14 @@ import {
 } from '#/components/ui/alert-dialog';
 import { Button } from '#/components/ui/button';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useDeleteCommunityMutation } from './api';
+import { catalog } from './i18n';
 
 /** Delete, after a confirm that says what goes with it. Then to /groups. */
 export function DeleteCommunitySection({ community }: { community: CommunityView }) {
   const navigate = useNavigate();
+  const t = useT(catalog);
   // The toast comes first: once on /groups this component is gone, and so are its callbacks.
   const remove = useDeleteCommunityMutation(community.id, () => {
     toast.success(COMMUNITY_MESSAGES.deleted);
@@ -26,30 +29,30 @@ export function DeleteCommunitySection({ community }: { community: CommunityView
   });
   const handleDelete = () =>
     remove.mutate(undefined, {
-      onError: (error) => toast.error('Could not delete the community', { description: errorMessage(error) }),
+      onError: (error) => toast.error(t('communities.delete.failed'), { description: errorMessage(error) }),
     });
   return (
     <section aria-labelledby="delete-community" className="grid gap-2 border-t pt-5">
       <h3 id="delete-community" className="font-semibold text-destructive">
-        Delete community
+        {t('communities.delete.title')}
       </h3>
-      <p className="text-sm text-muted-foreground">Its posts, photos and memberships are deleted too. This cannot be undone.</p>
+      <p className="text-sm text-muted-foreground">{t('communities.delete.description')}</p>
       <AlertDialog>
         <AlertDialogTrigger asChild>
           <Button variant="destructive" className="justify-self-start" disabled={remove.isPending}>
-            Delete community
+            {t('communities.delete.title')}
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete {community.name}?</AlertDialogTitle>
+            <AlertDialogTitle>{t('communities.delete.confirmTitle', { name: community.name })}</AlertDialogTitle>
             <AlertDialogDescription>
-              Its {community.postCount ?? 0} posts, their photos and its {community.memberCount} memberships are deleted. This cannot be undone.
+              {t('communities.delete.confirmBody', { posts: community.postCount ?? 0, members: community.memberCount })}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={handleDelete}>Delete</AlertDialogAction>
+            <AlertDialogCancel>{t('communities.delete.cancel')}</AlertDialogCancel>
+            <AlertDialogAction onClick={handleDelete}>{t('communities.delete.confirm')}</AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

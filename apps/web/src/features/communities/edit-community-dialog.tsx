@@ -3,10 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { COMMUNITY_MESSAGES, createCommunitySchema, type CommunityView, type CreateCommunityInput } from '@bayclub/shared';
 import { DialogForm, FormDialog } from '#/components/form-dialog';
+import { useT } from '#/lib/i18n';
 import { useUpdateCommunityMutation } from './api';
 import { CommunityFields } from './community-fields';
 import { CommunityImages } from './community-images';
 import { DeleteCommunitySection } from './delete-community-section';
+import { catalog } from './i18n';
 import { isSlugBlocked, useSlugAvailability } from './use-slug-availability';
 
 const valuesOf = (c: CommunityView): CreateCommunityInput => ({
@@ -29,12 +31,18 @@ export function EditCommunityDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT(catalog);
   return (
-    <FormDialog open={open} onOpenChange={onOpenChange} title="Edit community" description={`Change what members see about ${community.name}.`}>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('communities.edit.title')}
+      description={t('communities.edit.description', { name: community.name })}
+    >
       <DetailsForm community={community} onSaved={() => onOpenChange(false)} />
       <section aria-labelledby="edit-images" className="grid gap-3 border-t pt-5">
         <h3 id="edit-images" className="font-semibold">
-          Images
+          {t('communities.edit.images')}
         </h3>
         <CommunityImages community={community} />
       </section>
@@ -45,6 +53,7 @@ export function EditCommunityDialog({
 
 function DetailsForm({ community, onSaved }: { community: CommunityView; onSaved: () => void }) {
   const update = useUpdateCommunityMutation(community.id);
+  const t = useT(catalog);
   const form = useForm<CreateCommunityInput>({
     resolver: zodResolver(createCommunitySchema, undefined, { raw: true }),
     defaultValues: valuesOf(community),
@@ -63,7 +72,7 @@ function DetailsForm({ community, onSaved }: { community: CommunityView; onSaved
   };
 
   return (
-    <DialogForm form={form} label="Community details" onSubmit={save} submitLabel="Save changes" blocked={isSlugBlocked(slugStatus)}>
+    <DialogForm form={form} label={t('communities.edit.details')} onSubmit={save} submitLabel={t('communities.edit.submit')} blocked={isSlugBlocked(slugStatus)}>
       <CommunityFields slugStatus={slugStatus} onSlugEdited={() => undefined} />
     </DialogForm>
   );

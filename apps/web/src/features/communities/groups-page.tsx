@@ -7,9 +7,11 @@ import { Button } from '#/components/ui/button';
 import { useCan, useMe } from '#/lib/session/use-session';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
+import { useT } from '#/lib/i18n';
 import { useDiscoverQuery } from './api';
 import { EmptyState, ListError } from '#/components/card-grid';
 import { CommunityGrid, CommunityGridSkeleton } from './community-grid';
+import { catalog } from './i18n';
 import { RoleBadge } from './role-badge';
 
 // The form (react-hook-form, the schema, the topics picker) loads when someone opens it.
@@ -26,23 +28,24 @@ export function GroupsPage() {
   const canCreate = useCan('create_communities');
   const canBrowse = useCan('see_communities_nav');
   const [creating, setCreating] = React.useState(false);
+  const t = useT(catalog);
 
   return (
     <section aria-labelledby="groups-title" className="mx-auto grid w-full max-w-5xl content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="groups-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-          Communities
+          {t('communities.title')}
         </h1>
         <div className="flex flex-wrap gap-2">
           {canBrowse && (
             <Button asChild variant="outline">
-              <Link to="/communities">Browse all</Link>
+              <Link to="/communities">{t('communities.groups.browseAll')}</Link>
             </Button>
           )}
           {approved && canCreate && (
             <Button onClick={() => setCreating(true)} onPointerEnter={() => void CreateCommunityDialog.preload()}>
               <PlusIcon aria-hidden="true" />
-              Create
+              {t('communities.groups.create')}
             </Button>
           )}
         </div>
@@ -54,7 +57,7 @@ export function GroupsPage() {
         </>
       ) : (
         <p role="status" className="rounded-xl border bg-muted/40 px-4 py-3">
-          You can join communities once your membership application is approved.
+          {t('communities.notApproved')}
         </p>
       )}
       {creating && (
@@ -82,20 +85,21 @@ function YourCommunities() {
   const query = useMyCommunitiesQuery();
   const items = query.data?.items ?? [];
   const byId = new Map(items.map((entry) => [entry.community.id, entry]));
+  const t = useT(catalog);
   return (
     <section aria-labelledby="mine-title" className="grid gap-3">
       <h2 id="mine-title" className="text-lg font-semibold">
-        Your communities
+        {t('communities.groups.mine')}
       </h2>
       {query.isPending ? (
-        <CommunityGridSkeleton label="Loading your communities" />
+        <CommunityGridSkeleton label={t('communities.groups.mineLoading')} />
       ) : query.isError ? (
-        <ListError what="your communities" error={query.error} onRetry={() => void query.refetch()} />
+        <ListError what={t('communities.groups.mineWhat')} error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState title={COMMUNITY_MESSAGES.noneJoined} hint={COMMUNITY_MESSAGES.noneJoinedHint} />
       ) : (
         <CommunityGrid
-          label="Your communities"
+          label={t('communities.groups.mine')}
           communities={items.map((entry) => entry.community)}
           extra={(community) => membershipExtra(byId.get(community.id)!)}
         />
@@ -107,19 +111,20 @@ function YourCommunities() {
 function Discover() {
   const query = useDiscoverQuery();
   const items = query.data?.items ?? [];
+  const t = useT(catalog);
   return (
     <section aria-labelledby="discover-title" className="grid gap-3">
       <h2 id="discover-title" className="text-lg font-semibold">
-        Discover
+        {t('communities.groups.discover')}
       </h2>
       {query.isPending ? (
-        <CommunityGridSkeleton label="Loading suggestions" />
+        <CommunityGridSkeleton label={t('communities.groups.discoverLoading')} />
       ) : query.isError ? (
-        <ListError what="suggestions" error={query.error} onRetry={() => void query.refetch()} />
+        <ListError what={t('communities.groups.discoverWhat')} error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState title={COMMUNITY_MESSAGES.noSuggestions} />
       ) : (
-        <CommunityGrid label="Suggested communities" communities={items} />
+        <CommunityGrid label={t('communities.groups.suggested')} communities={items} />
       )}
     </section>
   );

@@ -13,17 +13,20 @@ import {
 import { useMe } from '#/lib/session/use-session';
 import { memberName } from '#/lib/member-format';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useModerationMutation, type ModerationAction } from './api';
 import { ConfirmMemberAction } from './confirm-member-action';
+import { catalog } from './i18n';
 
-const DONE: Record<ModerationAction, (name: string) => string> = {
-  approve: (n) => `${n} joined`,
-  decline: (n) => `Request from ${n} declined`,
-  remove: (n) => `${n} was removed`,
-  ban: (n) => `${n} was banned`,
-  unban: (n) => `${n} was unbanned`,
-  appoint: (n) => `${n} is now a moderator`,
-  dismiss: (n) => `${n} is no longer a moderator`,
+/** Catalogue ids of what each action says when it worked ({name}: the member). */
+const DONE: Record<ModerationAction, string> = {
+  approve: 'communities.actions.done.approve',
+  decline: 'communities.actions.done.decline',
+  remove: 'communities.actions.done.remove',
+  ban: 'communities.actions.done.ban',
+  unban: 'communities.actions.done.unban',
+  appoint: 'communities.actions.done.appoint',
+  dismiss: 'communities.actions.done.dismiss',
 };
 
 /**
@@ -42,11 +45,12 @@ export function MemberActions({
 }) {
   const me = useMe();
   const name = memberName(entry.member);
+  const t = useT(catalog);
   // The outcome is told from the mutation's own callbacks: the row (and this component) leaves the list as soon
   // as the action starts, and callbacks passed to mutate() are dropped once their component is gone.
   const moderation = useModerationMutation(community.id, {
-    onSuccess: ({ action }) => toast.success(DONE[action](name)),
-    onError: (error) => toast.error('That did not work', { description: errorMessage(error) }),
+    onSuccess: ({ action }) => toast.success(t(DONE[action], { name })),
+    onError: (error) => toast.error(t('communities.actions.failed'), { description: errorMessage(error) }),
   });
   const [confirming, setConfirming] = React.useState<'remove' | 'ban' | null>(null);
   if (entry.member.id === me?.user.id || entry.role === 'creator') return null;
@@ -56,19 +60,19 @@ export function MemberActions({
   if (entry.status === 'pending') {
     return (
       <>
-        <Button size="sm" onClick={() => act('approve')} aria-label={`Approve ${name}`}>
-          Approve
+        <Button size="sm" onClick={() => act('approve')} aria-label={t('communities.actions.approveName', { name })}>
+          {t('communities.actions.approve')}
         </Button>
-        <Button size="sm" variant="outline" onClick={() => act('decline')} aria-label={`Decline ${name}`}>
-          Decline
+        <Button size="sm" variant="outline" onClick={() => act('decline')} aria-label={t('communities.actions.declineName', { name })}>
+          {t('communities.actions.decline')}
         </Button>
       </>
     );
   }
   if (entry.status === 'banned') {
     return (
-      <Button size="sm" variant="outline" onClick={() => act('unban')} aria-label={`Unban ${name}`}>
-        Unban
+      <Button size="sm" variant="outline" onClick={() => act('unban')} aria-label={t('communities.actions.unbanName', { name })}>
+        {t('communities.actions.unban')}
       </Button>
     );
   }
@@ -78,21 +82,21 @@ export function MemberActions({
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button size="icon" variant="ghost" aria-label={`Actions for ${name}`}>
+          <Button size="icon" variant="ghost" aria-label={t('communities.actions.menu', { name })}>
             <EllipsisVerticalIcon aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           {viewer.canEdit &&
             (entry.role === 'moderator' ? (
-              <DropdownMenuItem onSelect={() => act('dismiss')}>Remove moderator</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => act('dismiss')}>{t('communities.actions.dismiss')}</DropdownMenuItem>
             ) : (
-              <DropdownMenuItem onSelect={() => act('appoint')}>Make moderator</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => act('appoint')}>{t('communities.actions.appoint')}</DropdownMenuItem>
             ))}
           {viewer.canEdit && <DropdownMenuSeparator />}
-          <DropdownMenuItem onSelect={() => setConfirming('remove')}>Remove from community</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setConfirming('remove')}>{t('communities.actions.remove')}</DropdownMenuItem>
           <DropdownMenuItem variant="destructive" onSelect={() => setConfirming('ban')}>
-            Ban
+            {t('communities.actions.ban')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

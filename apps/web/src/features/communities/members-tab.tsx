@@ -5,17 +5,39 @@ import { PagedList } from '#/components/paged-list';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { formatDay } from '#/lib/format';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
+import { useT } from '#/lib/i18n';
 import { useMembersQuery } from './api';
+import { catalog } from './i18n';
 import { MemberActions } from './member-actions';
 import { RoleBadge } from './role-badge';
 
-const LIST_LABELS: Record<MembershipStatus, string> = { active: 'Members', pending: 'Requests', banned: 'Banned' };
-const EMPTY: Record<MembershipStatus, string> = {
-  active: 'No members to show',
-  pending: 'No requests waiting',
-  banned: 'Nobody is banned',
+// Catalogue ids, by list.
+const TAB_LABELS: Record<MembershipStatus, string> = {
+  active: 'communities.members.tab.active',
+  pending: 'communities.members.tab.pending',
+  banned: 'communities.members.tab.banned',
 };
-const SINCE: Record<MembershipStatus, string> = { active: 'Joined', pending: 'Asked', banned: 'Banned' };
+const LIST_LABELS: Record<MembershipStatus, string> = {
+  active: 'communities.members.list.active',
+  pending: 'communities.members.list.pending',
+  banned: 'communities.members.list.banned',
+};
+const LOADING: Record<MembershipStatus, string> = {
+  active: 'communities.members.loading.active',
+  pending: 'communities.members.loading.pending',
+  banned: 'communities.members.loading.banned',
+};
+const EMPTY: Record<MembershipStatus, string> = {
+  active: 'communities.members.empty.active',
+  pending: 'communities.members.empty.pending',
+  banned: 'communities.members.empty.banned',
+};
+/** '{date}' is the day the member joined, asked or was banned. */
+const SINCE: Record<MembershipStatus, string> = {
+  active: 'communities.members.since.active',
+  pending: 'communities.members.since.pending',
+  banned: 'communities.members.since.banned',
+};
 
 /**
  * Members with their roles. Moderators also see the pending requests (Approve / Decline) and the banned list
@@ -23,6 +45,7 @@ const SINCE: Record<MembershipStatus, string> = { active: 'Joined', pending: 'As
  */
 export function MembersTab({ community, viewer }: { community: CommunityView; viewer: CommunityViewerState }) {
   const [search, update] = useSearchParamsUpdate();
+  const t = useT(catalog);
   const requested = search.get('status') as MembershipStatus | null;
   const status: MembershipStatus =
     viewer.canModerate && requested && MEMBERSHIP_STATUSES.includes(requested) ? requested : 'active';
@@ -32,10 +55,10 @@ export function MembersTab({ community, viewer }: { community: CommunityView; vi
   if (!viewer.canModerate) return <MemberList community={community} viewer={viewer} status="active" />;
   return (
     <Tabs value={status} onValueChange={choose} className="gap-4">
-      <TabsList aria-label="Member lists">
+      <TabsList aria-label={t('communities.members.lists')}>
         {MEMBERSHIP_STATUSES.map((s) => (
           <TabsTrigger key={s} value={s}>
-            {LIST_LABELS[s]}
+            {t(TAB_LABELS[s])}
           </TabsTrigger>
         ))}
       </TabsList>
@@ -50,18 +73,22 @@ export function MembersTab({ community, viewer }: { community: CommunityView; vi
 
 function MemberList({ community, viewer, status }: { community: CommunityView; viewer: CommunityViewerState; status: MembershipStatus }) {
   const query = useMembersQuery(community.id, status);
-  const label = status === 'active' ? 'Members' : status === 'pending' ? 'Join requests' : 'Banned members';
+  const t = useT(catalog);
   return (
     <PagedList
       query={query}
-      label={label}
-      skeleton={<p role="status" className="p-4 text-muted-foreground">Loading {label.toLowerCase()}...</p>}
-      empty={<EmptyState title={EMPTY[status]} />}
+      label={t(LIST_LABELS[status])}
+      skeleton={
+        <p role="status" className="p-4 text-muted-foreground">
+          {t(LOADING[status])}
+        </p>
+      }
+      empty={<EmptyState title={t(EMPTY[status])} />}
       getKey={(entry) => entry.member.id}
       renderItem={(entry) => (
         <MemberRow
           member={entry.member}
-          meta={`${SINCE[status]} ${formatDay(entry.since)}`}
+          meta={t(SINCE[status], { date: formatDay(entry.since) })}
           actions={
             <>
               <RoleBadge role={entry.role} />

@@ -10,7 +10,9 @@ import {
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useMembershipMutation } from './api';
+import { catalog } from './i18n';
 
 /**
  * Join / Ask to join / Requested / Joined, for approved members (visitors and applicants get no button). The
@@ -19,12 +21,13 @@ import { useMembershipMutation } from './api';
  */
 export function MembershipButton({ community }: { community: CommunityView }) {
   const membership = useMembershipMutation(community.id);
+  const t = useT(catalog);
   const viewer = community.viewer;
   if (!viewer) return null;
 
   const act = (action: 'join' | 'leave') =>
     membership.mutate(action, {
-      onError: (error) => toast.error(action === 'join' ? 'Could not join' : 'Could not leave', { description: errorMessage(error) }),
+      onError: (error) => toast.error(action === 'join' ? t('communities.membership.joinFailed') : t('communities.membership.leaveFailed'), { description: errorMessage(error) }),
     });
 
   switch (viewer.status) {
@@ -39,7 +42,7 @@ export function MembershipButton({ community }: { community: CommunityView }) {
     case 'pending':
       return (
         <StatusMenu label={COMMUNITY_MESSAGES.requested} icon={<ClockIcon aria-hidden="true" />} disabled={membership.isPending}>
-          <DropdownMenuItem onSelect={() => act('leave')}>Withdraw request</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => act('leave')}>{t('communities.membership.withdraw')}</DropdownMenuItem>
         </StatusMenu>
       );
     case 'active':
@@ -72,10 +75,11 @@ function StatusMenu({
   disabled: boolean;
   children: React.ReactNode;
 }) {
+  const t = useT(catalog);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="secondary" disabled={disabled} aria-label={`${label}: membership options`}>
+        <Button variant="secondary" disabled={disabled} aria-label={t('communities.membership.options', { label })}>
           {icon}
           {label}
           <ChevronDownIcon aria-hidden="true" />

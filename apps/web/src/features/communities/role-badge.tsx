@@ -1,14 +1,17 @@
 import { ShieldIcon, StarIcon } from 'lucide-react';
 import type { CommunityMemberRole } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** Creator and Moderator badges; plain members have none. */
 export function RoleBadge({ role }: { role: CommunityMemberRole }) {
+  const t = useT(catalog);
   if (role === 'creator') {
     return (
       <Badge>
         <StarIcon aria-hidden="true" />
-        Creator
+        {t('communities.role.creator')}
       </Badge>
     );
   }
@@ -16,7 +19,7 @@ export function RoleBadge({ role }: { role: CommunityMemberRole }) {
     return (
       <Badge variant="secondary">
         <ShieldIcon aria-hidden="true" />
-        Moderator
+        {t('communities.role.moderator')}
       </Badge>
     );
   }

@@ -2,16 +2,18 @@ import type { AvailabilityStatus } from '#/components/availability-status';
 import { useQuery } from '@tanstack/react-query';
 import { communitySlugSchema, COMMUNITY_MESSAGES } from '@bayclub/shared';
 import { useDebouncedValue } from '#/lib/use-debounced-value';
+import { useT } from '#/lib/i18n';
 import { slugAvailabilityQueryOptions } from './api';
+import { catalog } from './i18n';
 
 export type SlugStatus = AvailabilityStatus;
 
 /** The address check waits this long after the last keystroke (the username check's pace). */
 export const SLUG_CHECK_DEBOUNCE_MS = 400;
+/** Catalogue ids of what the check says (a taken address is told by the server, or by the shared message). */
 export const SLUG_MESSAGES = {
-  available: 'This address is available',
-  taken: COMMUNITY_MESSAGES.slugTakenByCommunity,
-  checkFailed: 'Could not check the address. You can still try to save.',
+  available: 'communities.slug.available',
+  checkFailed: 'communities.slug.checkFailed',
 } as const;
 
 const IDLE: SlugStatus = { state: 'idle' };
@@ -28,13 +30,14 @@ export function useSlugAvailability(value: string, opts: { current?: string } = 
   const settled = candidate === debounced && !unchanged;
   const parsed = debounced ? communitySlugSchema.safeParse(debounced) : null;
   const query = useQuery({ ...slugAvailabilityQueryOptions(debounced), enabled: settled && parsed?.success === true });
+  const t = useT(catalog);
 
   if (!candidate || !settled || !parsed) return IDLE;
   if (!parsed.success) return { state: 'invalid', message: parsed.error.issues[0]?.message ?? COMMUNITY_MESSAGES.slugChars };
-  if (query.isError) return { state: 'error', message: SLUG_MESSAGES.checkFailed };
+  if (query.isError) return { state: 'error', message: t(SLUG_MESSAGES.checkFailed) };
   if (!query.data) return { state: 'checking' };
-  if (query.data.available) return { state: 'available', message: SLUG_MESSAGES.available };
-  return { state: 'taken', message: query.data.error ?? SLUG_MESSAGES.taken };
+  if (query.data.available) return { state: 'available', message: t(SLUG_MESSAGES.available) };
+  return { state: 'taken', message: query.data.error ?? COMMUNITY_MESSAGES.slugTakenByCommunity };
 }
 
 /** An address that cannot be saved: Save waits for a free, well-formed one. */

@@ -3,7 +3,9 @@ import { POST_LIMITS, updateCommentSchema, type CommentView } from '@bayclub/sha
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useUpdateCommentMutation } from './comments-api';
+import { catalog } from './i18n';
 import { MentionTextarea } from './mention-textarea';
 
 /** Edit one's own comment in place; Cancel leaves it as it was, a failed save keeps the new text. */
@@ -12,6 +14,7 @@ export function CommentEditForm({ postId, comment, onDone }: { postId: string; c
   const [text, setText] = React.useState(comment.content);
   const [error, setError] = React.useState<string | null>(null);
   const update = useUpdateCommentMutation(postId, comment.id);
+  const t = useT(catalog);
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -29,7 +32,7 @@ export function CommentEditForm({ postId, comment, onDone }: { postId: string; c
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-2 pt-1">
       <label htmlFor={`${id}-text`} className="sr-only">
-        Edit comment
+        {t('posts.comment.editLabel')}
       </label>
       <MentionTextarea
         id={`${id}-text`}
@@ -48,11 +51,11 @@ export function CommentEditForm({ postId, comment, onDone }: { postId: string; c
       )}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="ghost" size="sm" onClick={onDone} disabled={update.isPending}>
-          Cancel
+          {t('posts.dialog.cancel')}
         </Button>
         <Button type="submit" size="sm" disabled={update.isPending}>
           {update.isPending && <Spinner />}
-          Save
+          {t('posts.dialog.save')}
         </Button>
       </div>
     </form>

@@ -3,11 +3,13 @@ import { POST_LIMITS, POST_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { QueuedSends } from '#/components/queued-sends';
 import { useDraft } from '#/lib/offline/drafts';
 import { useQueueWhenOffline } from '#/lib/offline/outbox';
 import { postKeys } from './post-cache';
 import { useCreateCommentMutation } from './comments-api';
+import { catalog } from './i18n';
 import { MentionTextarea } from './mention-textarea';
 
 interface CommentFormProps {
@@ -32,7 +34,8 @@ export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormPr
   const queueWhenOffline = useQueueWhenOffline();
   const [error, setError] = React.useState<string | null>(null);
   const create = useCreateCommentMutation(postId);
-  const label = parent ? `Reply to ${parent.authorName}` : 'Write a comment';
+  const t = useT(catalog);
+  const label = parent ? t('posts.comment.replyTo', { name: parent.authorName }) : t('posts.comment.writeLabel');
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -72,7 +75,7 @@ export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormPr
           value={text}
           onValueChange={setText}
           scope={{ postId }}
-          placeholder={parent ? 'Write a reply...' : 'Write a comment...'}
+          placeholder={parent ? t('posts.comment.writeReply') : t('posts.comment.writeComment')}
           rows={1}
           maxLength={POST_LIMITS.commentMax}
           className="min-h-10"
@@ -83,10 +86,10 @@ export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormPr
         />
         <Button type="submit" size="sm" disabled={create.isPending || text.trim() === ''}>
           {create.isPending && <Spinner />}
-          {parent ? 'Reply' : 'Comment'}
+          {parent ? t('posts.comment.reply') : t('posts.comment.send')}
         </Button>
       </div>
-      {!parent && <QueuedSends kind="comment" place={draftPlace} label="Comments waiting to be sent" />}
+      {!parent && <QueuedSends kind="comment" place={draftPlace} label={t('posts.comment.queued')} />}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
           {error}

@@ -8,9 +8,11 @@ import { memberName } from '#/lib/member-format';
 import { MessageText } from '#/components/message-text';
 import { VerifiedBadge } from '#/components/member/verified-badge';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { CommentEditForm } from './comment-edit-form';
 import { QueuedSends } from '#/components/queued-sends';
 import { CommentForm, commentPlace } from './comment-form';
+import { catalog } from './i18n';
 import { Replies } from './replies';
 import { ContentMenu } from './content-menu';
 import { useDeleteCommentMutation } from './comments-api';
@@ -32,11 +34,12 @@ export function CommentItem({ comment, postId, canComment }: CommentItemProps) {
   const name = memberName(comment.author);
   const mine = me?.user.id === comment.author.id;
   const topLevel = comment.parentId === null;
-  const what = topLevel ? 'comment' : 'reply';
+  const kind = topLevel ? 'comment' : 'reply';
+  const t = useT(catalog);
 
   const handleDelete = () =>
     remove.mutate(undefined, {
-      onError: (error) => toast.error(errorMessage(error, `Could not delete the ${what}. Please try again.`)),
+      onError: (error) => toast.error(errorMessage(error, t('posts.comment.deleteFailed', { kind }))),
     });
 
   return (
@@ -53,7 +56,7 @@ export function CommentItem({ comment, postId, canComment }: CommentItemProps) {
               <time dateTime={comment.createdAt} title={postTimeTitle(comment.createdAt)} className="text-xs text-muted-foreground">
                 {postTimeLabel(comment.createdAt)}
               </time>
-              {comment.editedAt && <span className="text-xs text-muted-foreground">· edited</span>}
+              {comment.editedAt && <span className="text-xs text-muted-foreground">{t('posts.comment.edited', { kind })}</span>}
             </p>
             {editing ? (
               <CommentEditForm postId={postId} comment={comment} onDone={() => setEditing(false)} />
@@ -68,22 +71,22 @@ export function CommentItem({ comment, postId, canComment }: CommentItemProps) {
               variant="link"
               size="sm"
               className="h-auto justify-self-start p-0 text-xs"
-              aria-label={`Reply to ${name}`}
+              aria-label={t('posts.comment.replyTo', { name })}
               aria-expanded={replying}
               onClick={() => setReplying((r) => !r)}
             >
-              Reply
+              {t('posts.comment.reply')}
             </Button>
           )}
         </div>
         <ContentMenu
-          label={`More actions for the ${what} by ${name}`}
+          label={t('posts.comment.menu', { kind, name })}
           onEdit={comment.canEdit ? () => setEditing(true) : undefined}
           remove={
             comment.canDelete
               ? {
-                  title: `Delete this ${what}?`,
-                  description: topLevel ? 'The comment and its replies will be removed.' : 'The reply will be removed.',
+                  title: t('posts.comment.deleteTitle', { kind }),
+                  description: topLevel ? t('posts.comment.deleteDescription') : t('posts.comment.deleteReplyDescription'),
                   onConfirm: handleDelete,
                 }
               : undefined
@@ -94,7 +97,7 @@ export function CommentItem({ comment, postId, canComment }: CommentItemProps) {
       {topLevel && (
         <div className="ml-10 grid gap-2">
           <Replies comment={comment} postId={postId} canComment={canComment} />
-          <QueuedSends kind="comment" place={commentPlace(postId, comment.id)} label="Replies waiting to be sent" />
+          <QueuedSends kind="comment" place={commentPlace(postId, comment.id)} label={t('posts.comment.repliesQueued')} />
           {replying && (
             <CommentForm postId={postId} parent={{ id: comment.id, authorName: name }} onDone={() => setReplying(false)} autoFocus />
           )}

@@ -6,9 +6,11 @@ import { Button } from '#/components/ui/button';
 import { OnceOpened } from '#/components/once-opened';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { lazyNamed } from '#/lib/lazy-named';
 import { communityPostsQueryOptions, postListPath, reportedPostsQueryOptions, useDeletePostMutation, useRestorePostMutation } from './api';
 import { Composer } from './composer';
+import { catalog } from './i18n';
 import { LivePosts } from './live-posts';
 import { PostList } from './post-list';
 import { usePostsRealtime } from './use-posts-realtime';
@@ -26,7 +28,8 @@ export function CommunityPosts({
   communityName?: string;
   viewer: CommunityViewerState;
 }) {
-  const name = communityName ?? 'this community';
+  const t = useT(catalog);
+  const name = communityName ?? t('posts.community.fallbackName');
   const community = React.useMemo(() => ({ id: communityId, name }), [communityId, name]);
   const accepts = React.useCallback((e: { communityId: string | null }) => e.communityId === communityId, [communityId]);
   if (!viewer.canRead) return <p className="p-4 text-sm text-muted-foreground">{COMMUNITY_MESSAGES.privateNotice}</p>;
@@ -37,8 +40,8 @@ export function CommunityPosts({
         options={communityPostsQueryOptions(communityId)}
         path={postListPath.community(communityId)}
         accepts={accepts}
-        label="Community posts"
-        empty={{ title: 'No posts yet', hint: viewer.canPost ? 'Write the first post.' : undefined }}
+        label={t('posts.community.list')}
+        empty={{ title: t('posts.community.empty.title'), hint: viewer.canPost ? t('posts.community.empty.hint') : undefined }}
       />
     </div>
   );
@@ -48,11 +51,12 @@ export function CommunityPosts({
 export function ReportedPosts({ communityId }: { communityId: string }) {
   usePostsRealtime();
   const query = useInfiniteQuery(reportedPostsQueryOptions(communityId));
+  const t = useT(catalog);
   return (
     <PostList
       query={query}
-      label="Reported posts"
-      empty={{ title: 'Nothing to review', hint: 'Posts members report show up here.' }}
+      label={t('posts.reported.list')}
+      empty={{ title: t('posts.reported.empty.title'), hint: t('posts.reported.empty.hint') }}
       footer={(post) => <ModerationBar post={post} communityId={communityId} />}
     />
   );
@@ -63,15 +67,16 @@ function ModerationBar({ post, communityId }: { post: PostView; communityId: str
   const restore = useRestorePostMutation(communityId);
   const remove = useDeletePostMutation(post.id);
   const reports = post.reportCount ?? 0;
+  const t = useT(catalog);
 
   // mutateAsync, not mutate's callbacks: the post's realtime event can take this card out of the queue before the
   // answer arrives, and an unmounted observer's callbacks never run (the toast was lost).
   const handleRestore = async () => {
     try {
       await restore.mutateAsync(post.id);
-      toast.success('Post restored');
+      toast.success(t('posts.reported.restored'));
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not restore the post. Please try again.'));
+      toast.error(errorMessage(error, t('posts.reported.restoreFailed')));
     }
   };
   const handleDelete = async () => {
@@ -79,30 +84,30 @@ function ModerationBar({ post, communityId }: { post: PostView; communityId: str
       await remove.mutateAsync(undefined);
       toast.success(POST_MESSAGES.deleted);
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not delete the post. Please try again.'));
+      toast.error(errorMessage(error, t('posts.post.deleteFailed')));
     }
   };
 
   return (
     <div className="flex flex-wrap items-center gap-2 border-t pt-3">
       <p className="mr-auto text-sm text-muted-foreground">
-        {reports === 1 ? 'Reported by 1 member' : `Reported by ${reports} members`}
-        {post.hidden && ' · hidden'}
+        {t('posts.reported.count', { count: reports })}
+        {post.hidden && t('posts.reported.hidden')}
       </p>
       <Button variant="outline" size="sm" onClick={() => void handleRestore()} disabled={restore.isPending || remove.isPending}>
         {restore.isPending && <Spinner />}
-        Restore
+        {t('posts.reported.restore')}
       </Button>
       <Button variant="destructive" size="sm" onClick={() => setConfirming(true)} disabled={restore.isPending || remove.isPending}>
         {remove.isPending && <Spinner />}
-        Delete
+        {t('posts.menu.delete')}
       </Button>
       <OnceOpened open={confirming}>
         <ConfirmDeleteDialog
           open={confirming}
           onOpenChange={setConfirming}
-          title="Delete this post?"
-          description="The post, its photos and comments will be removed for everyone."
+          title={t('posts.post.deleteTitle')}
+          description={t('posts.reported.deleteDescription')}
           onConfirm={() => void handleDelete()}
         />
       </OnceOpened>

@@ -5,10 +5,12 @@ import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { useCan } from '#/lib/session/use-session';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { QueuedSends } from '#/components/queued-sends';
 import { useDraft } from '#/lib/offline/drafts';
 import { useQueueWhenOffline } from '#/lib/offline/outbox';
 import { postKeys, useCreatePostMutation } from './api';
+import { catalog } from './i18n';
 import { MentionTextarea } from './mention-textarea';
 import { ComposerPhotos } from './composer-photos';
 import { DestinationPicker, useDestinations } from './destination-picker';
@@ -35,6 +37,7 @@ export function Composer({ community }: ComposerProps) {
   const photos = usePhotoUploads();
   const create = useCreatePostMutation();
   const fileInput = React.useRef<HTMLInputElement>(null);
+  const t = useT(catalog);
 
   const destination = destinations.find((d) => d.value === chosen) ?? destinations[0];
   if (!destination) return null;
@@ -74,10 +77,10 @@ export function Composer({ community }: ComposerProps) {
   };
 
   return (
-    <form onSubmit={handleSubmit} aria-label="New post" className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground">
+    <form onSubmit={handleSubmit} aria-label={t('posts.composer.label')} className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground">
       {!community && <DestinationPicker destinations={destinations} value={destination.value} onChange={setChosen} />}
       <label htmlFor={`${id}-text`} className="sr-only">
-        {community ? `Write a post in ${community.name}` : 'Write a post'}
+        {community ? t('posts.composer.textLabelIn', { community: community.name }) : t('posts.composer.textLabel')}
       </label>
       <MentionTextarea
         id={`${id}-text`}
@@ -90,9 +93,9 @@ export function Composer({ community }: ComposerProps) {
         aria-describedby={`${id}-count`}
       />
       <ComposerPhotos items={photos.items} onRemove={photos.remove} />
-      <QueuedSends kind="post" place={draftPlace} label="Posts waiting to be sent" />
+      <QueuedSends kind="post" place={draftPlace} label={t('posts.composer.queued')} />
       {photos.notices.length > 0 && (
-        <ul role="status" aria-label="Photo notices" className="grid gap-1 text-sm text-destructive">
+        <ul role="status" aria-label={t('posts.composer.notices')} className="grid gap-1 text-sm text-destructive">
           {photos.notices.map((notice, i) => (
             <li key={i}>{notice}</li>
           ))}
@@ -126,7 +129,7 @@ export function Composer({ community }: ComposerProps) {
                 disabled={photos.room <= 0}
               >
                 <ImagePlusIcon aria-hidden="true" />
-                Add photos
+                {t('posts.composer.addPhotos')}
               </Button>
             </>
           )}

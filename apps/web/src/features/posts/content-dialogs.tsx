@@ -7,8 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '#/components/ui/spinner';
 import { Textarea } from '#/components/ui/textarea';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { useReportContentMutation } from './api';
+import { catalog } from './i18n';
 
 interface DialogBase {
   open: boolean;
@@ -25,6 +27,7 @@ export function ConfirmDeleteDialog({
   description,
   onConfirm,
 }: DialogBase & { title: string; description: string; onConfirm: () => void }) {
+  const t = useT(catalog);
   return (
     <ConfirmDialog
       open={open}
@@ -32,7 +35,7 @@ export function ConfirmDeleteDialog({
       onCloseAutoFocus={onCloseAutoFocus}
       title={title}
       description={description}
-      confirm="Delete"
+      confirm={t('posts.dialog.delete')}
       destructive
       onConfirm={onConfirm}
     />
@@ -51,7 +54,7 @@ export function ReportContentDialog({
   const [details, setDetails] = React.useState('');
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const report = useReportContentMutation(target);
-  const what = target.kind === 'post' ? 'post' : 'comment';
+  const t = useT(catalog);
 
   const reset = () => {
     setReason(null);
@@ -98,12 +101,12 @@ export function ReportContentDialog({
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>{`Report this ${what}`}</DialogTitle>
-          <DialogDescription>The community's moderators will review it. The author is not told who reported it.</DialogDescription>
+          <DialogTitle>{t('posts.report.title', { kind: target.kind })}</DialogTitle>
+          <DialogDescription>{t('posts.report.description')}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit} className="grid gap-4">
           <fieldset className="grid gap-2" aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
-            <legend className="mb-2 text-sm font-medium">Reason</legend>
+            <legend className="mb-2 text-sm font-medium">{t('posts.report.reason')}</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {REPORT_REASONS.map((value) => (
                 <label
@@ -130,7 +133,10 @@ export function ReportContentDialog({
           </fieldset>
           <div className="grid gap-2">
             <label htmlFor={`${id}-details`} className={cn('text-sm font-medium', errors.details && 'text-destructive')}>
-              Details <span className="font-normal text-muted-foreground">{reason === 'other' ? '(required)' : '(optional)'}</span>
+              {t('posts.report.details')}{' '}
+              <span className="font-normal text-muted-foreground">
+                {reason === 'other' ? t('posts.report.required') : t('posts.report.optional')}
+              </span>
             </label>
             <Textarea
               id={`${id}-details`}
@@ -149,11 +155,11 @@ export function ReportContentDialog({
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={report.isPending}>
-              Cancel
+              {t('posts.dialog.cancel')}
             </Button>
             <Button type="submit" disabled={report.isPending}>
               {report.isPending && <Spinner />}
-              {report.isPending ? 'Sending...' : 'Send report'}
+              {report.isPending ? t('posts.report.sending') : t('posts.report.send')}
             </Button>
           </DialogFooter>
         </form>

@@ -4,6 +4,8 @@ import { Button } from '#/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '#/components/ui/dropdown-menu';
 import { OnceOpened } from '#/components/once-opened';
 import { lazyNamed } from '#/lib/lazy-named';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 // Deleting and reporting are rare: their dialogs (the report form with its schema) load when first opened.
 const ConfirmDeleteDialog = lazyNamed(() => import('./content-dialogs'), 'ConfirmDeleteDialog');
@@ -25,6 +27,7 @@ type Open = 'delete' | 'report' | null;
 export function ContentMenu({ label, onEdit, remove, report }: ContentMenuProps) {
   const [open, setOpen] = React.useState<Open>(null);
   const triggerRef = React.useRef<HTMLButtonElement>(null);
+  const t = useT(catalog);
   if (!onEdit && !remove && !report) return null;
   const close = (next: boolean) => {
     if (!next) setOpen(null);
@@ -47,19 +50,19 @@ export function ContentMenu({ label, onEdit, remove, report }: ContentMenuProps)
           {onEdit && (
             <DropdownMenuItem onSelect={onEdit}>
               <PencilIcon aria-hidden="true" />
-              Edit
+              {t('posts.menu.edit')}
             </DropdownMenuItem>
           )}
           {remove && (
             <DropdownMenuItem variant="destructive" onSelect={() => setOpen('delete')}>
               <Trash2Icon aria-hidden="true" />
-              Delete
+              {t('posts.menu.delete')}
             </DropdownMenuItem>
           )}
           {report && (
             <DropdownMenuItem onSelect={() => setOpen('report')}>
               <FlagIcon aria-hidden="true" />
-              Report
+              {t('posts.menu.report')}
             </DropdownMenuItem>
           )}
         </DropdownMenuContent>

@@ -3,6 +3,8 @@ import { POST_MESSAGES } from '@bayclub/shared';
 import { NativeSelect } from '#/components/ui/native-select';
 import { useCan } from '#/lib/session/use-session';
 import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 export interface Destination {
   /** The select's value: '' for the member feed, else the community id. */
@@ -38,10 +40,11 @@ export function DestinationPicker({
   onChange: (value: string) => void;
 }) {
   const id = React.useId();
+  const t = useT(catalog);
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="shrink-0 text-sm font-medium">
-        Post to
+        {t('posts.composer.postTo')}
       </label>
       {/* h-9 leaves 18 px inside the default padding for a 24 px line (16 px text on phones): it clipped the letters. */}
       <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} className="h-9 py-1">

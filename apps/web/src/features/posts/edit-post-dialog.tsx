@@ -4,7 +4,9 @@ import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useUpdatePostMutation } from './api';
+import { catalog } from './i18n';
 import { keepOpenWhileSuggesting, MentionTextarea } from './mention-textarea';
 
 interface EditPostDialogProps {
@@ -20,6 +22,7 @@ export function EditPostDialog({ post, open, onOpenChange, onCloseAutoFocus }: E
   const [text, setText] = React.useState(post.content);
   const [error, setError] = React.useState<string | null>(null);
   const update = useUpdatePostMutation(post.id);
+  const t = useT(catalog);
 
   const handleOpenChange = (next: boolean) => {
     if (update.isPending) return;
@@ -45,12 +48,12 @@ export function EditPostDialog({ post, open, onOpenChange, onCloseAutoFocus }: E
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus} onEscapeKeyDown={keepOpenWhileSuggesting}>
         <DialogHeader>
-          <DialogTitle>Edit post</DialogTitle>
-          <DialogDescription>Photos stay as they were posted.</DialogDescription>
+          <DialogTitle>{t('posts.edit.title')}</DialogTitle>
+          <DialogDescription>{t('posts.edit.description')}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit} className="grid gap-3">
           <label htmlFor={`${id}-text`} className="sr-only">
-            Post text
+            {t('posts.edit.textLabel')}
           </label>
           <MentionTextarea
             id={`${id}-text`}
@@ -72,11 +75,11 @@ export function EditPostDialog({ post, open, onOpenChange, onCloseAutoFocus }: E
           )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={update.isPending}>
-              Cancel
+              {t('posts.dialog.cancel')}
             </Button>
             <Button type="submit" disabled={update.isPending}>
               {update.isPending && <Spinner />}
-              {update.isPending ? 'Saving...' : 'Save'}
+              {update.isPending ? t('posts.dialog.saving') : t('posts.dialog.save')}
             </Button>
           </DialogFooter>
         </form>

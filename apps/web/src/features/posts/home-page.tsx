@@ -2,8 +2,10 @@ import * as React from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { POST_MESSAGES } from '@bayclub/shared';
 import { Welcome } from '#/features/welcome';
+import { useT } from '#/lib/i18n';
 import { feedQueryOptions, postListPath } from './api';
 import { Composer } from './composer';
+import { catalog } from './i18n';
 import { LivePosts } from './live-posts';
 
 const acceptsAll = () => true;
@@ -21,10 +23,11 @@ export function HomePage() {
   const thin = feed.isSuccess && (feed.data.pages[0]?.items.length ?? 0) < THIN_FEED;
   // Focus lands on the page's heading when the welcome (and its focused close button) goes, not on <body>.
   const titleRef = React.useRef<HTMLHeadingElement>(null);
+  const t = useT(catalog);
   return (
     <section aria-labelledby="home-title" className="mx-auto grid w-full max-w-2xl content-start gap-4 px-4 py-6 sm:px-6 sm:py-8">
       <h1 ref={titleRef} id="home-title" tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl">
-        Home
+        {t('posts.home.title')}
       </h1>
       <Welcome thin={thin} onDismissed={() => titleRef.current?.focus()} />
       <Composer />
@@ -32,7 +35,7 @@ export function HomePage() {
         options={feedQueryOptions()}
         path={postListPath.feed()}
         accepts={acceptsAll}
-        label="Posts"
+        label={t('posts.home.list')}
         empty={{ title: POST_MESSAGES.emptyFeed, hint: POST_MESSAGES.emptyFeedHint }}
       />
     </section>

@@ -3,6 +3,8 @@ import { mentionAtCaret, type MemberSummary } from '@bayclub/shared';
 import { Textarea } from '#/components/ui/textarea';
 import { useDebouncedValue } from '#/lib/use-debounced-value';
 import { cn } from '#/lib/utils';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { useMentionSuggestions, type MentionScope } from './mentions-api';
 
 /** How long typing pauses before members are asked for: one request per pause, not one per key. */
@@ -32,6 +34,7 @@ export function keepOpenWhileSuggesting(event: KeyboardEvent) {
  */
 export function MentionTextarea({ value, onValueChange, scope, className, containerClassName, onKeyDown, onBlur, ...props }: MentionTextareaProps) {
   const listId = React.useId();
+  const t = useT(catalog);
   const ref = React.useRef<HTMLTextAreaElement>(null);
   const [caret, setCaret] = React.useState<number | null>(null);
   const [active, setActive] = React.useState(0);
@@ -112,7 +115,7 @@ export function MentionTextarea({ value, onValueChange, scope, className, contai
         <ul
           id={listId}
           role="listbox"
-          aria-label="Mention a member"
+          aria-label={t('posts.mentions.label')}
           className="absolute inset-x-0 top-full z-50 mt-1 max-h-60 overflow-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
         >
           {items.map((member, i) => (

@@ -5,10 +5,10 @@ import { Button } from '#/components/ui/button';
 import { useCan } from '#/lib/session/use-session';
 import { errorMessage } from '#/lib/api';
 import { cn } from '#/lib/utils';
+import { useT } from '#/lib/i18n';
 import { useLikeMutation } from './api';
+import { catalog } from './i18n';
 import { sharePost } from './share';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 interface PostActionsProps {
   post: PostView;
@@ -26,17 +26,18 @@ export function PostActions({ post, commentsOpen, onToggleComments, commentsId }
   const canLike = useCan('like_posts');
   const canShare = useCan('share_content');
   const like = useLikeMutation(post.id);
+  const t = useT(catalog);
 
   const handleLike = () => {
     like.mutate(!post.likedByMe, {
-      onError: (error) => toast.error(errorMessage(error, 'Could not save your like. Please try again.')),
+      onError: (error) => toast.error(errorMessage(error, t('posts.actions.likeFailed'))),
     });
   };
 
   const handleShare = async () => {
     const outcome = await sharePost(post);
     if (outcome === 'copied') toast.success(POST_MESSAGES.linkCopied);
-    else if (outcome === 'failed') toast.error(`Could not copy the link: ${window.location.origin}${postPath(post.id)}`);
+    else if (outcome === 'failed') toast.error(t('posts.actions.copyFailed', { url: `${window.location.origin}${postPath(post.id)}` }));
   };
 
   return (
@@ -47,7 +48,7 @@ export function PostActions({ post, commentsOpen, onToggleComments, commentsId }
           variant="ghost"
           size="sm"
           aria-pressed={post.likedByMe}
-          aria-label={`Like, ${plural(post.likeCount, 'like', 'likes')}`}
+          aria-label={t('posts.actions.likeLabel', { count: post.likeCount })}
           onClick={handleLike}
         >
           <HeartIcon aria-hidden="true" className={cn(post.likedByMe && 'fill-red-500 text-red-500')} />
@@ -58,7 +59,7 @@ export function PostActions({ post, commentsOpen, onToggleComments, commentsId }
       ) : (
         <span className="flex items-center gap-1.5 px-3 text-sm text-muted-foreground">
           <HeartIcon aria-hidden="true" className="size-4" />
-          {plural(post.likeCount, 'like', 'likes')}
+          {t('posts.actions.likes', { count: post.likeCount })}
         </span>
       )}
       <Button
@@ -67,7 +68,7 @@ export function PostActions({ post, commentsOpen, onToggleComments, commentsId }
         size="sm"
         aria-expanded={commentsOpen}
         aria-controls={commentsOpen ? commentsId : undefined}
-        aria-label={`Comments, ${plural(post.commentCount, 'comment', 'comments')}`}
+        aria-label={t('posts.actions.commentsLabel', { count: post.commentCount })}
         onClick={onToggleComments}
       >
         <MessageCircleIcon aria-hidden="true" />
@@ -78,7 +79,7 @@ export function PostActions({ post, commentsOpen, onToggleComments, commentsId }
       {canShare && (
         <Button type="button" variant="ghost" size="sm" className="ml-auto" onClick={() => void handleShare()}>
           <Share2Icon aria-hidden="true" />
-          Share
+          {t('posts.actions.share')}
         </Button>
       )}
     </div>

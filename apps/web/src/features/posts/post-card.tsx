@@ -9,9 +9,11 @@ import { memberName } from '#/lib/member-format';
 import { MessageText } from '#/components/message-text';
 import { errorMessage } from '#/lib/api';
 import { lazyNamed } from '#/lib/lazy-named';
+import { useT } from '#/lib/i18n';
 import { useDeletePostMutation } from './api';
 import { Comments } from './comments';
 import { ContentMenu } from './content-menu';
+import { catalog } from './i18n';
 import { PostActions } from './post-actions';
 import { PostHeader } from './post-header';
 import { PostImages } from './post-images';
@@ -43,6 +45,7 @@ export function PostCard({ post, defaultCommentsOpen = false, afterDelete, foote
   const headingId = React.useId();
   const mine = me?.user.id === post.author.id;
   const author = memberName(post.author);
+  const t = useT(catalog);
 
   // A new key each time: the dialog starts from the post's current text.
   const openEdit = () => {
@@ -56,7 +59,7 @@ export function PostCard({ post, defaultCommentsOpen = false, afterDelete, foote
     try {
       await remove.mutateAsync(undefined);
     } catch (error) {
-      toast.error(errorMessage(error, 'Could not delete the post. Please try again.'));
+      toast.error(errorMessage(error, t('posts.post.deleteFailed')));
       return;
     }
     toast.success(POST_MESSAGES.deleted);
@@ -69,16 +72,16 @@ export function PostCard({ post, defaultCommentsOpen = false, afterDelete, foote
       tabIndex={-1}
       className="grid gap-3 rounded-xl border bg-card p-4 text-card-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
-      <h2 id={headingId} className="sr-only">{`Post by ${author}`}</h2>
+      <h2 id={headingId} className="sr-only">{t('posts.post.heading', { name: author })}</h2>
       <PostHeader
         post={post}
         menu={
           <ContentMenu
-            label={`More actions for the post by ${author}`}
+            label={t('posts.post.menu', { name: author })}
             onEdit={post.canEdit ? openEdit : undefined}
             remove={
               post.canDelete
-                ? { title: 'Delete this post?', description: 'The post, its photos and comments will be removed.', onConfirm: () => void handleDelete() }
+                ? { title: t('posts.post.deleteTitle'), description: t('posts.post.deleteDescription'), onConfirm: () => void handleDelete() }
                 : undefined
             }
             report={mine ? undefined : { kind: 'post', id: post.id }}

@@ -4,6 +4,8 @@ import { imageVariantUrl, postPath, type MemberSummary, type PostView } from '@b
 import { memberName } from '#/lib/member-format';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { VerifiedBadge } from '#/components/member/verified-badge';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { postTimeLabel, postTimeTitle } from './time-label';
 
 const linkClass = 'rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
@@ -11,6 +13,7 @@ const linkClass = 'rounded-sm hover:underline focus-visible:ring-[3px] focus-vis
 /** Who wrote it, where and when; the time links to the post's own page. `menu` sits at the end. */
 export function PostHeader({ post, menu }: { post: PostView; menu: React.ReactNode }) {
   const name = memberName(post.author);
+  const t = useT(catalog);
   return (
     <header className="flex items-start gap-3">
       <AuthorAvatar member={post.author} className="size-10" />
@@ -25,7 +28,7 @@ export function PostHeader({ post, menu }: { post: PostView; menu: React.ReactNo
               <span aria-hidden="true" className="text-muted-foreground">
                 ›
               </span>
-              <span className="sr-only">in</span>
+              <span className="sr-only">{t('posts.post.in')}</span>
               <Link to={`/community/${post.community.id}`} className={`truncate text-muted-foreground ${linkClass}`}>
                 {post.community.name}
               </Link>
@@ -38,7 +41,7 @@ export function PostHeader({ post, menu }: { post: PostView; menu: React.ReactNo
               {postTimeLabel(post.createdAt)}
             </time>
           </Link>
-          {post.editedAt && <span> · edited</span>}
+          {post.editedAt && <span> {t('posts.post.edited')}</span>}
         </p>
       </div>
       {menu}

@@ -3,7 +3,8 @@ import { imageVariantUrl, type PostImageView, type ProfileImageView } from '@bay
 import { PhotoViewer } from '#/features/gallery';
 import { OnceOpened } from '#/components/once-opened';
 import { cn } from '#/lib/utils';
-
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** Columns by photo count: one wide photo, two side by side, then a grid. */
 const GRID: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2' };
@@ -21,6 +22,7 @@ function singleRatio(image: PostImageView): string {
  */
 export function PostImages({ postId, images, createdAt }: { postId: string; images: PostImageView[]; createdAt: string }) {
   const [open, setOpen] = React.useState<number | null>(null);
+  const t = useT(catalog);
   const [broken, setBroken] = React.useState<ReadonlySet<number>>(() => new Set());
   const shown = images.map((image, index) => ({ image, index })).filter(({ index }) => !broken.has(index));
   const photos = React.useMemo<ProfileImageView[]>(
@@ -42,13 +44,13 @@ export function PostImages({ postId, images, createdAt }: { postId: string; imag
 
   return (
     <>
-      <ul aria-label="Photos" className={cn('grid gap-1 overflow-hidden rounded-lg', GRID[shown.length] ?? 'grid-cols-3')}>
+      <ul aria-label={t('posts.photos.label')} className={cn('grid gap-1 overflow-hidden rounded-lg', GRID[shown.length] ?? 'grid-cols-3')}>
         {shown.map(({ image, index }) => (
           <li key={index} className="bg-muted" style={single ? { aspectRatio: singleRatio(image) } : { aspectRatio: '1' }}>
             <button
               type="button"
               className="block size-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-              aria-label={`Open photo ${index + 1} of ${images.length}`}
+              aria-label={t('posts.photos.open', { number: index + 1, total: images.length })}
               onClick={() => setOpen(index)}
             >
               <img

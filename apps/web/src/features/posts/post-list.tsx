@@ -7,6 +7,8 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { RetryButton } from '#/components/retry-button';
 import { errorMessage, itemsOf } from '#/lib/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { PostCard } from './post-card';
 import { useInfiniteScroll } from './use-infinite-scroll';
 import { OnlineOr } from '#/components/offline-banner';
@@ -27,8 +29,9 @@ export function PostList({ query, label, empty, footer }: PostListProps) {
   const posts = itemsOf(query.data);
   const canLoadMore = !!query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
   const sentinel = useInfiniteScroll(canLoadMore, () => void query.fetchNextPage());
+  const t = useT(catalog);
 
-  if (query.isPending) return <OnlineOr what="This list of posts"><PostsSkeleton /></OnlineOr>;
+  if (query.isPending) return <OnlineOr what={t('posts.list.offlineWhat')}><PostsSkeleton /></OnlineOr>;
   if (query.isError && posts.length === 0) {
     return (
       <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
@@ -58,10 +61,10 @@ export function PostList({ query, label, empty, footer }: PostListProps) {
         ))}
       </ul>
       <div ref={sentinel} aria-hidden="true" />
-      {query.isFetchingNextPage && <Spinner label="Loading more posts" className="justify-self-center" />}
+      {query.isFetchingNextPage && <Spinner label={t('posts.list.loadingMore')} className="justify-self-center" />}
       {query.hasNextPage && !query.isFetchingNextPage && (
         <Button variant="outline" className="justify-self-center" onClick={() => void query.fetchNextPage()}>
-          Load more posts
+          {t('posts.list.loadMore')}
         </Button>
       )}
       {query.isFetchNextPageError && (
@@ -74,8 +77,9 @@ export function PostList({ query, label, empty, footer }: PostListProps) {
 }
 
 function PostsSkeleton() {
+  const t = useT(catalog);
   return (
-    <div role="status" aria-label="Loading posts" className="grid gap-4">
+    <div role="status" aria-label={t('posts.list.loading')} className="grid gap-4">
       {[0, 1].map((i) => (
         <div key={i} className="grid gap-3 rounded-xl border p-4">
           <div className="flex items-center gap-3">

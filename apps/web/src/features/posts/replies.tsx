@@ -3,8 +3,10 @@ import type { CommentView } from '@bayclub/shared';
 import { itemsOf } from '#/lib/api';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
 import { CommentItem } from './comment-item';
 import { useRepliesQuery } from './comments-api';
+import { catalog } from './i18n';
 
 /**
  * A comment's replies (oldest first): the first few come with the comment; 'View more replies' reads them all
@@ -13,6 +15,7 @@ import { useRepliesQuery } from './comments-api';
 export function Replies({ comment, postId, canComment }: { comment: CommentView; postId: string; canComment: boolean }) {
   const [expanded, setExpanded] = React.useState(false);
   const query = useRepliesQuery(comment.id, expanded);
+  const t = useT(catalog);
   const preview = comment.replies ?? [];
   const loaded = itemsOf(query.data);
   const replies = expanded && query.data ? loaded : preview;
@@ -22,7 +25,9 @@ export function Replies({ comment, postId, canComment }: { comment: CommentView;
   return (
     <div className="grid gap-2">
       {replies.length > 0 && (
-        <ul aria-label={`Replies to ${comment.author.fullName ?? 'the comment'}`} className="grid gap-2">
+        <ul aria-label={
+            comment.author.fullName != null ? t('posts.replies.label', { name: comment.author.fullName }) : t('posts.replies.labelNoName')
+          } className="grid gap-2">
           {replies.map((reply) => (
             <li key={reply.id}>
               <CommentItem comment={reply} postId={postId} canComment={canComment} />
@@ -39,7 +44,7 @@ export function Replies({ comment, postId, canComment }: { comment: CommentView;
           onClick={() => (expanded ? void query.fetchNextPage() : setExpanded(true))}
         >
           {query.isFetching && <Spinner />}
-          {hidden === 1 ? 'View 1 more reply' : `View ${hidden} more replies`}
+          {t('posts.replies.more', { count: hidden })}
         </Button>
       )}
     </div>
