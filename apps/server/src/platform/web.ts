@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { errorBody, PLATFORM_ERRORS } from './errors.js';
+import { negotiateLocale } from '@bayclub/shared';
+import { translateShared, translatorFor } from './i18n.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -22,15 +24,20 @@ export const webRoutes =
     const hasDist = fs.existsSync(indexFile);
     const template = hasDist ? fs.readFileSync(indexFile, 'utf8') : null;
 
-    app.get('/manifest.webmanifest', async (_request, reply) => {
+    app.get('/manifest.webmanifest', async (request, reply) => {
       const s = await ctx.settings.publicSettings();
       const icon = s.favicon_url || s.fallback_favicon_url || DEFAULT_ICON;
       const name = s.app_name ?? 'Bay Club';
-      reply.type('application/manifest+json').header('cache-control', 'no-cache');
+      // In the browser's language (issue 26): the club's name and description are the admin's words, except the
+      // default description, which is ours.
+      const locale = negotiateLocale(request.headers['accept-language']);
+      const t = translatorFor(locale);
+      reply.type('application/manifest+json').header('cache-control', 'no-cache').header('vary', 'Accept-Language');
       return {
         name,
         short_name: name.slice(0, 12),
-        description: s.app_description ?? '',
+        description: translateShared(locale, s.app_description ?? ''),
+        lang: locale,
         start_url: '/',
         scope: '/',
         display: 'standalone',
@@ -45,16 +52,21 @@ export const webRoutes =
         ],
         // A long press on the installed app's icon (Android, Windows, macOS) opens these directly.
         shortcuts: [
-          { name: 'Messages', url: '/inbox', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-          { name: 'Events', url: '/events', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-          { name: 'Check in', short_name: 'Check in', url: '/locations', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: t('platform.manifest.messages'), url: '/inbox', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: t('platform.manifest.events'), url: '/events', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          {
+            name: t('platform.manifest.checkIn'),
+            short_name: t('platform.manifest.checkIn'),
+            url: '/locations',
+            icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
         ],
         // The richer install sheet (Android, desktop Chrome) shows these like an app store card: narrow on phones,
         // wide on computers. Drawn from the demo data by scripts/make-screenshots.mjs.
         screenshots: [
-          { src: '/screenshots/community-phone.webp', sizes: '780x1688', type: 'image/webp', form_factor: 'narrow', label: 'Home: what members share' },
-          { src: '/screenshots/events-phone.webp', sizes: '780x1688', type: 'image/webp', form_factor: 'narrow', label: 'Events around Tampa Bay' },
-          { src: '/screenshots/events-desktop.webp', sizes: '1280x800', type: 'image/webp', form_factor: 'wide', label: 'Events around Tampa Bay' },
+          { src: '/screenshots/community-phone.webp', sizes: '780x1688', type: 'image/webp', form_factor: 'narrow', label: t('platform.manifest.homeScreenshot') },
+          { src: '/screenshots/events-phone.webp', sizes: '780x1688', type: 'image/webp', form_factor: 'narrow', label: t('platform.manifest.eventsScreenshot') },
+          { src: '/screenshots/events-desktop.webp', sizes: '1280x800', type: 'image/webp', form_factor: 'wide', label: t('platform.manifest.eventsScreenshot') },
         ],
       };
     });

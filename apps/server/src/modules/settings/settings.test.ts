@@ -76,6 +76,12 @@ describe('admin settings', () => {
       ['Events', '/events'],
       ['Check in', '/locations'],
     ]);
+    expect(manifest.json().lang).toBe('en');
+    // In the browser's language (issue 26): our words translated, the club's name as the admin wrote it.
+    const spanish = (await t.app.inject({ method: 'GET', url: '/manifest.webmanifest', headers: { 'accept-language': 'es-US,es' } })).json();
+    expect(spanish.lang).toBe('es');
+    expect(spanish.name).toBe('Manifest Club');
+    expect(spanish.shortcuts.map((s: { name: string }) => s.name)).toEqual(['Mensajes', 'Eventos', 'Check-in']);
     // The install sheet's screenshots: phone-shaped and wide, each a file the build ships.
     const screenshots = manifest.json().screenshots as Array<{ src: string; sizes: string; form_factor: string }>;
     expect(screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'narrow', 'wide']);
