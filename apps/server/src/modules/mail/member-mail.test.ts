@@ -233,6 +233,10 @@ describe('one-click unsubscribe', () => {
     expect((await prefs(member)).json()).toEqual({ ...MAIL_TYPE_DEFAULTS, digest: false });
     // Again: the same answer.
     expect((await post(token)).statusCode).toBe(200);
+    // In the language of the browser that opened the link (issue 26).
+    const spanish = await t.app.inject({ method: 'GET', url: `/api/mail/unsubscribe?t=${token}`, headers: { 'accept-language': 'es-US' } });
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain('¿Cancelar la suscripción a “Resumen diario”?');
   });
 
   it('a forged or altered token is refused with a 4xx and changes nothing', async () => {

@@ -43,7 +43,7 @@ const key = (ctx: Pick<AppContext, 'config' | 'database'>) => appKeyLoader(ctx, 
 export const unsubscribeKeyLoader = key;
 
 /** The name of each mail type, as the footer says which one to turn off (the ids of locales/*.json). */
-const MAIL_TYPE_IDS: Record<MailType, string> = {
+export const MAIL_TYPE_IDS: Record<MailType, string> = {
   approval: 'mail.type.approval',
   reminders: 'mail.type.reminders',
   waitlist: 'mail.type.waitlist',

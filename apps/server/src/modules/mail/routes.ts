@@ -9,7 +9,8 @@ import { MAIL_ERRORS as M } from './messages.js';
 import { readPreferences, turnOff, writePreferences } from './preferences.js';
 import { unsubscribeKeyLoader } from './member-mail.js';
 import { readUnsubscribeToken } from './unsubscribe-tokens.js';
-import { confirmPage, donePage, invalidPage } from './unsubscribe-page.js';
+import { confirmPage, donePage, invalidPage, type PageText } from './unsubscribe-page.js';
+import { requestLocale, translateMessage, translatorFor } from '../../platform/i18n.js';
 
 /**
  * The member's mail choices (Settings → Notifications) and the one-click unsubscribe link of every member mail
@@ -39,28 +40,30 @@ export const mailRoutes =
      * POST, an API client) the API's JSON error for a bad token. `act` runs for a good one and gives the page.
      */
     const unsubscribePage =
-      (act: (named: { userId: string; type: MailType }, appName: string, token: string) => Promise<string> | string) =>
+      (act: (named: { userId: string; type: MailType }, page: PageText, token: string) => Promise<string> | string) =>
       async (request: FastifyRequest<{ Querystring: MailUnsubscribeQuery }>, reply: FastifyReply) => {
         const named = readUnsubscribeToken(await key(), request.query.t);
         if (!named && !wantsHtml(request.headers.accept)) throw badRequest(M.invalidLink);
-        const appName = await ctx.settings.appName();
+        // In the language of the browser that opened the link (issue 26).
+        const locale = requestLocale(request);
+        const text: PageText = { appName: await ctx.settings.appName(), locale, t: translatorFor(locale) };
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-        if (!named) return reply.status(400).send(invalidPage(appName, M.invalidLink.text));
-        return act(named, appName, request.query.t);
+        if (!named) return reply.status(400).send(invalidPage(text, translateMessage(locale, M.invalidLink)));
+        return act(named, text, request.query.t);
       };
 
     const unsubscribeRoute = { config: { access: 'public' as const, ...limited(60) }, schema: { querystring: mailUnsubscribeQuerySchema } };
     // GET only asks (a link scanner that follows it changes nothing).
-    app.get('/api/mail/unsubscribe', unsubscribeRoute, unsubscribePage((named, appName, token) => confirmPage(appName, named.type, token)));
+    app.get('/api/mail/unsubscribe', unsubscribeRoute, unsubscribePage((named, text, token) => confirmPage(text, named.type, token)));
     // Any Origin: the unsubscribe page is sent with no referrer (its URL holds the token), and a browser then sends
     // `Origin: null` with the page's form; the signed token, not a cookie, is the credential.
     app.post(
       '/api/mail/unsubscribe',
       { ...unsubscribeRoute, config: { ...unsubscribeRoute.config, anyOrigin: true as const } },
-      unsubscribePage(async (named, appName) => {
+      unsubscribePage(async (named, text) => {
         // The same answer whether the member still exists or not.
         await turnOff(db, named.userId, named.type);
-        return donePage(appName, named.type);
+        return donePage(text, named.type);
       }),
     );
   };
