@@ -14,9 +14,11 @@ import { PageSpinner } from '#/components/page-spinner';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useMe } from '#/lib/session/use-session';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
+import { useT } from '#/lib/i18n';
 import { PaymentsModeBanner } from '#/features/payments';
 import { ReportsQueue } from '#/features/moderation';
 import { AdminSectionBoundary } from './section-error';
+import { catalog } from './i18n';
 
 // Each section's code loads when its tab first opens: the dashboard's own chunk stays small (decision 011).
 const OverviewPanel = lazyNamed(() => import('./overview/overview-panel'), 'OverviewPanel');
@@ -29,6 +31,7 @@ const VitalsPanel = lazyNamed(() => import('./vitals/vitals-panel'), 'VitalsPane
 
 interface Section {
   value: string;
+  /** The tab's name (a catalogue id). */
   label: string;
   icon: React.ComponentType<{ 'aria-hidden'?: boolean | 'true' }>;
   render: () => React.ReactNode;
@@ -37,14 +40,14 @@ interface Section {
 }
 
 const SECTIONS: Section[] = [
-  { value: 'overview', label: 'Overview', icon: GaugeIcon, render: () => <OverviewPanel /> },
-  { value: 'members', label: 'Members', icon: UsersIcon, render: () => <MembersPanel /> },
-  { value: 'reports', label: 'Reports', icon: FlagIcon, render: () => <ReportsQueue />, moderators: true },
-  { value: 'applications', label: 'Applications', icon: ClipboardListIcon, render: () => <ApplicationsPanel /> },
-  { value: 'settings', label: 'Settings', icon: SlidersHorizontalIcon, render: () => <SettingsPanel /> },
-  { value: 'health', label: 'Health', icon: ActivityIcon, render: () => <HealthPanel /> },
-  { value: 'performance', label: 'Performance', icon: TimerIcon, render: () => <VitalsPanel /> },
-  { value: 'audit', label: 'Audit log', icon: HistoryIcon, render: () => <AuditPanel />, moderators: true },
+  { value: 'overview', label: 'admin.tabs.overview', icon: GaugeIcon, render: () => <OverviewPanel /> },
+  { value: 'members', label: 'admin.tabs.members', icon: UsersIcon, render: () => <MembersPanel /> },
+  { value: 'reports', label: 'admin.tabs.reports', icon: FlagIcon, render: () => <ReportsQueue />, moderators: true },
+  { value: 'applications', label: 'admin.tabs.applications', icon: ClipboardListIcon, render: () => <ApplicationsPanel /> },
+  { value: 'settings', label: 'admin.tabs.settings', icon: SlidersHorizontalIcon, render: () => <SettingsPanel /> },
+  { value: 'health', label: 'admin.tabs.health', icon: ActivityIcon, render: () => <HealthPanel /> },
+  { value: 'performance', label: 'admin.tabs.performance', icon: TimerIcon, render: () => <VitalsPanel /> },
+  { value: 'audit', label: 'admin.tabs.audit', icon: HistoryIcon, render: () => <AuditPanel />, moderators: true },
 ];
 
 /**
@@ -53,6 +56,7 @@ const SECTIONS: Section[] = [
  */
 export function AdminPage() {
   const me = useMe();
+  const t = useT(catalog);
   const [search, update] = useSearchParamsUpdate();
   const sections = me?.isAdmin ? SECTIONS : SECTIONS.filter((s) => s.moderators);
   const requested = search.get('tab');
@@ -62,10 +66,10 @@ export function AdminPage() {
       {/* Said before anything else: an admin must not take test payments for real ones. */}
       {me?.isAdmin && <PaymentsModeBanner />}
       <header className="grid gap-1">
-        <p className="text-xs font-semibold tracking-[0.2em] text-primary uppercase">Admin</p>
-        <h1 className="text-3xl font-semibold tracking-tight">Dashboard</h1>
+        <p className="text-xs font-semibold tracking-[0.2em] text-primary uppercase">{t('admin.page.kicker')}</p>
+        <h1 className="text-3xl font-semibold tracking-tight">{t('admin.page.title')}</h1>
         <p className="text-muted-foreground">
-          {me?.isAdmin ? 'Run the club: members, reports, applications, settings, health and performance.' : 'Review reports from members.'}
+          {me?.isAdmin ? t('admin.page.description') : t('admin.page.descriptionModerator')}
         </p>
       </header>
       <Tabs value={current} onValueChange={(tab) => update({ tab, member: null })} className="min-w-0 gap-6">
@@ -74,7 +78,7 @@ export function AdminPage() {
           <TabsList className="w-max">
             {sections.map(({ value, label, icon: Icon }) => (
               <TabsTrigger key={value} value={value} className="px-3">
-                <Icon aria-hidden="true" /> {label}
+                <Icon aria-hidden="true" /> {t(label)}
               </TabsTrigger>
             ))}
           </TabsList>

@@ -6,15 +6,18 @@ import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { Trans, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { useApproveApplicationMutation } from './api';
 import { formatDateTime } from '#/lib/format';
 import { cityLabel, initials, relationshipLabel } from '#/lib/member-format';
 import { RejectDialog } from './reject-dialog';
+import { catalog } from './i18n';
 
 /** One application with everything the applicant told us, and the decision buttons while pending. */
 export function ApplicationCard({ application }: { application: ApplicationView }) {
   const a = application;
+  const t = useT(catalog);
   const titleId = `application-${a.id}`;
   const approve = useApproveApplicationMutation();
   const [rejecting, setRejecting] = useState(false);
@@ -27,22 +30,28 @@ export function ApplicationCard({ application }: { application: ApplicationView 
       { id: a.id, accountType },
       {
         onSuccess: () =>
-          toast.success('Application approved', {
+          toast.success(t('admin.applications.approved'), {
             description:
-              accountType === 'full_platform' ? `${a.name} now has full platform access.` : `${a.name} is now a community member.`,
+              accountType === 'full_platform'
+                ? t('admin.applications.approvedFull', { name: a.name })
+                : t('admin.applications.approvedCommunity', { name: a.name }),
           }),
-        onError: (error) => toast.error('Could not approve the application', { description: errorMessage(error) }),
+        onError: (error) => toast.error(t('admin.applications.approveFailed'), { description: errorMessage(error) }),
       },
     );
   };
 
+  // [label id, value]
   const details: Array<[string, string | null]> = [
-    ['Email', a.email],
-    ['Instagram', a.instagramUsername ? `@${a.instagramUsername}` : null],
-    ['Age', a.age === null ? null : String(a.age)],
-    ['Gender', a.gender],
-    ['Relationship', a.relationshipStatus === 'not_specified' ? 'Prefer not to say' : relationshipLabel(a.relationshipStatus)],
-    ['City', cityLabel(a.city)],
+    ['admin.applications.field.email', a.email],
+    ['admin.applications.field.instagram', a.instagramUsername ? `@${a.instagramUsername}` : null],
+    ['admin.applications.field.age', a.age === null ? null : String(a.age)],
+    ['admin.applications.field.gender', a.gender],
+    [
+      'admin.applications.field.relationship',
+      a.relationshipStatus === 'not_specified' ? t('admin.applications.preferNotToSay') : relationshipLabel(a.relationshipStatus),
+    ],
+    ['admin.applications.field.city', cityLabel(a.city)],
   ];
 
   return (
@@ -57,16 +66,16 @@ export function ApplicationCard({ application }: { application: ApplicationView 
             {a.name}
           </h3>
           {a.username && <p className="truncate text-sm text-muted-foreground">@{a.username}</p>}
-          <p className="text-xs text-muted-foreground">Applied {formatDateTime(a.createdAt)}</p>
+          <p className="text-xs text-muted-foreground">{t('admin.applications.applied', { date: formatDateTime(a.createdAt) })}</p>
         </div>
         <StatusBadge status={a.status} />
       </header>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
         {details.map(([label, value]) => (
-          <div key={label} className={cn('grid min-w-0 gap-0.5', label === 'Email' && 'col-span-2 sm:col-span-1')}>
-            <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="break-words">{value ?? <span className="text-muted-foreground">Not given</span>}</dd>
+          <div key={label} className={cn('grid min-w-0 gap-0.5', label === 'admin.applications.field.email' && 'col-span-2 sm:col-span-1')}>
+            <dt className="text-xs text-muted-foreground">{t(label)}</dt>
+            <dd className="break-words">{value ?? <span className="text-muted-foreground">{t('admin.applications.notGiven')}</span>}</dd>
           </div>
         ))}
       </dl>
@@ -74,7 +83,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
       {a.bio && <p className="text-sm leading-relaxed whitespace-pre-line">{a.bio}</p>}
 
       {a.interests.length > 0 && (
-        <ul aria-label="Interests" className="flex flex-wrap gap-1.5">
+        <ul aria-label={t('admin.applications.interests')} className="flex flex-wrap gap-1.5">
           {a.interests.map((interest) => (
             <li key={interest} className="rounded-full border bg-secondary px-2.5 py-0.5 text-xs text-secondary-foreground">
               {interest}
@@ -88,16 +97,16 @@ export function ApplicationCard({ application }: { application: ApplicationView 
       {a.status === 'pending' && (
         <div className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => setRejecting(true)} disabled={approve.isPending}>
-            <XIcon aria-hidden="true" /> Reject
+            <XIcon aria-hidden="true" /> {t('admin.applications.reject')}
           </Button>
           {/* A community member is limited by the permission flags; Approve gives the full platform. */}
           <Button variant="outline" onClick={() => handleApprove('community_only')} disabled={approve.isPending}>
             {approving === 'community_only' ? <Spinner /> : <UsersRoundIcon aria-hidden="true" />}
-            {approving === 'community_only' ? 'Approving...' : 'Approve as community member'}
+            {approving === 'community_only' ? t('admin.applications.approving') : t('admin.applications.approveCommunity')}
           </Button>
           <Button onClick={() => handleApprove('full_platform')} disabled={approve.isPending}>
             {approving === 'full_platform' ? <Spinner /> : <CheckIcon aria-hidden="true" />}
-            {approving === 'full_platform' ? 'Approving...' : 'Approve'}
+            {approving === 'full_platform' ? t('admin.applications.approving') : t('admin.applications.approve')}
           </Button>
         </div>
       )}
@@ -107,10 +116,16 @@ export function ApplicationCard({ application }: { application: ApplicationView 
 }
 
 function Decision({ application: a }: { application: ApplicationView }) {
+  const t = useT(catalog);
   const asCommunity = a.status === 'approved' && a.accountType === 'community_only';
-  const verb = a.status === 'approved' ? (asCommunity ? 'Approved as a community member' : 'Approved') : 'Rejected';
-  const by = a.decidedBy?.name ? ` by ${a.decidedBy.name}` : '';
-  const at = a.decidedAt ? ` on ${formatDateTime(a.decidedAt)}` : '';
+  const verb =
+    a.status === 'approved'
+      ? asCommunity
+        ? t('admin.applications.decision.community')
+        : t('admin.applications.decision.approved')
+      : t('admin.applications.decision.rejected');
+  const by = a.decidedBy?.name ? t('admin.applications.decision.by', { name: a.decidedBy.name }) : '';
+  const at = a.decidedAt ? t('admin.applications.decision.on', { date: formatDateTime(a.decidedAt) }) : '';
   // The status badge already says "Approved"; only add who and when (or the account type) if we know them.
   if (!by && !at && a.status === 'approved' && !asCommunity) return null;
   return (
@@ -122,7 +137,16 @@ function Decision({ application: a }: { application: ApplicationView }) {
       </p>
       {a.status === 'rejected' && (
         <p className="text-muted-foreground">
-          Reason: {a.rejectionReason ? <span className="text-foreground">{a.rejectionReason}</span> : 'none given'}
+          {a.rejectionReason ? (
+            <Trans
+              catalog={catalog}
+              id="admin.applications.reason"
+              values={{ reason: a.rejectionReason }}
+              components={{ 0: <span className="text-foreground" /> }}
+            />
+          ) : (
+            t('admin.applications.reasonNone')
+          )}
         </p>
       )}
     </div>
@@ -130,17 +154,18 @@ function Decision({ application: a }: { application: ApplicationView }) {
 }
 
 const STATUS_STYLES: Record<ApplicationStatus, { label: string; icon: typeof Clock3Icon; className: string }> = {
-  pending: { label: 'Pending', icon: Clock3Icon, className: 'border-warning/50 bg-warning/10 text-foreground' },
-  approved: { label: 'Approved', icon: CheckCircle2Icon, className: 'border-success/50 bg-success/10 text-foreground' },
-  rejected: { label: 'Rejected', icon: XCircleIcon, className: 'border-destructive/50 bg-destructive/10 text-foreground' },
+  pending: { label: 'admin.applications.status.pending', icon: Clock3Icon, className: 'border-warning/50 bg-warning/10 text-foreground' },
+  approved: { label: 'admin.applications.status.approved', icon: CheckCircle2Icon, className: 'border-success/50 bg-success/10 text-foreground' },
+  rejected: { label: 'admin.applications.status.rejected', icon: XCircleIcon, className: 'border-destructive/50 bg-destructive/10 text-foreground' },
 };
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
+  const t = useT(catalog);
   const { label, icon: Icon, className } = STATUS_STYLES[status];
   return (
     <span className={cn('inline-flex shrink-0 items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium', className)}>
       <Icon aria-hidden="true" className="size-3.5" />
-      {label}
+      {t(label)}
     </span>
   );
 }

@@ -4,20 +4,24 @@ import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { useApplicationsQuery, type ApplicationFilter } from './api';
 import { ApplicationCard } from './application-card';
 import { SectionError } from './section-error';
+import { catalog } from './i18n';
 
-const FILTERS: ReadonlyArray<{ value: ApplicationFilter; label: string; empty: string }> = [
-  { value: 'all', label: 'All', empty: 'No applications yet' },
-  { value: 'pending', label: 'Pending', empty: 'No pending applications' },
-  { value: 'approved', label: 'Approved', empty: 'No approved applications' },
-  { value: 'rejected', label: 'Rejected', empty: 'No rejected applications' },
+/** Each filter's button, list name and empty state (catalogue ids). */
+const FILTERS: ReadonlyArray<{ value: ApplicationFilter; label: string; list: string; empty: string }> = [
+  { value: 'all', label: 'admin.applications.filter.all', list: 'admin.applications.list.all', empty: 'admin.applications.empty.all' },
+  { value: 'pending', label: 'admin.applications.filter.pending', list: 'admin.applications.list.pending', empty: 'admin.applications.empty.pending' },
+  { value: 'approved', label: 'admin.applications.filter.approved', list: 'admin.applications.list.approved', empty: 'admin.applications.empty.approved' },
+  { value: 'rejected', label: 'admin.applications.filter.rejected', list: 'admin.applications.list.rejected', empty: 'admin.applications.empty.rejected' },
 ];
 
 /** Membership applications, pending first, a page at a time. */
 export function ApplicationsPanel() {
+  const t = useT(catalog);
   const [filter, setFilter] = useState<ApplicationFilter>('all');
   const query = useApplicationsQuery(filter);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -28,13 +32,13 @@ export function ApplicationsPanel() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
           <h2 id="applications-title" className="text-xl font-semibold tracking-tight">
-            Membership applications
+            {t('admin.applications.title')}
           </h2>
-          <p className="text-sm text-muted-foreground">Approving gives the member full platform access.</p>
+          <p className="text-sm text-muted-foreground">{t('admin.applications.description')}</p>
         </div>
         <div
           role="group"
-          aria-label="Filter applications by status"
+          aria-label={t('admin.applications.filterLabel')}
           className="grid grid-cols-4 rounded-lg bg-muted p-1 text-sm sm:inline-grid"
         >
           {FILTERS.map((f) => (
@@ -48,7 +52,7 @@ export function ApplicationsPanel() {
                 filter === f.value ? 'bg-background text-foreground shadow-sm' : 'hover:text-foreground',
               )}
             >
-              {f.label}
+              {t(f.label)}
             </button>
           ))}
         </div>
@@ -57,15 +61,15 @@ export function ApplicationsPanel() {
       {query.isPending ? (
         <ListSkeleton />
       ) : query.isError ? (
-        <SectionError message={errorMessage(query.error, 'The applications could not be loaded.')} onRetry={() => void query.refetch()} />
+        <SectionError message={errorMessage(query.error, t('admin.applications.loadError'))} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-14 text-center">
           <InboxIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-medium">{current.empty}</p>
+          <p className="font-medium">{t(current.empty)}</p>
         </div>
       ) : (
         <>
-          <ul aria-label={`${current.label} applications`} className="grid gap-4">
+          <ul aria-label={t(current.list)} className="grid gap-4">
             {items.map((application) => (
               <li key={application.id}>
                 <ApplicationCard application={application} />
@@ -80,7 +84,7 @@ export function ApplicationsPanel() {
               disabled={query.isFetchingNextPage}
             >
               {query.isFetchingNextPage && <Spinner />}
-              {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {query.isFetchingNextPage ? t('admin.common.loading') : t('admin.common.loadMore')}
             </Button>
           )}
         </>
@@ -90,8 +94,9 @@ export function ApplicationsPanel() {
 }
 
 function ListSkeleton() {
+  const t = useT(catalog);
   return (
-    <div role="status" aria-label="Loading applications" className="grid gap-4">
+    <div role="status" aria-label={t('admin.applications.loading')} className="grid gap-4">
       {[0, 1, 2].map((i) => (
         <div key={i} className="grid gap-3 rounded-xl border p-5">
           <div className="flex items-center gap-3">

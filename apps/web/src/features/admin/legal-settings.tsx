@@ -16,28 +16,28 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { Textarea } from '#/components/ui/textarea';
 import { errorMessage, isApiError } from '#/lib/api';
-import { formatDateTime, formatDay } from '#/lib/format';
+import { formatDateTime, formatDay, formatterOnDemand } from '#/lib/format';
+import { t, useT } from '#/lib/i18n';
 import { LazyMarkdownView, useAdminLegalDocumentQuery, useUpdateLegalDocumentMutation } from '#/features/legal';
+import { catalog } from './i18n';
 import { SectionError } from './section-error';
 import { SettingsCard } from './setting-fields';
 
+/** The save toasts, in the page's language. */
 export const LEGAL_TOASTS = {
-  saved: (title: string) => `${title} saved`,
-  failed: (title: string) => `The ${title} could not be saved`,
+  saved: (title: string) => t('admin.legal.saved', { title }),
+  failed: (title: string) => t('admin.legal.failed', { title }),
 } as const;
+
+const countFormat = formatterOnDemand((locale) => new Intl.NumberFormat(locale));
 
 /** Issue 24: the Terms of Service and Privacy Policy as Markdown, each saved on its own (not with the form above). */
 export function LegalSettings() {
+  const t = useT(catalog);
   return (
     <SettingsCard
-      title="Legal pages"
-      description={
-        <>
-          The Terms of Service and Privacy Policy everyone can read, in Markdown (## heading, **bold**, - list,
-          [link](https://...)). HTML is shown as text. {LEGAL_CONTACT_PLACEHOLDER} is replaced by the contact email
-          set under Branding.
-        </>
-      }
+      title={t('admin.legal.title')}
+      description={t('admin.legal.description', { placeholder: LEGAL_CONTACT_PLACEHOLDER })}
     >
       {LEGAL_DOCUMENTS.map((document) => (
         <LegalDocumentSettings key={document} document={document} />
@@ -47,10 +47,11 @@ export function LegalSettings() {
 }
 
 function LegalDocumentSettings({ document }: { document: LegalDocument }) {
+  const t = useT(catalog);
   const query = useAdminLegalDocumentQuery(document);
   if (query.isPending) {
     return (
-      <div role="status" aria-label={`Loading the ${LEGAL_TITLES[document]}`}>
+      <div role="status" aria-label={t('admin.legal.loading', { title: LEGAL_TITLES[document] })}>
         <Skeleton className="h-64 w-full rounded-lg" />
       </div>
     );
@@ -58,7 +59,7 @@ function LegalDocumentSettings({ document }: { document: LegalDocument }) {
   if (query.isError) {
     return (
       <SectionError
-        message={errorMessage(query.error, `The ${LEGAL_TITLES[document]} could not be loaded.`)}
+        message={errorMessage(query.error, t('admin.legal.loadError', { title: LEGAL_TITLES[document] }))}
         onRetry={() => void query.refetch()}
       />
     );
@@ -68,6 +69,7 @@ function LegalDocumentSettings({ document }: { document: LegalDocument }) {
 }
 
 function LegalDocumentEditor({ view }: { view: AdminLegalDocumentView }) {
+  const t = useT(catalog);
   const { document } = view;
   const title = LEGAL_TITLES[document];
   const ids = { title: `legal-${document}-title`, text: `legal-${document}-text`, hint: `legal-${document}-hint`, error: `legal-${document}-error` };
@@ -82,7 +84,7 @@ function LegalDocumentEditor({ view }: { view: AdminLegalDocumentView }) {
     event.preventDefault();
     const parsed = updateLegalDocumentSchema.shape.markdown.safeParse(text);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the text');
+      setError(parsed.error.issues[0]?.message ?? t('admin.legal.checkText'));
       return;
     }
     try {
@@ -113,15 +115,17 @@ function LegalDocumentEditor({ view }: { view: AdminLegalDocumentView }) {
           {title}
         </h4>
         <p className="text-xs text-muted-foreground">
-          {view.custom ? `Last updated ${formatDateTime(view.updatedAt)}` : `Built-in text, last updated ${formatDay(view.updatedAt)}`}
+          {view.custom
+            ? t('admin.legal.updated', { date: formatDateTime(view.updatedAt) })
+            : t('admin.legal.builtIn', { date: formatDay(view.updatedAt) })}
           {' · '}
           <Link to={`/${document}`} className="text-primary underline underline-offset-4">
-            View page
+            {t('admin.legal.viewPage')}
           </Link>
         </p>
       </div>
       <label htmlFor={ids.text} className="text-sm font-medium">
-        {title} (Markdown)
+        {t('admin.legal.markdownLabel', { title })}
       </label>
       <Textarea
         id={ids.text}
@@ -139,7 +143,7 @@ function LegalDocumentEditor({ view }: { view: AdminLegalDocumentView }) {
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
         <p id={ids.hint}>
-          {text.length.toLocaleString('en-US')} of {LEGAL_LIMITS.markdownMax.toLocaleString('en-US')} characters
+          {t('admin.legal.count', { count: countFormat().format(text.length), max: countFormat().format(LEGAL_LIMITS.markdownMax) })}
         </p>
         {error && (
           <p id={ids.error} role="alert" className="text-sm font-medium text-destructive">
@@ -148,8 +152,8 @@ function LegalDocumentEditor({ view }: { view: AdminLegalDocumentView }) {
         )}
       </div>
       {preview && (
-        <div role="region" aria-label={`Preview of the ${title}`} className="max-h-[32rem] overflow-y-auto rounded-lg border bg-background p-4">
-          <React.Suspense fallback={<Spinner label="Loading the preview" />}>
+        <div role="region" aria-label={t('admin.legal.previewOf', { title })} className="max-h-[32rem] overflow-y-auto rounded-lg border bg-background p-4">
+          <React.Suspense fallback={<Spinner label={t('admin.legal.previewLoading')} />}>
             <LazyMarkdownView markdown={shown} />
           </React.Suspense>
         </div>
@@ -157,14 +161,14 @@ function LegalDocumentEditor({ view }: { view: AdminLegalDocumentView }) {
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
           {preview ? <EyeOffIcon aria-hidden="true" /> : <EyeIcon aria-hidden="true" />}
-          Preview
+          {t('admin.legal.preview')}
         </Button>
         <Button type="button" variant="outline" disabled={!dirty || save.isPending} onClick={discard}>
-          Discard
+          {t('admin.common.discard')}
         </Button>
         <Button type="submit" disabled={!dirty || save.isPending}>
           {save.isPending && <Spinner />}
-          {save.isPending ? 'Saving...' : `Save ${title}`}
+          {save.isPending ? t('admin.common.saving') : t('admin.legal.save', { title })}
         </Button>
       </div>
     </form>

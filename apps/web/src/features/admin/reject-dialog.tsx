@@ -8,7 +8,9 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Spinner } from '#/components/ui/spinner';
 import { Textarea } from '#/components/ui/textarea';
 import { applyFieldErrors, errorMessage } from '#/lib/api';
+import { Trans, useT } from '#/lib/i18n';
 import { useRejectApplicationMutation } from './api';
+import { catalog } from './i18n';
 
 interface RejectDialogProps {
   application: ApplicationView;
@@ -18,6 +20,7 @@ interface RejectDialogProps {
 
 /** Reject with an optional reason (at most LIMITS.rejectReasonMax characters). */
 export function RejectDialog({ application, open, onOpenChange }: RejectDialogProps) {
+  const t = useT(catalog);
   const reject = useRejectApplicationMutation();
   const form = useForm<RejectApplicationInput>({
     resolver: zodResolver(rejectApplicationSchema, undefined, { raw: true }),
@@ -36,11 +39,11 @@ export function RejectDialog({ application, open, onOpenChange }: RejectDialogPr
       await reject.mutateAsync({ id: application.id, reason: values.reason });
     } catch (error) {
       if (!applyFieldErrors(error, form.setError)) {
-        toast.error('Could not reject the application', { description: errorMessage(error) });
+        toast.error(t('admin.reject.failed'), { description: errorMessage(error) });
       }
       return;
     }
-    toast.success('Application rejected', { description: `${application.name}'s application was rejected.` });
+    toast.success(t('admin.reject.done'), { description: t('admin.reject.doneDescription', { name: application.name }) });
     form.reset({ reason: '' });
     onOpenChange(false);
   });
@@ -49,9 +52,9 @@ export function RejectDialog({ application, open, onOpenChange }: RejectDialogPr
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Reject application</DialogTitle>
+          <DialogTitle>{t('admin.reject.title')}</DialogTitle>
           <DialogDescription>
-            {application.name} will see on their profile that the application was not approved.
+            {t('admin.reject.description', { name: application.name })}
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>
@@ -62,23 +65,23 @@ export function RejectDialog({ application, open, onOpenChange }: RejectDialogPr
               render={({ field }) => (
                 <FormItem>
                   <FormLabel>
-                    Reason <span className="font-normal text-muted-foreground">(optional)</span>
+                    <Trans catalog={catalog} id="admin.reject.reason" components={{ 0: <span className="font-normal text-muted-foreground" /> }} />
                   </FormLabel>
                   <FormControl>
                     <Textarea {...field} value={field.value ?? ''} rows={4} maxLength={LIMITS.rejectReasonMax} />
                   </FormControl>
-                  <FormDescription className="tabular-nums">{`${reason.length}/${LIMITS.rejectReasonMax} characters`}</FormDescription>
+                  <FormDescription className="tabular-nums">{t('admin.reject.count', { count: reason.length, max: LIMITS.rejectReasonMax })}</FormDescription>
                   <FormMessage />
                 </FormItem>
               )}
             />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={reject.isPending}>
-                Cancel
+                {t('admin.common.cancel')}
               </Button>
               <Button type="submit" variant="destructive" disabled={reject.isPending}>
                 {reject.isPending && <Spinner />}
-                {reject.isPending ? 'Rejecting...' : 'Reject application'}
+                {reject.isPending ? t('admin.reject.pending') : t('admin.reject.submit')}
               </Button>
             </DialogFooter>
           </form>

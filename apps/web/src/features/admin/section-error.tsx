@@ -2,20 +2,23 @@ import { Component, type ReactNode } from 'react';
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { AlertTriangleIcon, RotateCcwIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** What an admin section shows when it fails (spec 2 Admin sections, spec 8). */
 export function SectionError({ message, onRetry }: { message?: string; onRetry: () => void }) {
+  const t = useT(catalog);
   return (
     <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
       <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
       <div className="grid gap-1">
-        <p className="text-lg font-semibold">Component Error</p>
+        <p className="text-lg font-semibold">{t('admin.sectionError.title')}</p>
         <p className="max-w-sm text-sm text-muted-foreground">
-          {message ?? 'This section could not be shown.'} Please try again.
+          {t('admin.sectionError.body', { message: message ?? t('admin.sectionError.fallback') })}
         </p>
       </div>
       <Button variant="outline" onClick={onRetry}>
-        <RotateCcwIcon aria-hidden="true" /> Try Again
+        <RotateCcwIcon aria-hidden="true" /> {t('admin.sectionError.retry')}
       </Button>
     </div>
   );

@@ -7,7 +7,9 @@ import { Form } from '#/components/ui/form';
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
+import { t, useT } from '#/lib/i18n';
 import { useAdminSettingsQuery, useUpdateSettingsMutation } from './api';
+import { catalog } from './i18n';
 import { LegalSettings } from './legal-settings';
 import { SectionError } from './section-error';
 import {
@@ -20,18 +22,33 @@ import {
 } from './settings-model';
 import { BrandingSection, LandingCountersSection, LandingCoverSection, PaymentsSection, PermissionsSection } from './settings-sections';
 
-/** Spec 8: the exact texts of the settings save toasts. */
+/** Spec 8: the exact texts of the settings save toasts, in the page's language (read when shown). */
 export const SETTINGS_TOASTS = {
-  success: { title: 'Settings Updated', description: 'App settings have been saved successfully.' },
-  failure: { title: 'Error', description: 'Failed to update app settings. Please try again.' },
-} as const;
+  success: {
+    get title() {
+      return t('admin.settings.toast.successTitle');
+    },
+    get description() {
+      return t('admin.settings.toast.successDescription');
+    },
+  },
+  failure: {
+    get title() {
+      return t('admin.settings.toast.failureTitle');
+    },
+    get description() {
+      return t('admin.settings.toast.failureDescription');
+    },
+  },
+};
 
 /** App-wide settings: branding, landing cover and counters, limited-member permissions, the platform fee. */
 export function SettingsPanel() {
+  const t = useT(catalog);
   const query = useAdminSettingsQuery();
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Loading settings" className="grid gap-4">
+      <div role="status" aria-label={t('admin.settings.loading')} className="grid gap-4">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-48 w-full rounded-xl" />
         ))}
@@ -41,7 +58,7 @@ export function SettingsPanel() {
   if (query.isError) {
     return (
       <SectionError
-        message={errorMessage(query.error, 'The settings could not be loaded.')}
+        message={errorMessage(query.error, t('admin.settings.loadError'))}
         onRetry={() => void query.refetch()}
       />
     );
@@ -57,6 +74,7 @@ export function SettingsPanel() {
 const EDITABLE = new Set<string>(EDITABLE_SETTING_KEYS);
 
 function SettingsForm({ settings }: { settings: AllSettings }) {
+  const t = useT(catalog);
   const update = useUpdateSettingsMutation();
   const form = useForm<SettingsFormValues>({
     resolver: zodResolver(settingsFormSchema),
@@ -87,9 +105,9 @@ function SettingsForm({ settings }: { settings: AllSettings }) {
       <form noValidate onSubmit={handleSubmit} aria-labelledby="settings-title" className="grid gap-5">
         <div className="grid gap-1">
           <h2 id="settings-title" className="text-xl font-semibold tracking-tight">
-            App settings
+            {t('admin.settings.title')}
           </h2>
-          <p className="text-sm text-muted-foreground">Changes apply to everyone as soon as they are saved.</p>
+          <p className="text-sm text-muted-foreground">{t('admin.settings.description')}</p>
         </div>
         <BrandingSection />
         <LandingCoverSection />
@@ -98,7 +116,7 @@ function SettingsForm({ settings }: { settings: AllSettings }) {
         <PaymentsSection />
         <div className="sticky bottom-[calc(env(safe-area-inset-bottom)+4.5rem)] z-10 flex flex-col gap-3 rounded-xl border bg-background/95 p-3 shadow-lg backdrop-blur sm:flex-row sm:items-center sm:justify-between md:bottom-4">
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {isDirty ? 'You have unsaved changes.' : 'All changes saved.'}
+            {isDirty ? t('admin.settings.unsaved') : t('admin.settings.saved')}
           </p>
           <div className="flex gap-2">
             <Button
@@ -108,11 +126,11 @@ function SettingsForm({ settings }: { settings: AllSettings }) {
               disabled={!isDirty || isSubmitting}
               onClick={() => form.reset()}
             >
-              Discard
+              {t('admin.common.discard')}
             </Button>
             <Button type="submit" className="flex-1 sm:flex-none" disabled={!isDirty || isSubmitting}>
               {isSubmitting && <Spinner />}
-              {isSubmitting ? 'Saving...' : 'Save Settings'}
+              {isSubmitting ? t('admin.common.saving') : t('admin.settings.save')}
             </Button>
           </div>
         </div>

@@ -2,29 +2,32 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { InfoIcon } from 'lucide-react';
 import { flagSettingKey } from '@bayclub/shared';
 import { FormField, FormItem, FormMessage } from '#/components/ui/form';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
+import { catalog } from './i18n';
 import { FEATURE_FLAGS, FLAG_LABELS, NAVIGATION_FLAGS, type SettingsFormValues } from './settings-model';
 import { SettingsCard, SwitchSettingField, TextSettingField } from './setting-fields';
 import { SiteAssetUpload } from './site-asset-upload';
 
 export function BrandingSection() {
+  const t = useT(catalog);
   return (
-    <SettingsCard title="Branding" description="How the app introduces itself: page title, landing page and install name.">
-      <TextSettingField name="app_name" label="App name" maxLength={60} />
-      <TextSettingField name="app_description" label="App description" multiline maxLength={300} />
+    <SettingsCard title={t('admin.settings.branding.title')} description={t('admin.settings.branding.description')}>
+      <TextSettingField name="app_name" label={t('admin.settings.branding.appName')} maxLength={60} />
+      <TextSettingField name="app_description" label={t('admin.settings.branding.appDescription')} multiline maxLength={300} />
       <TextSettingField
         name="verification_badge_url"
-        label="Verification badge URL"
+        label={t('admin.settings.branding.badgeUrl')}
         type="url"
-        placeholder="https://..."
-        description="Image shown next to verified members' names. Empty shows the built-in check mark."
+        placeholder={t('admin.settings.urlPlaceholder')}
+        description={t('admin.settings.branding.badgeUrlHint')}
       />
       <TextSettingField
         name="legal_contact_email"
-        label="Contact email"
+        label={t('admin.settings.branding.contactEmail')}
         type="email"
-        placeholder="privacy@example.com"
-        description="Given on the Terms of Service and Privacy Policy for questions and data requests. Empty: the address the club's mails come from."
+        placeholder={t('admin.settings.branding.contactEmailPlaceholder')}
+        description={t('admin.settings.branding.contactEmailHint')}
       />
       <SiteAssetUpload kind="verification-badge" />
       <SiteAssetUpload kind="favicon" />
@@ -33,26 +36,26 @@ export function BrandingSection() {
 }
 
 export function LandingCoverSection() {
+  const t = useT(catalog);
   return (
-    <SettingsCard title="Landing cover" description="The picture or video behind the app name on the landing page.">
+    <SettingsCard title={t('admin.settings.cover.title')} description={t('admin.settings.cover.description')}>
       <CoverTypeField />
       <div className="grid gap-5 sm:grid-cols-2">
         <SiteAssetUpload kind="landing-cover" />
         <SiteAssetUpload kind="landing-video" />
       </div>
-      <TextSettingField name="landing_cover_url" label="Cover image URL" type="url" placeholder="https://..." />
-      <TextSettingField name="landing_video_url" label="Cover video URL" type="url" placeholder="https://..." />
+      <TextSettingField name="landing_cover_url" label={t('admin.settings.cover.imageUrl')} type="url" placeholder={t('admin.settings.urlPlaceholder')} />
+      <TextSettingField name="landing_video_url" label={t('admin.settings.cover.videoUrl')} type="url" placeholder={t('admin.settings.urlPlaceholder')} />
       <p className="flex gap-2 rounded-lg bg-muted/60 px-3 py-2 text-sm text-muted-foreground">
         <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        Upload a cover image or video, or paste the link of one hosted elsewhere. The cover image is also the video's
-        poster, shown while it loads and to visitors who turn motion off. Without one, the landing page shows its
-        built-in Tampa Bay cover.
+        {t('admin.settings.cover.info')}
       </p>
     </SettingsCard>
   );
 }
 
 function CoverTypeField() {
+  const t = useT(catalog);
   const { control } = useFormContext<SettingsFormValues>();
   return (
     <FormField
@@ -61,7 +64,7 @@ function CoverTypeField() {
       render={({ field }) => (
         <FormItem>
           <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Cover type</legend>
+            <legend className="mb-2 text-sm font-medium">{t('admin.settings.cover.type')}</legend>
             <div className="grid grid-cols-2 gap-2">
                 {(['image', 'video'] as const).map((type) => (
                   <label
@@ -80,7 +83,7 @@ function CoverTypeField() {
                       onChange={() => field.onChange(type)}
                       className="accent-primary"
                     />
-                    {type}
+                    {type === 'image' ? t('admin.settings.cover.typeImage') : t('admin.settings.cover.typeVideo')}
                   </label>
                 ))}
             </div>
@@ -93,29 +96,27 @@ function CoverTypeField() {
 }
 
 export function LandingCountersSection() {
+  const t = useT(catalog);
   return (
-    <SettingsCard
-      title="Landing counters"
-      description="The member and application numbers on the landing page. Off means the real numbers."
-    >
+    <SettingsCard title={t('admin.settings.counters.title')} description={t('admin.settings.counters.description')}>
       <CounterPair
         switchName="landing_use_fake_member_count"
-        switchLabel="Show a custom member count"
+        switchLabel={t('admin.settings.counters.fakeMembers')}
         countName="landing_fake_member_count"
-        countLabel="Member count to show"
+        countLabel={t('admin.settings.counters.fakeMembersCount')}
       />
       <CounterPair
         switchName="landing_use_fake_application_count"
-        switchLabel="Show a custom application count"
+        switchLabel={t('admin.settings.counters.fakeApplications')}
         countName="landing_fake_application_count"
-        countLabel="Application count to show"
+        countLabel={t('admin.settings.counters.fakeApplicationsCount')}
       />
       <CounterPair
         switchName="landing_use_hybrid_application_count"
-        switchLabel="Hybrid application count"
-        switchDescription="Shows the base number plus the real number of applications."
+        switchLabel={t('admin.settings.counters.hybrid')}
+        switchDescription={t('admin.settings.counters.hybridHint')}
         countName="landing_base_application_count"
-        countLabel="Base application count"
+        countLabel={t('admin.settings.counters.hybridBase')}
       />
     </SettingsCard>
   );
@@ -128,6 +129,7 @@ function CounterPair(props: {
   countName: 'landing_fake_member_count' | 'landing_fake_application_count' | 'landing_base_application_count';
   countLabel: string;
 }) {
+  const t = useT(catalog);
   const on = useWatch<SettingsFormValues>({ name: props.switchName }) === 'true';
   return (
     <div className="grid gap-3">
@@ -140,7 +142,7 @@ function CounterPair(props: {
           type="number"
           inputMode="numeric"
           min={0}
-          description={on ? undefined : 'Used once the switch above is on.'}
+          description={on ? undefined : t('admin.settings.counters.usedWhenOn')}
         />
       </div>
     </div>
@@ -148,24 +150,23 @@ function CounterPair(props: {
 }
 
 export function PermissionsSection() {
+  const t = useT(catalog);
   return (
-    <SettingsCard
-      title="Limited member permissions"
-      description="What community-only members, including applicants awaiting review, can see and do. Full platform members can do everything."
-    >
-      <FlagGroup title="Navigation" flags={NAVIGATION_FLAGS} />
-      <FlagGroup title="Features" flags={FEATURE_FLAGS} />
+    <SettingsCard title={t('admin.settings.permissions.title')} description={t('admin.settings.permissions.description')}>
+      <FlagGroup title={t('admin.settings.permissions.navigation')} flags={NAVIGATION_FLAGS} />
+      <FlagGroup title={t('admin.settings.permissions.features')} flags={FEATURE_FLAGS} />
     </SettingsCard>
   );
 }
 
 function FlagGroup({ title, flags }: { title: string; flags: typeof NAVIGATION_FLAGS }) {
+  const t = useT(catalog);
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">{title}</legend>
       <div className="grid gap-2 md:grid-cols-2">
         {flags.map((flag) => (
-          <SwitchSettingField key={flag} name={flagSettingKey(flag)} label={FLAG_LABELS[flag]} />
+          <SwitchSettingField key={flag} name={flagSettingKey(flag)} label={t(FLAG_LABELS[flag])} />
         ))}
       </div>
     </fieldset>
@@ -174,25 +175,23 @@ function FlagGroup({ title, flags }: { title: string; flags: typeof NAVIGATION_F
 
 /** Issue 22: the club's fee on paid seats, a percent plus a fixed amount per payment (both 0 by default: no fee). */
 export function PaymentsSection() {
+  const t = useT(catalog);
   return (
-    <SettingsCard
-      title="Payments"
-      description="The club's fee on tickets sold for paid events, taken as Stripe's application fee on each paid seat purchase."
-    >
+    <SettingsCard title={t('admin.settings.payments.title')} description={t('admin.settings.payments.description')}>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextSettingField
           name="payments_fee_percent"
-          label="Platform fee (%)"
+          label={t('admin.settings.payments.feePercent')}
           inputMode="decimal"
-          description="From 0 to 30, up to 2 decimals."
+          description={t('admin.settings.payments.feePercentHint')}
         />
         <TextSettingField
           name="payments_fee_fixed"
-          label="Platform fee per payment (cents)"
+          label={t('admin.settings.payments.feeFixed')}
           type="number"
           inputMode="numeric"
           min={0}
-          description="A whole number from 0 to 10000 (100.00), in the payment's currency."
+          description={t('admin.settings.payments.feeFixedHint')}
         />
       </div>
     </SettingsCard>

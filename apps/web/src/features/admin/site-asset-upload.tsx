@@ -12,10 +12,13 @@ import {
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useAdminSettingsQuery, useUploadSiteAssetMutation } from './api';
+import { catalog } from './i18n';
 import type { SettingsFormValues } from './settings-model';
 import { capturePosterFrame } from './video-poster';
 
+/** Texts are catalogue ids, except the shared SITE_ASSET_MESSAGES. */
 interface AssetCopy {
   label: string;
   button: string;
@@ -33,11 +36,11 @@ interface AssetCopy {
 
 const ASSET: Record<SiteAssetKind, AssetCopy> = {
   favicon: {
-    label: 'Favicon',
-    button: 'Upload favicon',
-    hint: 'JPEG, PNG or WebP, up to 2MB. Shown square (512 px) in browser tabs and on home screens.',
+    label: 'admin.assets.favicon.label',
+    button: 'admin.assets.favicon.button',
+    hint: 'admin.assets.favicon.hint',
     preview: 'favicon_url',
-    previewAlt: 'Current favicon',
+    previewAlt: 'admin.assets.favicon.previewAlt',
     types: PROFILE_PICTURE_TYPES,
     invalidType: SITE_ASSET_MESSAGES.invalidType,
     maxBytes: SITE_ASSET_LIMITS.faviconMaxBytes,
@@ -46,11 +49,11 @@ const ASSET: Record<SiteAssetKind, AssetCopy> = {
     failure: () => toast.error(SITE_ASSET_MESSAGES.faviconErrorTitle, { description: SITE_ASSET_MESSAGES.faviconFailed }),
   },
   'landing-cover': {
-    label: 'Cover image',
-    button: 'Upload cover image',
-    hint: 'JPEG, PNG or WebP, up to 10MB. A wide photo works best; it becomes the image cover.',
+    label: 'admin.assets.cover.label',
+    button: 'admin.assets.cover.button',
+    hint: 'admin.assets.cover.hint',
     preview: 'landing_cover_url',
-    previewAlt: 'Current cover image',
+    previewAlt: 'admin.assets.cover.previewAlt',
     types: PROFILE_PICTURE_TYPES,
     invalidType: SITE_ASSET_MESSAGES.invalidType,
     maxBytes: SITE_ASSET_LIMITS.coverMaxBytes,
@@ -59,11 +62,11 @@ const ASSET: Record<SiteAssetKind, AssetCopy> = {
     failure: () => toast.error(SITE_ASSET_MESSAGES.faviconErrorTitle, { description: SITE_ASSET_MESSAGES.coverFailed }),
   },
   'landing-video': {
-    label: 'Cover video',
-    button: 'Upload cover video',
-    hint: 'MP4 or WebM, up to 25MB, muted and looping. Its location and other metadata are removed; a frame becomes the poster.',
+    label: 'admin.assets.video.label',
+    button: 'admin.assets.video.button',
+    hint: 'admin.assets.video.hint',
     preview: 'landing_cover_url',
-    previewAlt: 'Current cover video poster',
+    previewAlt: 'admin.assets.video.previewAlt',
     types: LANDING_VIDEO_TYPES,
     invalidType: SITE_ASSET_MESSAGES.videoInvalidType,
     maxBytes: SITE_ASSET_LIMITS.videoMaxBytes,
@@ -72,11 +75,11 @@ const ASSET: Record<SiteAssetKind, AssetCopy> = {
     failure: () => toast.error(SITE_ASSET_MESSAGES.faviconErrorTitle, { description: SITE_ASSET_MESSAGES.videoFailed }),
   },
   'verification-badge': {
-    label: 'Verification badge',
-    button: 'Upload verification badge',
-    hint: "JPEG, PNG or WebP, up to 2MB. Shown small (24 px) next to verified members' names; a transparent PNG works best.",
+    label: 'admin.assets.badge.label',
+    button: 'admin.assets.badge.button',
+    hint: 'admin.assets.badge.hint',
     preview: 'verification_badge_url',
-    previewAlt: 'Current verification badge',
+    previewAlt: 'admin.assets.badge.previewAlt',
     types: PROFILE_PICTURE_TYPES,
     invalidType: SITE_ASSET_MESSAGES.invalidType,
     maxBytes: SITE_ASSET_LIMITS.badgeMaxBytes,
@@ -92,6 +95,7 @@ const ASSET: Record<SiteAssetKind, AssetCopy> = {
  * becoming unsaved changes.
  */
 export function SiteAssetUpload({ kind }: { kind: SiteAssetKind }) {
+  const t = useT(catalog);
   const asset = ASSET[kind];
   const inputId = React.useId();
   const messageId = `${inputId}-message`;
@@ -136,12 +140,12 @@ export function SiteAssetUpload({ kind }: { kind: SiteAssetKind }) {
   return (
     <div className="grid gap-2">
       <span className="text-sm font-medium" id={`${inputId}-label`}>
-        {asset.label}
+        {t(asset.label)}
       </span>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted">
           {current ? (
-            <img src={current} alt={asset.previewAlt} className="size-full object-cover" />
+            <img src={current} alt={t(asset.previewAlt)} className="size-full object-cover" />
           ) : kind === 'landing-video' ? (
             <FilmIcon aria-hidden="true" className="size-6 text-muted-foreground" />
           ) : (
@@ -154,7 +158,7 @@ export function SiteAssetUpload({ kind }: { kind: SiteAssetKind }) {
           type="file"
           accept={asset.types.join(',')}
           className="sr-only"
-          aria-label={asset.button}
+          aria-label={t(asset.button)}
           aria-describedby={messageId}
           disabled={busy}
           onChange={(e) => {
@@ -164,11 +168,11 @@ export function SiteAssetUpload({ kind }: { kind: SiteAssetKind }) {
         />
         <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => inputRef.current?.click()}>
           {busy ? <Spinner /> : kind === 'landing-video' ? <FilmIcon aria-hidden="true" /> : <ImageUpIcon aria-hidden="true" />}
-          {preparing ? 'Preparing video...' : upload.isPending ? 'Uploading...' : asset.button}
+          {preparing ? t('admin.assets.preparing') : upload.isPending ? t('admin.assets.uploading') : t(asset.button)}
         </Button>
       </div>
       <p id={messageId} aria-live="polite" className={problem ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}>
-        {problem ?? asset.hint}
+        {problem ?? t(asset.hint)}
       </p>
     </div>
   );

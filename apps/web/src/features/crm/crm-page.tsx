@@ -26,6 +26,7 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { errorMessage, itemsOf } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
+import { useT } from '#/lib/i18n';
 import {
   exportUrl,
   useCrmAccessQuery,
@@ -36,23 +37,25 @@ import {
   useSaveSegment,
 } from './api';
 import { FiltersSheet, filterCount } from './filters-sheet';
+import { catalog } from './i18n';
 import { MemberCardSheet } from './member-card';
 import { ColumnChooser, CrmMembersTable, DEFAULT_HIDDEN } from './members-table';
 import { OrganiserView } from './organiser-view';
 
 /** /crm (inside the app's error boundary): the members table for CRM staff and organisers, and the organiser's view. */
 export function CrmPage() {
+  const t = useT(catalog);
   const access = useCrmAccessQuery();
   return (
     <div className="mx-auto grid w-full max-w-6xl min-w-0 grid-cols-[minmax(0,1fr)] gap-4 p-4">
-      <h1 className="text-2xl font-semibold tracking-tight">CRM</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('crm.page.title')}</h1>
       {access.isPending ? (
         <Skeleton className="h-40" />
       ) : access.isError ? (
         <div role="alert" className="grid justify-items-start gap-2">
           <p>{errorMessage(access.error, CRM_MESSAGES.loadError)}</p>
           <Button variant="outline" onClick={() => void access.refetch()}>
-            Try again
+            {t('crm.common.retry')}
           </Button>
         </div>
       ) : (
@@ -63,29 +66,30 @@ export function CrmPage() {
 }
 
 function CrmHome({ access }: { access: CrmAccessView }) {
+  const t = useT(catalog);
   const refresh = useRefreshFigures();
   return (
     <>
       <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-        <span>{access.figuresAsOf ? `Figures as of ${formatDateTime(access.figuresAsOf)}` : 'Figures not computed yet'}</span>
+        <span>{access.figuresAsOf ? t('crm.figures.asOf', { date: formatDateTime(access.figuresAsOf) }) : t('crm.figures.notYet')}</span>
         {access.canRefresh && (
           <Button
             size="sm"
             variant="outline"
             disabled={refresh.isPending}
-            onClick={() => refresh.mutate(undefined, { onSuccess: () => toast.success('Figures refreshed'), onError: (err) => toast.error(errorMessage(err)) })}
+            onClick={() => refresh.mutate(undefined, { onSuccess: () => toast.success(t('crm.figures.refreshed')), onError: (err) => toast.error(errorMessage(err)) })}
           >
             <RefreshCwIcon aria-hidden="true" className={refresh.isPending ? 'animate-spin' : undefined} />
-            Refresh
+            {t('crm.figures.refresh')}
           </Button>
         )}
-        {!access.canWrite && access.level !== 'organiser' && <span>· Read-only access</span>}
+        {!access.canWrite && access.level !== 'organiser' && <span>{t('crm.readOnly')}</span>}
       </p>
       {access.communities.length > 0 ? (
         <Tabs className="min-w-0" defaultValue={access.level === 'organiser' ? 'communities' : 'members'}>
           <TabsList>
-            <TabsTrigger value="members">Members</TabsTrigger>
-            <TabsTrigger value="communities">My communities</TabsTrigger>
+            <TabsTrigger value="members">{t('crm.tabs.members')}</TabsTrigger>
+            <TabsTrigger value="communities">{t('crm.tabs.communities')}</TabsTrigger>
           </TabsList>
           <TabsContent value="members" className="min-w-0">
             <MembersSection access={access} />
@@ -102,6 +106,7 @@ function CrmHome({ access }: { access: CrmAccessView }) {
 }
 
 function MembersSection({ access }: { access: CrmAccessView }) {
+  const t = useT(catalog);
   const [filters, setFilters] = React.useState<CrmFiltersInput>({});
   const [segment, setSegment] = React.useState<CrmSegmentView | null>(null);
   const [sort, setSort] = React.useState<CrmSort>('score');
@@ -115,13 +120,13 @@ function MembersSection({ access }: { access: CrmAccessView }) {
   return (
     <section aria-labelledby="crm-members-title" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
       <h2 id="crm-members-title" className="sr-only">
-        Members
+        {t('crm.tabs.members')}
       </h2>
       <DebouncedSearchBox
         value={filters.q ?? ''}
         onSearch={onSearch}
-        label="Search members by name, username or email"
-        placeholder="Search name, username or email"
+        label={t('crm.search.label')}
+        placeholder={t('crm.search.placeholder')}
         maxLength={CRM_LIMITS.queryMax}
         debounceMs={300}
       />
@@ -153,7 +158,7 @@ function MembersSection({ access }: { access: CrmAccessView }) {
         <div role="alert" className="grid justify-items-start gap-2">
           <p>{errorMessage(query.error, CRM_MESSAGES.loadError)}</p>
           <Button variant="outline" onClick={() => void query.refetch()}>
-            Try again
+            {t('crm.common.retry')}
           </Button>
         </div>
       ) : rows.length === 0 ? (
@@ -162,7 +167,7 @@ function MembersSection({ access }: { access: CrmAccessView }) {
           <p className="font-medium">{CRM_MESSAGES.empty}</p>
           {filterCount(filters) > 0 && (
             <Button variant="outline" onClick={() => setFilters({})}>
-              Clear filters
+              {t('crm.filters.clearAll')}
             </Button>
           )}
         </div>
@@ -195,6 +200,7 @@ function MembersSection({ access }: { access: CrmAccessView }) {
 
 /** Saved segments: pick one (its filters apply), save the current filters, rename or delete one's own. */
 function Segments({ current, filters, onPick }: { current: CrmSegmentView | null; filters: CrmFiltersInput; onPick: (s: CrmSegmentView | null) => void }) {
+  const t = useT(catalog);
   const list = useCrmSegmentsQuery(true);
   const save = useSaveSegment();
   const remove = useDeleteSegment();
@@ -208,7 +214,7 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
     const body = naming === 'rename' && current ? { id: current.id, name } : { name, filters };
     save.mutate(body, {
       onSuccess: (s) => {
-        toast.success(naming === 'rename' ? 'Segment renamed' : 'Segment saved');
+        toast.success(naming === 'rename' ? t('crm.segments.renamed') : t('crm.segments.saved'));
         setNaming(null);
         onPick(s);
       },
@@ -220,7 +226,7 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
     <>
       <div className="flex items-center gap-2 text-sm">
         <label htmlFor="crm-segment-select" className="font-medium">
-          Segment
+          {t('crm.segments.label')}
         </label>
         <NativeSelect
           id="crm-segment-select"
@@ -228,7 +234,7 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
           onChange={(e) => onPick(list.data?.find((s) => s.id === e.target.value) ?? null)}
           className="max-w-48"
         >
-          <option value="">All members</option>
+          <option value="">{t('crm.segments.allMembers')}</option>
           {list.data?.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
@@ -244,7 +250,7 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
           setNaming('new');
         }}
       >
-        Save segment
+        {t('crm.segments.save')}
       </Button>
       {current?.canEdit && (
         <>
@@ -256,10 +262,10 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
               setNaming('rename');
             }}
           >
-            Rename
+            {t('crm.segments.rename')}
           </Button>
           <Button variant="outline" onClick={() => setConfirmDelete(true)}>
-            Delete segment
+            {t('crm.segments.delete')}
           </Button>
         </>
       )}
@@ -267,11 +273,13 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
         <DialogContent>
           <form onSubmit={submit} className="grid gap-4" noValidate>
             <DialogHeader>
-              <DialogTitle>{naming === 'rename' ? 'Rename segment' : 'Save segment'}</DialogTitle>
-              <DialogDescription>{naming === 'rename' ? 'Give the segment a new name.' : 'Save the current filters under a name.'}</DialogDescription>
+              <DialogTitle>{naming === 'rename' ? t('crm.segments.renameTitle') : t('crm.segments.save')}</DialogTitle>
+              <DialogDescription>
+                {naming === 'rename' ? t('crm.segments.renameDescription') : t('crm.segments.saveDescription')}
+              </DialogDescription>
             </DialogHeader>
             <div className="grid gap-1">
-              <Label htmlFor="crm-segment-name">Segment name</Label>
+              <Label htmlFor="crm-segment-name">{t('crm.segments.name')}</Label>
               <Input
                 id="crm-segment-name"
                 value={name}
@@ -288,7 +296,7 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
             </div>
             <DialogFooter>
               <Button type="submit" disabled={save.isPending}>
-                Save
+                {t('crm.common.save')}
               </Button>
             </DialogFooter>
           </form>
@@ -297,12 +305,12 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
       <Dialog open={confirmDelete} onOpenChange={setConfirmDelete}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Delete “{current?.name}”?</DialogTitle>
-            <DialogDescription>The segment goes for everyone; the members stay.</DialogDescription>
+            <DialogTitle>{t('crm.segments.deleteTitle', { name: current?.name ?? '' })}</DialogTitle>
+            <DialogDescription>{t('crm.segments.deleteDescription')}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setConfirmDelete(false)}>
-              Cancel
+              {t('crm.common.cancel')}
             </Button>
             <Button
               variant="destructive"
@@ -312,13 +320,13 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
                   onSuccess: () => {
                     setConfirmDelete(false);
                     onPick(null);
-                    toast.success('Segment deleted');
+                    toast.success(t('crm.segments.deleted'));
                   },
                   onError: (err) => toast.error(errorMessage(err)),
                 })
               }
             >
-              Delete
+              {t('crm.common.delete')}
             </Button>
           </DialogFooter>
         </DialogContent>
@@ -329,6 +337,7 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
 
 /** CSV export: choose the fields, download the file (streamed by the server; the export is in the audit log). */
 function ExportDialog({ filters, segment, sort, dir }: { filters: CrmFiltersInput; segment: CrmSegmentView | null; sort: CrmSort; dir: SortDirection }) {
+  const t = useT(catalog);
   const [open, setOpen] = React.useState(false);
   const [fields, setFields] = React.useState<CrmExportField[]>(CRM_DEFAULT_EXPORT_FIELDS);
   const href = exportUrl({ filters, segment: segment?.id ?? null, fields, sort, dir });
@@ -336,16 +345,18 @@ function ExportDialog({ filters, segment, sort, dir }: { filters: CrmFiltersInpu
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <DownloadIcon aria-hidden="true" />
-        Export CSV
+        {t('crm.export.button')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90dvh] overflow-y-auto">
           <DialogHeader>
-            <DialogTitle>Export CSV</DialogTitle>
-            <DialogDescription>{segment ? `Segment “${segment.name}”` : 'The members matching the current filters'}: choose the fields.</DialogDescription>
+            <DialogTitle>{t('crm.export.button')}</DialogTitle>
+            <DialogDescription>
+              {segment ? t('crm.export.segment', { name: segment.name }) : t('crm.export.filtered')}
+            </DialogDescription>
           </DialogHeader>
           <fieldset className="grid grid-cols-2 gap-2 text-sm">
-            <legend className="sr-only">Fields</legend>
+            <legend className="sr-only">{t('crm.export.fields')}</legend>
             {CRM_EXPORT_FIELDS.map((f) => (
               <label key={f} className="flex items-center gap-2">
                 <input
@@ -364,7 +375,7 @@ function ExportDialog({ filters, segment, sort, dir }: { filters: CrmFiltersInpu
               <Button asChild>
                 <a href={href} download onClick={() => setOpen(false)}>
                   <DownloadIcon aria-hidden="true" />
-                  Download CSV
+                  {t('crm.export.download')}
                 </a>
               </Button>
             )}

@@ -14,20 +14,25 @@ import {
   type CrmAccessView,
   type CrmFiltersInput,
   type CrmMinFilter,
+  type CrmSort,
 } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
 import { NativeSelect } from '#/components/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '#/components/ui/sheet';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
-const TYPE_LABELS = { full_platform: 'Full platform', community_only: 'Community only' } as const;
-const MIN_LABELS: Record<CrmMinFilter, string> = {
-  minRsvps: `${CRM_SORT_LABELS.rsvps} at least`,
-  minAttended: `${CRM_SORT_LABELS.attended} at least`,
-  minNoShows: `${CRM_SORT_LABELS.no_shows} at least`,
-  minCheckIns: `${CRM_SORT_LABELS.check_ins} at least`,
-  minPaidEvents: `${CRM_SORT_LABELS.paid_events} at least`,
-  minConnections: `${CRM_SORT_LABELS.connections} at least`,
+/** Account types' names (catalogue ids). */
+const TYPE_LABELS = { full_platform: 'crm.accountType.fullPlatform', community_only: 'crm.accountType.communityOnly' } as const;
+/** The figure each minimum applies to (its name is the sort's, "... at least"). */
+const MIN_SORTS: Record<CrmMinFilter, CrmSort> = {
+  minRsvps: 'rsvps',
+  minAttended: 'attended',
+  minNoShows: 'no_shows',
+  minCheckIns: 'check_ins',
+  minPaidEvents: 'paid_events',
+  minConnections: 'connections',
 };
 
 /** How many filters are set (the button's count). */
@@ -38,6 +43,7 @@ export const filterCount = (f: CrmFiltersInput) => Object.keys(compactFilters({ 
  * the server and saved segments use) before it applies; a wrong field says why.
  */
 export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInput; onApply: (f: CrmFiltersInput) => void; access: CrmAccessView }) {
+  const t = useT(catalog);
   const [open, setOpen] = React.useState(false);
   const [draft, setDraft] = React.useState<Record<string, unknown>>(value as Record<string, unknown>);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
@@ -84,7 +90,7 @@ export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInpu
       k,
       label,
       <NativeSelect id={`crm-f-${k}`} value={str(k)} onChange={(e) => set(k, e.target.value || undefined)}>
-        <option value="">Any</option>
+        <option value="">{t('crm.filters.any')}</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
@@ -100,33 +106,34 @@ export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInpu
       <SheetTrigger asChild>
         <Button variant="outline">
           <FilterIcon aria-hidden="true" />
-          Filters{count > 0 ? ` (${count})` : ''}
+          {count > 0 ? t('crm.filters.buttonCount', { count }) : t('crm.filters.title')}
         </Button>
       </SheetTrigger>
       <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-md">
         <form onSubmit={apply} noValidate className="grid gap-4">
           <SheetHeader>
-            <SheetTitle>Filters</SheetTitle>
-            <SheetDescription>Narrow the members down; save the result as a segment.</SheetDescription>
+            <SheetTitle>{t('crm.filters.title')}</SheetTitle>
+            <SheetDescription>{t('crm.filters.description')}</SheetDescription>
           </SheetHeader>
           <div className="grid gap-3 px-4">
             <div className="grid grid-cols-2 gap-3">
-              {select('type', 'Account type', ACCOUNT_TYPES.map((t) => [t, TYPE_LABELS[t]] as const))}
-              {select('state', 'State', ADMIN_MEMBER_STATES.map((s) => [s, ADMIN_MEMBER_STATE_LABELS[s]] as const))}
-              {select('city', 'City', CITIES.map((c) => [c, CITY_LABELS[c]] as const))}
-              {access.filterCommunities.length > 0 && select('community', 'Community', access.filterCommunities.map((c) => [c.id, c.name] as const))}
+              {select('type', t('crm.filters.accountType'), ACCOUNT_TYPES.map((type) => [type, t(TYPE_LABELS[type])] as const))}
+              {select('state', t('crm.filters.state'), ADMIN_MEMBER_STATES.map((s) => [s, ADMIN_MEMBER_STATE_LABELS[s]] as const))}
+              {select('city', t('crm.filters.city'), CITIES.map((c) => [c, CITY_LABELS[c]] as const))}
+              {access.filterCommunities.length > 0 &&
+                select('community', t('crm.filters.community'), access.filterCommunities.map((c) => [c.id, c.name] as const))}
             </div>
             <div className="grid grid-cols-2 gap-3">
-              {date('joinedFrom', 'Joined from')}
-              {date('joinedTo', 'Joined to')}
-              {date('activeFrom', 'Last active from')}
-              {date('activeTo', 'Last active to')}
+              {date('joinedFrom', t('crm.filters.joinedFrom'))}
+              {date('joinedTo', t('crm.filters.joinedTo'))}
+              {date('activeFrom', t('crm.filters.activeFrom'))}
+              {date('activeTo', t('crm.filters.activeTo'))}
             </div>
             <div className="grid grid-cols-2 gap-3">
               {CRM_MIN_FILTER_KEYS.map((k) =>
                 field(
                   k,
-                  MIN_LABELS[k],
+                  t('crm.filters.atLeast', { figure: CRM_SORT_LABELS[MIN_SORTS[k]] }),
                   <Input
                     id={`crm-f-${k}`}
                     type="number"
@@ -140,9 +147,9 @@ export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInpu
               )}
             </div>
             {access.canSeePrivate &&
-              field('tag', 'Tag', <Input id="crm-f-tag" value={str('tag')} aria-invalid={!!errors.tag} onChange={(e) => set('tag', e.target.value || undefined)} />)}
+              field('tag', t('crm.filters.tag'), <Input id="crm-f-tag" value={str('tag')} aria-invalid={!!errors.tag} onChange={(e) => set('tag', e.target.value || undefined)} />)}
             <fieldset className="grid gap-2">
-              <legend className="text-sm font-medium">Interests (any of)</legend>
+              <legend className="text-sm font-medium">{t('crm.filters.interests')}</legend>
               <div className="grid max-h-48 grid-cols-2 gap-1 overflow-y-auto rounded-lg border p-2 text-sm">
                 {INTEREST_CATEGORIES.flatMap((c) => c.options).map((interest) => (
                   <label key={interest} className="flex items-center gap-2">
@@ -158,7 +165,7 @@ export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInpu
             </fieldset>
           </div>
           <SheetFooter className="flex-row gap-2">
-            <Button type="submit">Apply filters</Button>
+            <Button type="submit">{t('crm.filters.apply')}</Button>
             <Button
               type="button"
               variant="outline"
@@ -167,7 +174,7 @@ export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInpu
                 setOpen(false);
               }}
             >
-              Clear
+              {t('crm.filters.clear')}
             </Button>
           </SheetFooter>
         </form>

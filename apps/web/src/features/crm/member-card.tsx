@@ -22,17 +22,20 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Textarea } from '#/components/ui/textarea';
 import { errorMessage } from '#/lib/api';
 import { formatDateTime, formatDay } from '#/lib/format';
+import { Trans, useT } from '#/lib/i18n';
 import { useAddNote, useCrmCardQuery, useDeleteNote, useMoreTimeline, useTagMutation } from './api';
+import { catalog } from './i18n';
 
 /** The member's CRM card in a drawer (full width on a phone): figures, the score and its formula, timeline, notes, tags. */
 export function MemberCardSheet({ memberId, access, onClose }: { memberId: string | null; access: CrmAccessView; onClose: () => void }) {
+  const t = useT(catalog);
   const query = useCrmCardQuery(memberId);
   return (
     <Sheet open={!!memberId} onOpenChange={(open) => !open && onClose()}>
       <SheetContent side="right" className="w-full overflow-y-auto sm:max-w-lg">
         <SheetHeader>
-          <SheetTitle>{query.data ? (query.data.member.name ?? query.data.member.username ?? 'Member') : 'Member'}</SheetTitle>
-          <SheetDescription>The member’s CRM card</SheetDescription>
+          <SheetTitle>{query.data ? (query.data.member.name ?? query.data.member.username ?? t('crm.member')) : t('crm.member')}</SheetTitle>
+          <SheetDescription>{t('crm.card.description')}</SheetDescription>
         </SheetHeader>
         <div className="grid gap-6 px-4 pb-6">
           {query.isPending ? (
@@ -44,7 +47,7 @@ export function MemberCardSheet({ memberId, access, onClose }: { memberId: strin
             <div role="alert" className="grid gap-2">
               <p>{errorMessage(query.error, CRM_MESSAGES.loadError)}</p>
               <Button variant="outline" onClick={() => void query.refetch()}>
-                Try again
+                {t('crm.common.retry')}
               </Button>
             </div>
           ) : (
@@ -57,10 +60,11 @@ export function MemberCardSheet({ memberId, access, onClose }: { memberId: strin
 }
 
 export function MemberCardBody({ card, access }: { card: Card; access: CrmAccessView }) {
+  const t = useT(catalog);
   const m = card.member;
   return (
     <>
-      <section aria-label="Profile" className="flex items-start gap-3">
+      <section aria-label={t('crm.card.profile')} className="flex items-start gap-3">
         <AvatarWithRetry src={m.avatarUrl} alt="" className="size-14" />
         <div className="grid gap-1 text-sm">
           <p className="flex flex-wrap items-center gap-2">
@@ -69,7 +73,11 @@ export function MemberCardBody({ card, access }: { card: Card; access: CrmAccess
           </p>
           {m.email && <p className="break-all">{m.email}</p>}
           <p className="text-muted-foreground">
-            {m.city ? `${CITY_LABELS[m.city]} · ` : ''}Joined {formatDay(m.joinedAt)} · Last active {m.lastActiveAt ? formatDay(m.lastActiveAt) : 'never'}
+            {m.city ? `${CITY_LABELS[m.city]} · ` : ''}
+            {t('crm.card.joinedActive', {
+              joined: formatDay(m.joinedAt),
+              active: m.lastActiveAt ? formatDay(m.lastActiveAt) : t('crm.card.never'),
+            })}
           </p>
           {m.bio && <p className="line-clamp-3 whitespace-pre-line">{m.bio}</p>}
         </div>
@@ -77,7 +85,7 @@ export function MemberCardBody({ card, access }: { card: Card; access: CrmAccess
 
       <section aria-labelledby="crm-score-title" className="grid gap-2 rounded-xl border p-3">
         <h3 id="crm-score-title" className="font-semibold">
-          Engagement score: <span className="tabular-nums">{card.score.total}</span>
+          <Trans catalog={catalog} id="crm.card.score" values={{ total: card.score.total }} components={{ 0: <span className="tabular-nums" /> }} />
         </h3>
         <p className="text-xs text-muted-foreground">{card.score.formula}</p>
         <ul className="grid grid-cols-2 gap-1 text-sm">
@@ -90,21 +98,23 @@ export function MemberCardBody({ card, access }: { card: Card; access: CrmAccess
         <dl className="grid grid-cols-3 gap-2 text-center text-sm">
           {(
             [
-              ['RSVPs', m.rsvps],
-              ['Attended', m.attended],
-              ['No-shows', m.noShows],
-              ['Check-ins', m.checkIns],
-              ['Paid events', m.paidEvents],
-              ['Connections', m.connections],
+              ['crm.column.rsvps', m.rsvps],
+              ['crm.column.attended', m.attended],
+              ['crm.column.noShows', m.noShows],
+              ['crm.column.checkIns', m.checkIns],
+              ['crm.column.paidEvents', m.paidEvents],
+              ['crm.column.connections', m.connections],
             ] as const
           ).map(([label, value]) => (
             <div key={label} className="rounded-lg bg-muted/50 p-2">
-              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dt className="text-xs text-muted-foreground">{t(label)}</dt>
               <dd className="font-semibold tabular-nums">{value}</dd>
             </div>
           ))}
         </dl>
-        {card.figuresAsOf && <p className="text-xs text-muted-foreground">Figures as of {formatDateTime(card.figuresAsOf)}</p>}
+        {card.figuresAsOf && (
+          <p className="text-xs text-muted-foreground">{t('crm.figures.asOf', { date: formatDateTime(card.figuresAsOf) })}</p>
+        )}
       </section>
 
       {card.tags && <Tags memberId={m.id} tags={card.tags} canWrite={access.canWrite} />}
@@ -115,6 +125,7 @@ export function MemberCardBody({ card, access }: { card: Card; access: CrmAccess
 }
 
 function Tags({ memberId, tags, canWrite }: { memberId: string; tags: string[]; canWrite: boolean }) {
+  const t = useT(catalog);
   const [draft, setDraft] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
   const mutation = useTagMutation(memberId);
@@ -128,10 +139,10 @@ function Tags({ memberId, tags, canWrite }: { memberId: string; tags: string[]; 
   return (
     <section aria-labelledby="crm-tags-title" className="grid gap-2">
       <h3 id="crm-tags-title" className="font-semibold">
-        Tags
+        {t('crm.tags.title')}
       </h3>
       {tags.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No tags yet.</p>
+        <p className="text-sm text-muted-foreground">{t('crm.tags.empty')}</p>
       ) : (
         <ul className="flex flex-wrap gap-2">
           {tags.map((tag) => (
@@ -143,7 +154,7 @@ function Tags({ memberId, tags, canWrite }: { memberId: string; tags: string[]; 
                   <button
                     type="button"
                     className="rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                    aria-label={`Remove tag ${tag}`}
+                    aria-label={t('crm.tags.remove', { tag })}
                     onClick={() => mutation.mutate({ tag, remove: true }, { onError: (err) => toast.error(errorMessage(err)) })}
                   >
                     <XIcon aria-hidden="true" className="size-3" />
@@ -157,19 +168,19 @@ function Tags({ memberId, tags, canWrite }: { memberId: string; tags: string[]; 
       {canWrite && (
         <form onSubmit={add} className="flex gap-2" noValidate>
           <Label htmlFor="crm-new-tag" className="sr-only">
-            New tag
+            {t('crm.tags.new')}
           </Label>
           <Input
             id="crm-new-tag"
             value={draft}
             maxLength={CRM_LIMITS.tagMax}
-            placeholder="new-tag"
+            placeholder={t('crm.tags.placeholder')}
             aria-invalid={!!error}
             aria-describedby={error ? 'crm-new-tag-error' : undefined}
             onChange={(e) => setDraft(e.target.value)}
           />
           <Button type="submit" variant="outline" disabled={mutation.isPending}>
-            Add tag
+            {t('crm.tags.add')}
           </Button>
         </form>
       )}
@@ -183,13 +194,14 @@ function Tags({ memberId, tags, canWrite }: { memberId: string; tags: string[]; 
 }
 
 function Notes({ memberId, notes, canWrite }: { memberId: string; notes: NonNullable<Card['notes']>; canWrite: boolean }) {
+  const t = useT(catalog);
   const [body, setBody] = React.useState('');
   const add = useAddNote(memberId);
   const remove = useDeleteNote(memberId);
   return (
     <section aria-labelledby="crm-notes-title" className="grid gap-2">
       <h3 id="crm-notes-title" className="font-semibold">
-        Notes <span className="text-xs font-normal text-muted-foreground">(private to the CRM)</span>
+        <Trans catalog={catalog} id="crm.notes.title" components={{ 0: <span className="text-xs font-normal text-muted-foreground" /> }} />
       </h3>
       {canWrite && (
         <form
@@ -200,15 +212,15 @@ function Notes({ memberId, notes, canWrite }: { memberId: string; notes: NonNull
             add.mutate(body, { onSuccess: () => setBody(''), onError: (err) => toast.error(errorMessage(err)) });
           }}
         >
-          <Label htmlFor="crm-new-note">New note</Label>
+          <Label htmlFor="crm-new-note">{t('crm.notes.new')}</Label>
           <Textarea id="crm-new-note" value={body} maxLength={CRM_LIMITS.noteMax} onChange={(e) => setBody(e.target.value)} rows={3} />
           <Button type="submit" disabled={add.isPending || !body.trim()} className="justify-self-start">
-            Add note
+            {t('crm.notes.add')}
           </Button>
         </form>
       )}
       {notes.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No notes yet.</p>
+        <p className="text-sm text-muted-foreground">{t('crm.notes.empty')}</p>
       ) : (
         <ul className="grid gap-2">
           {notes.map((n) => (
@@ -216,13 +228,13 @@ function Notes({ memberId, notes, canWrite }: { memberId: string; notes: NonNull
               <p className="whitespace-pre-line">{n.body}</p>
               <p className="mt-1 flex items-center justify-between gap-2 text-xs text-muted-foreground">
                 <span>
-                  {n.authorName ?? 'A former member'} · {formatDateTime(n.createdAt)}
+                  {n.authorName ?? t('crm.notes.formerMember')} · {formatDateTime(n.createdAt)}
                 </span>
                 {canWrite && n.canDelete && (
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label="Delete note"
+                    aria-label={t('crm.notes.delete')}
                     onClick={() => remove.mutate(n.id, { onError: (err) => toast.error(errorMessage(err)) })}
                   >
                     <Trash2Icon aria-hidden="true" />
@@ -244,11 +256,12 @@ function Timeline({ memberId, first }: { memberId: string; first: Card['timeline
     setItems(first.items);
     setCursor(first.nextCursor);
   }, [first]);
+  const t = useT(catalog);
   const more = useMoreTimeline(memberId);
   return (
     <section aria-labelledby="crm-timeline-title" className="grid gap-2">
       <h3 id="crm-timeline-title" className="font-semibold">
-        Timeline
+        {t('crm.timeline.title')}
       </h3>
       <ol className="grid gap-1 text-sm">
         {items.map((i, n) => (
@@ -277,7 +290,7 @@ function Timeline({ memberId, first }: { memberId: string; first: Card['timeline
             })
           }
         >
-          Load more
+          {t('crm.timeline.loadMore')}
         </Button>
       )}
     </section>

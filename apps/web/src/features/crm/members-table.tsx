@@ -29,23 +29,44 @@ import {
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
 import { formatDay } from '#/lib/format';
+import { t, useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
 const col = createColumnHelper<typeof features, CrmMemberRow>();
 
-const num = (label: string, id: CrmSort, get: (r: CrmMemberRow) => number) =>
-  col.accessor(get, { id, header: label, cell: (c) => <span className="tabular-nums">{c.getValue()}</span> });
+/** The columns' names (catalogue ids), by column id. */
+export const CRM_COLUMN_LABELS: Record<string, string> = {
+  name: 'crm.column.name',
+  state: 'crm.column.state',
+  city: 'crm.column.city',
+  joined: 'crm.column.joined',
+  last_active: 'crm.column.lastActive',
+  rsvps: 'crm.column.rsvps',
+  attended: 'crm.column.attended',
+  no_shows: 'crm.column.noShows',
+  check_ins: 'crm.column.checkIns',
+  paid_events: 'crm.column.paidEvents',
+  posts: 'crm.column.posts',
+  connections: 'crm.column.connections',
+  score: 'crm.column.score',
+};
+/** A column's header, in the page's language when the table renders. */
+const header = (id: string) => () => t(CRM_COLUMN_LABELS[id]!);
+
+const num = (id: CrmSort, get: (r: CrmMemberRow) => number) =>
+  col.accessor(get, { id, header: header(id), cell: (c) => <span className="tabular-nums">{c.getValue()}</span> });
 
 /** The columns (server-side sorting: a column's id is the API's sort name when it sorts). */
 const columns = col.columns([
-  col.accessor((r) => r.name ?? r.username ?? 'Member', {
+  col.accessor((r) => r.name ?? r.username ?? t('crm.member'), {
     id: 'name',
-    header: 'Name',
+    header: header('name'),
     cell: (c) => <NameCell row={c.row.original} />,
   }),
   col.accessor('state', {
     id: 'state',
-    header: 'State',
+    header: header('state'),
     enableSorting: false,
     cell: (c) => (
       <Badge variant={c.getValue() === 'active' ? 'secondary' : c.getValue() === 'suspended' ? 'destructive' : 'outline'}>
@@ -53,28 +74,31 @@ const columns = col.columns([
       </Badge>
     ),
   }),
-  col.accessor((r) => (r.city ? CITY_LABELS[r.city] : '—'), { id: 'city', header: 'City', enableSorting: false }),
-  col.accessor('joinedAt', { id: 'joined', header: 'Joined', cell: (c) => formatDay(c.getValue()) }),
-  col.accessor('lastActiveAt', { id: 'last_active', header: 'Last active', cell: (c) => (c.getValue() ? formatDay(c.getValue()!) : 'Never') }),
-  num('RSVPs', 'rsvps', (r) => r.rsvps),
-  num('Attended', 'attended', (r) => r.attended),
-  num('No-shows', 'no_shows', (r) => r.noShows),
-  num('Check-ins', 'check_ins', (r) => r.checkIns),
-  num('Paid events', 'paid_events', (r) => r.paidEvents),
-  num('Posts', 'posts', (r) => r.posts),
-  num('Connections', 'connections', (r) => r.connections),
-  num('Score', 'score', (r) => r.score),
+  col.accessor((r) => (r.city ? CITY_LABELS[r.city] : '—'), { id: 'city', header: header('city'), enableSorting: false }),
+  col.accessor('joinedAt', { id: 'joined', header: header('joined'), cell: (c) => formatDay(c.getValue()) }),
+  col.accessor('lastActiveAt', {
+    id: 'last_active',
+    header: header('last_active'),
+    cell: (c) => (c.getValue() ? formatDay(c.getValue()!) : t('crm.never')),
+  }),
+  num('rsvps', (r) => r.rsvps),
+  num('attended', (r) => r.attended),
+  num('no_shows', (r) => r.noShows),
+  num('check_ins', (r) => r.checkIns),
+  num('paid_events', (r) => r.paidEvents),
+  num('posts', (r) => r.posts),
+  num('connections', (r) => r.connections),
+  num('score', (r) => r.score),
 ]);
-
-export const CRM_COLUMN_LABELS: Record<string, string> = Object.fromEntries(columns.map((c) => [c.id!, String(c.header)]));
 export const DEFAULT_HIDDEN: ColumnVisibilityState = { paid_events: false, posts: false, connections: false };
 
 function NameCell({ row }: { row: CrmMemberRow }) {
+  const t = useT(catalog);
   return (
     <span className="flex min-w-40 items-center gap-2">
       <AvatarWithRetry src={row.avatarUrl} alt="" className="size-8" />
       <span className="grid">
-        <span className="font-medium">{row.name ?? row.username ?? 'Member'}</span>
+        <span className="font-medium">{row.name ?? row.username ?? t('crm.member')}</span>
         {row.username && <span className="text-xs text-muted-foreground">@{row.username}</span>}
       </span>
     </span>
@@ -104,6 +128,7 @@ export function CrmMembersTable({
   onVisibility: (v: ColumnVisibilityState) => void;
   onOpen: (id: string) => void;
 }) {
+  const t = useT(catalog);
   const sorting: SortingState = [{ id: sort, desc: dir === 'desc' }];
   const table = useTable({
     features,
@@ -123,9 +148,13 @@ export function CrmMembersTable({
   });
 
   return (
-    <div className="relative overflow-x-auto rounded-xl border" role="region" aria-label="Members table" tabIndex={0}>
+    <div className="relative overflow-x-auto rounded-xl border" role="region" aria-label={t('crm.table.label')} tabIndex={0}>
       <table className="w-full text-sm">
-        <caption className="sr-only">Members, sorted by {CRM_COLUMN_LABELS[sort]} {dir === 'asc' ? 'ascending' : 'descending'}</caption>
+        <caption className="sr-only">
+          {dir === 'asc'
+            ? t('crm.table.captionAsc', { sort: t(CRM_COLUMN_LABELS[sort]!) })
+            : t('crm.table.captionDesc', { sort: t(CRM_COLUMN_LABELS[sort]!) })}
+        </caption>
         <thead className="bg-muted/50 text-muted-foreground">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
@@ -163,7 +192,7 @@ export function CrmMembersTable({
                 );
               })}
               <th scope="col" className="px-3 py-2 text-right font-medium">
-                <span className="sr-only">Open</span>
+                <span className="sr-only">{t('crm.table.open')}</span>
               </th>
             </tr>
           ))}
@@ -177,8 +206,9 @@ export function CrmMembersTable({
                 </td>
               ))}
               <td className="px-3 py-2 text-right">
-                <Button size="sm" variant="outline" onClick={() => onOpen(row.original.id)} aria-label={`Open ${row.original.name ?? row.original.username ?? 'member'}’s card`}>
-                  Open
+                <Button size="sm" variant="outline" onClick={() => onOpen(row.original.id)} aria-label={t('crm.table.openCard', { name: row.original.name ?? row.original.username ?? t('crm.memberLower') })}
+                >
+                  {t('crm.table.open')}
                 </Button>
               </td>
             </tr>
@@ -191,16 +221,17 @@ export function CrmMembersTable({
 
 /** Which columns show (the name always does). */
 export function ColumnChooser({ visibility, onVisibility }: { visibility: ColumnVisibilityState; onVisibility: (v: ColumnVisibilityState) => void }) {
+  const t = useT(catalog);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="outline">
           <Columns3Icon aria-hidden="true" />
-          Columns
+          {t('crm.columns.button')}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Show columns</DropdownMenuLabel>
+        <DropdownMenuLabel>{t('crm.columns.show')}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {Object.entries(CRM_COLUMN_LABELS)
           .filter(([id]) => id !== 'name')
@@ -211,7 +242,7 @@ export function ColumnChooser({ visibility, onVisibility }: { visibility: Column
               onCheckedChange={(on) => onVisibility({ ...visibility, [id]: !!on })}
               onSelect={(e) => e.preventDefault()}
             >
-              {label}
+              {t(label)}
             </DropdownMenuCheckboxItem>
           ))}
       </DropdownMenuContent>

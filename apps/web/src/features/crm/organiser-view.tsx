@@ -6,23 +6,26 @@ import { NativeSelect } from '#/components/ui/native-select';
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
 import { formatDay } from '#/lib/format';
+import { useT } from '#/lib/i18n';
 import { useCrmCommunityQuery } from './api';
+import { catalog } from './i18n';
 import { MemberCardSheet } from './member-card';
 
 /** A community organiser's view of the communities they run: members with their attendance, join requests, events. */
 export function OrganiserView({ access }: { access: CrmAccessView }) {
+  const t = useT(catalog);
   const [id, setId] = React.useState<string | null>(access.communities[0]?.id ?? null);
   // The member whose card is open: their timeline in this organiser's communities (never notes, tags or email).
   const [openMember, setOpenMember] = React.useState<string | null>(null);
   const query = useCrmCommunityQuery(id);
   const first = query.data?.pages[0];
   const members = query.data?.pages.flatMap((p) => p.members) ?? [];
-  if (access.communities.length === 0) return <p className="text-sm text-muted-foreground">You do not organise a community.</p>;
+  if (access.communities.length === 0) return <p className="text-sm text-muted-foreground">{t('crm.organiser.none')}</p>;
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       {access.communities.length > 1 && (
         <label className="grid max-w-sm gap-1 text-sm font-medium">
-          Community
+          {t('crm.filters.community')}
           <NativeSelect value={id ?? ''} onChange={(e) => setId(e.target.value)}>
             {access.communities.map((c) => (
               <option key={c.id} value={c.id}>
@@ -38,7 +41,7 @@ export function OrganiserView({ access }: { access: CrmAccessView }) {
         <div role="alert" className="grid justify-items-start gap-2">
           <p>{errorMessage(query.error, CRM_MESSAGES.loadError)}</p>
           <Button variant="outline" onClick={() => void query.refetch()}>
-            Try again
+            {t('crm.common.retry')}
           </Button>
         </div>
       ) : !first ? null : (
@@ -46,19 +49,19 @@ export function OrganiserView({ access }: { access: CrmAccessView }) {
           <h2 className="text-lg font-semibold">{first.community.name}</h2>
           <section aria-labelledby="org-members" className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
             <h3 id="org-members" className="font-semibold">
-              Members ({first.community.memberCount})
+              {t('crm.organiser.members', { count: first.community.memberCount })}
             </h3>
-            <div className="relative overflow-x-auto rounded-xl border" role="region" aria-label="Members table" tabIndex={0}>
+            <div className="relative overflow-x-auto rounded-xl border" role="region" aria-label={t('crm.table.label')} tabIndex={0}>
               <table className="w-full text-sm">
-                <caption className="sr-only">Members and how often they come to this community’s events</caption>
+                <caption className="sr-only">{t('crm.organiser.caption')}</caption>
                 <thead className="bg-muted/50 text-muted-foreground">
                   <tr>
-                    <th scope="col" className="px-3 py-2 text-left font-medium">Name</th>
-                    <th scope="col" className="px-3 py-2 text-left font-medium">Role</th>
-                    <th scope="col" className="px-3 py-2 text-left font-medium">Joined</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">RSVPs</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">Attended</th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">No-shows</th>
+                    <th scope="col" className="px-3 py-2 text-left font-medium">{t('crm.column.name')}</th>
+                    <th scope="col" className="px-3 py-2 text-left font-medium">{t('crm.organiser.role')}</th>
+                    <th scope="col" className="px-3 py-2 text-left font-medium">{t('crm.column.joined')}</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">{t('crm.column.rsvps')}</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">{t('crm.column.attended')}</th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">{t('crm.column.noShows')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -66,10 +69,10 @@ export function OrganiserView({ access }: { access: CrmAccessView }) {
                     <tr key={m.id} className="border-t">
                       <td className="px-3 py-2">
                         <Button variant="link" className="h-auto p-0 text-left font-medium" onClick={() => setOpenMember(m.id)}>
-                          {m.name ?? m.username ?? 'Member'}
+                          {m.name ?? m.username ?? t('crm.member')}
                         </Button>
                       </td>
-                      <td className="px-3 py-2 capitalize">{m.role}</td>
+                      <td className="px-3 py-2 capitalize">{t('crm.organiser.roleName', { role: m.role })}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{formatDay(m.joinedAt)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{m.rsvps}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{m.attended}</td>
@@ -90,15 +93,16 @@ export function OrganiserView({ access }: { access: CrmAccessView }) {
           </section>
           <section aria-labelledby="org-requests" className="grid gap-2">
             <h3 id="org-requests" className="font-semibold">
-              Join requests ({first.community.pendingCount})
+              {t('crm.organiser.requests', { count: first.community.pendingCount })}
             </h3>
             {first.requests.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No one is waiting.</p>
+              <p className="text-sm text-muted-foreground">{t('crm.organiser.noRequests')}</p>
             ) : (
               <ul className="grid gap-1 text-sm">
                 {first.requests.map((r) => (
                   <li key={r.id}>
-                    {r.name ?? r.username ?? 'Member'} <span className="text-muted-foreground">asked {formatDay(r.requestedAt)}</span>
+                    {r.name ?? r.username ?? t('crm.member')}{' '}
+                    <span className="text-muted-foreground">{t('crm.organiser.asked', { date: formatDay(r.requestedAt) })}</span>
                   </li>
                 ))}
               </ul>
@@ -106,19 +110,20 @@ export function OrganiserView({ access }: { access: CrmAccessView }) {
           </section>
           <section aria-labelledby="org-events" className="grid gap-2">
             <h3 id="org-events" className="font-semibold">
-              Who came to its events
+              {t('crm.organiser.events')}
             </h3>
             {first.events.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No events yet.</p>
+              <p className="text-sm text-muted-foreground">{t('crm.organiser.noEvents')}</p>
             ) : (
               <ul className="grid gap-2 text-sm">
                 {first.events.map((e) => (
                   <li key={e.id} className="rounded-lg border p-2">
                     <p className="font-medium">
-                      {e.title} {e.cancelled && <span className="text-muted-foreground">(cancelled)</span>}
+                      {e.title} {e.cancelled && <span className="text-muted-foreground">{t('crm.organiser.cancelled')}</span>}
                     </p>
                     <p className="text-muted-foreground">
-                      {formatDay(e.startsAt)} · {e.going} going · {e.attended} came · {e.noShows} no-shows
+                      {formatDay(e.startsAt)} ·{' '}
+                      {t('crm.organiser.eventFigures', { going: e.going, attended: e.attended, noShows: e.noShows })}
                     </p>
                   </li>
                 ))}

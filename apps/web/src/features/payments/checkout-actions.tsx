@@ -4,8 +4,10 @@ import { EVENT_MESSAGES, formatMoney, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useCancelTicketMutation, useCheckoutMutation } from './api';
 import { pageNavigation } from './browser';
+import { catalog } from './i18n';
 import { timeUntil } from './money';
 
 /**
@@ -14,6 +16,7 @@ import { timeUntil } from './money';
  * why. The button stays busy while the browser leaves.
  */
 function useStartCheckout(eventId: string) {
+  const t = useT(catalog);
   const checkout = useCheckoutMutation(eventId);
   const [leaving, setLeaving] = React.useState(false);
   const [refusal, setRefusal] = React.useState<string | null>(null);
@@ -33,13 +36,13 @@ function useStartCheckout(eventId: string) {
           setLeaving(true);
           pageNavigation.assign(result.checkoutUrl);
         } else if (result.outcome === 'waitlisted') {
-          toast("You're on the waitlist", { description: "If a seat opens up you'll get a claim window to pay." });
+          toast(t('payments.checkout.waitlisted'), { description: t('payments.checkout.waitlistedDescription') });
         }
       },
       (error: unknown) => {
         const message = errorMessage(error);
         setRefusal(message);
-        toast.error('Could not get a ticket', { description: message });
+        toast.error(t('payments.checkout.failed'), { description: message });
       },
     );
   };
@@ -62,12 +65,13 @@ interface GetTicketProps {
 
 /** "Get ticket · $25.00" for a paid event (or Join waitlist when the party does not fit). */
 export function GetTicketButton({ event, guests, fits, size, showRefusal = false }: GetTicketProps) {
+  const t = useT(catalog);
   const { start, busy, refusal } = useStartCheckout(event.id);
   return (
     <>
       <Button size={size} disabled={busy} onClick={() => start(guests)}>
         {busy && <Spinner />}
-        {fits ? `Get ticket · ${partyPrice(event, guests)}` : EVENT_MESSAGES.joinWaitlist}
+        {fits ? t('payments.checkout.getTicket', { price: partyPrice(event, guests) }) : EVENT_MESSAGES.joinWaitlist}
       </Button>
       {showRefusal && <Refusal message={refusal} />}
     </>
@@ -85,11 +89,12 @@ function Refusal({ message }: { message: string | null }) {
 
 /** Pay now from the phone's bar: back to Checkout for the seats held. */
 export function PayNowButton({ event, size }: { event: EventView; size?: 'sm' }) {
+  const t = useT(catalog);
   const { start, busy } = useStartCheckout(event.id);
   return (
     <Button size={size} disabled={busy} onClick={() => start(event.mine?.guests ?? 0)}>
       {busy && <Spinner />}
-      Pay now
+      {t('payments.checkout.payNow')}
     </Button>
   );
 }
@@ -99,6 +104,7 @@ export function PayNowButton({ event, size }: { event: EventView; size?: 'sm' })
  * a new one); Release seats gives them back. A waitlist claim offer says its deadline and offers Decline instead.
  */
 export function PaymentDue({ event, onDecline, declining }: { event: EventView; onDecline: () => void; declining: boolean }) {
+  const t = useT(catalog);
   const { start, busy, refusal } = useStartCheckout(event.id);
   const release = useCancelTicketMutation(event.id);
   const mine = event.mine;
@@ -108,13 +114,13 @@ export function PaymentDue({ event, onDecline, declining }: { event: EventView; 
   // mutateAsync: these controls are gone once the event is refetched (see TicketPayment's cancel).
   const handleRelease = () =>
     release.mutateAsync().then(
-      () => toast.success('Your seats are released'),
-      (error: unknown) => toast.error('Could not release your seats', { description: errorMessage(error) }),
+      () => toast.success(t('payments.checkout.released')),
+      (error: unknown) => toast.error(t('payments.checkout.releaseFailed'), { description: errorMessage(error) }),
     );
   const payNow = (
     <Button disabled={busy || release.isPending || declining} onClick={() => start(guests)}>
       {busy && <Spinner />}
-      Pay now
+      {t('payments.checkout.payNow')}
     </Button>
   );
 
@@ -122,13 +128,13 @@ export function PaymentDue({ event, onDecline, declining }: { event: EventView; 
     return (
       <div className="grid gap-3 rounded-lg border border-primary/50 bg-primary/10 p-3">
         <p className="text-sm font-medium">
-          A seat is yours to claim until {until}. Pay to confirm it — after that it passes to the next person on the waitlist.
+          {t('payments.checkout.claim', { until: until ?? '' })}
         </p>
         <div className="flex flex-wrap gap-2">
           {payNow}
           <Button variant="outline" disabled={busy || declining} onClick={onDecline}>
             {declining && <Spinner />}
-            Decline
+            {t('payments.checkout.decline')}
           </Button>
           <Refusal message={refusal} />
         </div>
@@ -137,12 +143,12 @@ export function PaymentDue({ event, onDecline, declining }: { event: EventView; 
   }
   return (
     <div className="grid gap-3">
-      <p className="text-sm">{until ? `Your seats are held until ${until}` : 'Your seats are held while you pay'}</p>
+      <p className="text-sm">{until ? t('payments.checkout.heldUntil', { until }) : t('payments.checkout.held')}</p>
       <div className="flex flex-wrap gap-2">
         {payNow}
         <Button variant="outline" disabled={busy || release.isPending} onClick={handleRelease}>
           {release.isPending && <Spinner />}
-          Release seats
+          {t('payments.checkout.release')}
         </Button>
         <Refusal message={refusal} />
       </div>

@@ -1,17 +1,18 @@
 import { formatMoney, REFUND_REASON_LABELS, type Currency, type PayoutCountry, type RefundView } from '@bayclub/shared';
 import { formatDay } from '#/lib/format';
+import { intlLocale, t } from '#/lib/i18n';
 
-/** Payout countries of spec 3 (US the default), as the setup form names them. */
+/** Payout countries of spec 3 (US the default), as the setup form names them (catalogue ids). */
 export const PAYOUT_COUNTRY_LABELS: Record<PayoutCountry, string> = {
-  US: 'United States',
-  CA: 'Canada',
-  GB: 'United Kingdom',
-  AU: 'Australia',
-  FR: 'France',
-  DE: 'Germany',
-  IT: 'Italy',
-  ES: 'Spain',
-  NL: 'Netherlands',
+  US: 'payments.country.us',
+  CA: 'payments.country.ca',
+  GB: 'payments.country.gb',
+  AU: 'payments.country.au',
+  FR: 'payments.country.fr',
+  DE: 'payments.country.de',
+  IT: 'payments.country.it',
+  ES: 'payments.country.es',
+  NL: 'payments.country.nl',
 };
 
 const MONEY_TEXT = /^(\d{1,9})(?:\.(\d{0,2}))?$/;
@@ -36,20 +37,27 @@ export function moneyInputText(amount: number | null | undefined): string {
   return cents === 0 ? String(whole) : `${whole}.${String(cents).padStart(2, '0')}`;
 }
 
+// The texts below are in the page's language: they are called while a component of this feature renders (it has
+// loaded the payments catalogue with useT).
+
 /** "2 seats", "1 seat". */
-export const seatsText = (n: number) => `${n} ${n === 1 ? 'seat' : 'seats'}`;
+export const seatsText = (n: number) => t('payments.seats', { count: n });
 
 /** What became of a refund, in the words of the payments list and the event page. */
 export function refundLine(refund: RefundView, currency: Currency): string {
   switch (refund.state) {
-    case 'succeeded':
-      return `Refunded ${formatMoney(refund.amount, currency)}${refund.at ? ` on ${formatDay(refund.at)}` : ''} — ${REFUND_REASON_LABELS[refund.reason]}`;
+    case 'succeeded': {
+      const values = { amount: formatMoney(refund.amount, currency), reason: REFUND_REASON_LABELS[refund.reason] };
+      return refund.at
+        ? t('payments.refund.succeededOn', { ...values, date: formatDay(refund.at) })
+        : t('payments.refund.succeeded', values);
+    }
     case 'pending':
-      return 'Refund pending';
+      return t('payments.refund.pending');
     case 'on_resale':
-      return 'Given back: refunded when someone buys your seats';
+      return t('payments.refund.onResale');
     case 'failed':
-      return 'Refund failed — contact the host';
+      return t('payments.refund.failed');
   }
 }
 
@@ -59,14 +67,15 @@ export function refundLine(refund: RefundView, currency: Currency): string {
  */
 export function timeUntil(iso: string, timeZone: string, now: Date = new Date()): string {
   const at = new Date(iso);
-  const day = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).format(d);
+  const locale = intlLocale();
+  const day = (d: Date) => new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).format(d);
   const options: Intl.DateTimeFormatOptions =
     day(at) === day(now)
       ? { timeZone, hour: 'numeric', minute: '2-digit' }
       : { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
-  return new Intl.DateTimeFormat('en-US', options).format(at);
+  return new Intl.DateTimeFormat(locale, options).format(at);
 }
 
 /** "Mar 13, 2026, 7:00 PM" in the event's zone (when refunds closed). */
 export const dateTimeIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(), { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -6,14 +6,17 @@ import { LoadMore } from '#/components/load-more';
 import { Skeleton } from '#/components/ui/skeleton';
 import { itemsOf } from '#/lib/api';
 import { formatDay } from '#/lib/format';
+import { useT } from '#/lib/i18n';
 import { usePaymentsQuery } from './api';
+import { catalog } from './i18n';
 import { refundLine, seatsText } from './money';
 import { StatusPill, type PillTone } from './status-pill';
 
+/** Each status's name (a catalogue id) and tone. */
 const STATUS: Record<PaymentStatus, { label: string; tone: PillTone }> = {
-  paid: { label: 'Paid', tone: 'success' },
-  open: { label: 'Awaiting payment', tone: 'warning' },
-  expired: { label: 'Expired', tone: 'neutral' },
+  paid: { label: 'payments.status.paid', tone: 'success' },
+  open: { label: 'payments.status.open', tone: 'warning' },
+  expired: { label: 'payments.status.expired', tone: 'neutral' },
 };
 
 /**
@@ -21,24 +24,25 @@ const STATUS: Record<PaymentStatus, { label: string; tone: PillTone }> = {
  * time; `empty` (the spec's empty state) while there are none.
  */
 export function PaymentHistory({ empty }: { empty: React.ReactNode }) {
+  const t = useT(catalog);
   const query = usePaymentsQuery();
   const payments = itemsOf(query.data);
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Loading your payments" className="grid gap-3">
+      <div role="status" aria-label={t('payments.history.loading')} className="grid gap-3">
         <Skeleton className="h-20 w-full rounded-lg" />
         <Skeleton className="h-20 w-full rounded-lg" />
       </div>
     );
   }
-  if (query.isError && payments.length === 0) return <ListError what="your payments" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && payments.length === 0) return <ListError what={t('payments.history.what')} error={query.error} onRetry={() => void query.refetch()} />;
   if (payments.length === 0) return empty;
   return (
     <section aria-labelledby="subscription-history" className="grid gap-3">
       <h3 id="subscription-history" className="font-medium">
-        Subscription history
+        {t('payments.history.title')}
       </h3>
-      <CardGrid label="Payments" items={payments} getKey={(p) => p.id} className="grid gap-3">
+      <CardGrid label={t('payments.history.label')} items={payments} getKey={(p) => p.id} className="grid gap-3">
         {(p) => <PaymentRow payment={p} />}
       </CardGrid>
       <LoadMore {...query} auto={false} />
@@ -47,6 +51,7 @@ export function PaymentHistory({ empty }: { empty: React.ReactNode }) {
 }
 
 function PaymentRow({ payment }: { payment: PaymentView }) {
+  const t = useT(catalog);
   const status = STATUS[payment.status];
   const date = payment.paidAt ?? payment.createdAt;
   return (
@@ -57,7 +62,7 @@ function PaymentRow({ payment }: { payment: PaymentView }) {
             {payment.event.title}
           </Link>
         </h4>
-        <StatusPill tone={status.tone}>{status.label}</StatusPill>
+        <StatusPill tone={status.tone}>{t(status.label)}</StatusPill>
       </div>
       <p className="text-sm text-muted-foreground">
         <time dateTime={date}>{formatDay(date)}</time> · {seatsText(payment.seats)} ·{' '}

@@ -7,34 +7,43 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/com
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT, type Translate } from '#/lib/i18n';
 import { usePayoutAccountQuery } from './api';
+import { catalog } from './i18n';
 import { PAYOUT_COUNTRY_LABELS } from './money';
 import { PayoutSetupForm } from './payout-setup-form';
 import { StatusPill, type PillTone } from './status-pill';
 import { usePayoutDashboard, usePayoutSetup } from './use-payout-actions';
 import { usePayoutReturn } from './use-payout-return';
 
-const STATE_COPY: Record<PayoutState, { text: string; badge?: { label: string; tone: PillTone; icon: React.ReactNode } }> = {
-  none: { text: 'Set up a payout account to receive earnings from the tickets you sell.' },
-  incomplete: {
-    text: PAYMENT_MESSAGES.continueSetup,
-    badge: { label: 'Setup incomplete', tone: 'warning', icon: <ClockIcon aria-hidden="true" /> },
-  },
-  enabled: {
-    text: PAYMENT_MESSAGES.accountReady,
-    badge: { label: 'Account Ready', tone: 'success', icon: <CheckCircle2Icon aria-hidden="true" /> },
-  },
-  restricted: {
-    text: 'Stripe needs more information before payments or payouts can resume.',
-    badge: { label: 'Restricted', tone: 'danger', icon: <AlertTriangleIcon aria-hidden="true" /> },
-  },
+/** Each state's badge (its label a catalogue id). */
+const STATE_BADGE: Record<PayoutState, { label: string; tone: PillTone; icon: React.ReactNode } | undefined> = {
+  none: undefined,
+  incomplete: { label: 'payments.setup.state.incomplete', tone: 'warning', icon: <ClockIcon aria-hidden="true" /> },
+  enabled: { label: 'payments.payout.ready', tone: 'success', icon: <CheckCircle2Icon aria-hidden="true" /> },
+  restricted: { label: 'payments.setup.state.restricted', tone: 'danger', icon: <AlertTriangleIcon aria-hidden="true" /> },
 };
+
+/** What each state says under the title (two are the shared payment messages). */
+function stateText(state: PayoutState, t: Translate): string {
+  switch (state) {
+    case 'none':
+      return t('payments.setup.state.noneText');
+    case 'incomplete':
+      return PAYMENT_MESSAGES.continueSetup;
+    case 'enabled':
+      return PAYMENT_MESSAGES.accountReady;
+    case 'restricted':
+      return t('payments.setup.state.restrictedText');
+  }
+}
 
 /**
  * Settings → Earnings' Payment Setup (spec 2, 4, 7, 8): the member's payout account through Stripe Connect, in
  * one of its four states, with what moves it on: set up, continue, update details, or open the Stripe dashboard.
  */
 export function PaymentSetupCard({ email }: { email: string | null }) {
+  const t = useT(catalog);
   const checking = usePayoutReturn();
   const query = usePayoutAccountQuery();
   const account = query.data;
@@ -42,18 +51,18 @@ export function PaymentSetupCard({ email }: { email: string | null }) {
     <Card className="gap-4">
       <CardHeader>
         <CardTitle as="h3" className="flex items-center gap-2">
-          <CircleDollarSignIcon aria-hidden="true" className="size-5 text-primary" /> Payment Setup
+          <CircleDollarSignIcon aria-hidden="true" className="size-5 text-primary" /> {t('payments.setup.title')}
         </CardTitle>
-        {account && <CardDescription>{STATE_COPY[account.state].text}</CardDescription>}
+        {account && <CardDescription>{stateText(account.state, t)}</CardDescription>}
       </CardHeader>
       <CardContent className="grid gap-4">
         {checking && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> Checking your account with Stripe...
+            <Spinner /> {t('payments.setup.checking')}
           </p>
         )}
         {query.isPending ? (
-          <div role="status" aria-label="Loading payment setup" className="grid gap-3">
+          <div role="status" aria-label={t('payments.setup.loading')} className="grid gap-3">
             <Skeleton className="h-5 w-40" />
             <Skeleton className="h-9 w-full" />
             <Skeleton className="h-9 w-36" />
@@ -63,7 +72,7 @@ export function PaymentSetupCard({ email }: { email: string | null }) {
           <p className="text-sm text-muted-foreground">{query.error.message}</p>
         ) : query.isError ? (
           <div role="alert" className="grid justify-items-start gap-2 text-sm">
-            <p>Could not load your payout account. {errorMessage(query.error)}</p>
+            <p>{t('payments.setup.loadError', { error: errorMessage(query.error) })}</p>
             <RetryButton size="sm" onClick={() => void query.refetch()} />
           </div>
         ) : (
@@ -75,9 +84,10 @@ export function PaymentSetupCard({ email }: { email: string | null }) {
 }
 
 function AccountState({ account, email }: { account: PayoutAccountView; email: string | null }) {
+  const t = useT(catalog);
   const setup = usePayoutSetup();
   const dashboard = usePayoutDashboard();
-  const badge = STATE_COPY[account.state].badge;
+  const badge = STATE_BADGE[account.state];
   // Continue Setup and Update Details mint a fresh onboarding link: the account's country cannot change.
   const again = () => setup.start({ email: email ?? '', country: account.country ?? DEFAULT_PAYOUT_COUNTRY });
 
@@ -85,27 +95,27 @@ function AccountState({ account, email }: { account: PayoutAccountView; email: s
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-muted-foreground">Status:</span>
+        <span className="text-muted-foreground">{t('payments.setup.status')}</span>
         {badge && (
           <StatusPill tone={badge.tone} icon={badge.icon}>
-            {badge.label}
+            {t(badge.label)}
           </StatusPill>
         )}
         {account.country && (
           <span className="text-muted-foreground">
-            {PAYOUT_COUNTRY_LABELS[account.country]}
+            {t(PAYOUT_COUNTRY_LABELS[account.country])}
             {account.currency && ` · ${account.currency.toUpperCase()}`}
           </span>
         )}
       </div>
       {account.requirementsDue.length > 0 && <Requirements items={account.requirementsDue} />}
       {account.state === 'enabled' ? (
-        <ActionButton pending={dashboard.pending} onClick={dashboard.open} label="Open Dashboard" newTab />
+        <ActionButton pending={dashboard.pending} onClick={dashboard.open} label={t('payments.setup.openDashboard')} newTab />
       ) : (
         <ActionButton
           pending={setup.pending}
           onClick={again}
-          label={account.state === 'restricted' ? 'Update Details' : 'Continue Setup'}
+          label={account.state === 'restricted' ? t('payments.setup.updateDetails') : t('payments.setup.continue')}
           newTab
         />
       )}
@@ -114,9 +124,10 @@ function AccountState({ account, email }: { account: PayoutAccountView; email: s
 }
 
 function Requirements({ items }: { items: string[] }) {
+  const t = useT(catalog);
   return (
-    <section aria-label="What Stripe still needs" className="grid gap-1 rounded-md border bg-muted/40 px-3 py-2 text-sm">
-      <p className="font-medium">Stripe still needs:</p>
+    <section aria-label={t('payments.setup.needsLabel')} className="grid gap-1 rounded-md border bg-muted/40 px-3 py-2 text-sm">
+      <p className="font-medium">{t('payments.setup.needs')}</p>
       <ul className="list-disc pl-5">
         {items.map((item) => (
           <li key={item}>{item}</li>

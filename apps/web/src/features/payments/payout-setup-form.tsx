@@ -13,9 +13,9 @@ import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { applyFieldErrors } from '#/lib/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { PAYOUT_COUNTRY_LABELS } from './money';
-
-const COUNTRY_OPTIONS = PAYOUT_COUNTRIES.map((code) => ({ value: code, label: PAYOUT_COUNTRY_LABELS[code] }));
 
 interface PayoutSetupFormProps {
   /** The member's email, to start from. */
@@ -26,6 +26,8 @@ interface PayoutSetupFormProps {
 
 /** Spec 4's 'none' state: the country (US by default) and the email Stripe will know the account by. */
 export function PayoutSetupForm({ email, pending, onStart }: PayoutSetupFormProps) {
+  const t = useT(catalog);
+  const countryOptions = PAYOUT_COUNTRIES.map((code) => ({ value: code, label: t(PAYOUT_COUNTRY_LABELS[code]) }));
   const form = useForm<PayoutSetupInput>({
     resolver: zodResolver(payoutSetupSchema, undefined, { raw: true }),
     defaultValues: { email: email ?? '', country: DEFAULT_PAYOUT_COUNTRY },
@@ -46,12 +48,12 @@ export function PayoutSetupForm({ email, pending, onStart }: PayoutSetupFormProp
 
   return (
     <Form {...form}>
-      <form noValidate onSubmit={handleSubmit} aria-label="Set up payments" className="grid gap-4 sm:grid-cols-2">
-        <SelectField<PayoutSetupInput> name="country" label="Country" options={COUNTRY_OPTIONS} />
-        <TextField<PayoutSetupInput> name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
+      <form noValidate onSubmit={handleSubmit} aria-label={t('payments.setup.formLabel')} className="grid gap-4 sm:grid-cols-2">
+        <SelectField<PayoutSetupInput> name="country" label={t('payments.setup.country')} options={countryOptions} />
+        <TextField<PayoutSetupInput> name="email" label={t('payments.setup.email')} type="email" autoComplete="email" inputMode="email" />
         <Button type="submit" disabled={pending} className="sm:col-span-2 sm:justify-self-start">
           {pending && <Spinner />}
-          Set Up Payments
+          {t('payments.setup.submit')}
         </Button>
       </form>
     </Form>

@@ -5,7 +5,9 @@ import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useEventSalesQuery } from './api';
+import { catalog } from './i18n';
 import { usePayoutDashboard } from './use-payout-actions';
 
 /**
@@ -13,6 +15,7 @@ import { usePayoutDashboard } from './use-payout-actions';
  * resale, with the way to the Stripe dashboard (payouts live there). Anyone the server refuses sees nothing.
  */
 export function SalesCard({ event }: { event: EventView }) {
+  const t = useT(catalog);
   const query = useEventSalesQuery(event.id);
   const dashboard = usePayoutDashboard();
   if (query.isError && isApiError(query.error) && query.error.isForbidden) return null;
@@ -20,17 +23,17 @@ export function SalesCard({ event }: { event: EventView }) {
   return (
     <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border p-4">
       <h2 id={headingId} className="text-lg font-semibold">
-        Sales
+        {t('payments.sales.title')}
       </h2>
       {query.isPending ? (
-        <div role="status" aria-label="Loading sales" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <div role="status" aria-label={t('payments.sales.loading')} className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {[0, 1, 2, 3, 4, 5].map((i) => (
             <Skeleton key={i} className="h-12" />
           ))}
         </div>
       ) : query.isError ? (
         <div role="alert" className="grid justify-items-start gap-2 text-sm">
-          <p>Could not load the sales. {errorMessage(query.error)}</p>
+          <p>{t('payments.sales.loadError', { error: errorMessage(query.error) })}</p>
           <RetryButton size="sm" onClick={() => void query.refetch()} />
         </div>
       ) : (
@@ -38,27 +41,29 @@ export function SalesCard({ event }: { event: EventView }) {
       )}
       <Button variant="outline" className="justify-self-start" disabled={dashboard.pending} onClick={dashboard.open}>
         {dashboard.pending ? <Spinner /> : <ExternalLinkIcon aria-hidden="true" />}
-        Open Stripe dashboard
+        {t('payments.sales.dashboard')}
       </Button>
     </section>
   );
 }
 
 function SalesFigures({ sales }: { sales: EventSalesView }) {
+  const t = useT(catalog);
   const money = (amount: number) => formatMoney(amount, sales.currency);
+  // [label id, value]
   const figures: Array<[string, string]> = [
-    ['Seats sold', String(sales.seatsSold)],
-    ['Gross', money(sales.gross)],
-    ['Club fees', money(sales.fees)],
-    ['Refunds', money(sales.refunds)],
-    ['Net', money(sales.net)],
-    ['Seats on resale', String(sales.seatsOnResale)],
+    ['payments.sales.seatsSold', String(sales.seatsSold)],
+    ['payments.sales.gross', money(sales.gross)],
+    ['payments.sales.fees', money(sales.fees)],
+    ['payments.sales.refunds', money(sales.refunds)],
+    ['payments.sales.net', money(sales.net)],
+    ['payments.sales.onResale', String(sales.seatsOnResale)],
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {figures.map(([label, value]) => (
         <div key={label} className="grid gap-0.5 rounded-md bg-muted/40 px-3 py-2">
-          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dt className="text-xs text-muted-foreground">{t(label)}</dt>
           <dd className="font-semibold tabular-nums">{value}</dd>
         </div>
       ))}

@@ -5,8 +5,10 @@ import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useCancelTicketMutation, useEventPaymentQuery } from './api';
 import { partyPrice } from './checkout-actions';
+import { catalog } from './i18n';
 import { dateTimeIn, refundLine, seatsText } from './money';
 
 /**
@@ -14,6 +16,7 @@ import { dateTimeIn, refundLine, seatsText } from './money';
  * refund before the refund cut-off, after it the seats go back on sale and are refunded once someone buys them.
  */
 export function PaidTicketActions({ event }: { event: EventView }) {
+  const t = useT(catalog);
   const payment = useEventPaymentQuery(event.id).data ?? null;
   const cancel = useCancelTicketMutation(event.id);
   const [confirming, setConfirming] = React.useState(false);
@@ -22,39 +25,41 @@ export function PaidTicketActions({ event }: { event: EventView }) {
   const amount = payment ? formatMoney(payment.amount, payment.currency) : partyPrice(event, event.mine?.guests ?? 0);
   const refundable = Date.now() < Date.parse(paid.refundsUntil);
   const description = refundable
-    ? `You'll be refunded ${amount} in full.`
-    : `Refunds closed on ${dateTimeIn(paid.refundsUntil, event.timeZone)}. Your seats go back on sale and you're refunded when someone buys them.`;
+    ? t('payments.ticket.refundFull', { amount })
+    : t('payments.ticket.refundsClosed', { date: dateTimeIn(paid.refundsUntil, event.timeZone) });
 
   // mutateAsync, not mutate's callbacks: the refetched event unmounts these controls (not going any more), and
   // TanStack Query drops the callbacks of a mutate() whose component is gone, so the toast would never show.
   const handleCancel = () =>
     cancel.mutateAsync().then(
       ({ refund }) => {
-        if (refund === 'refunded') toast.success(`Refunded ${amount}`);
-        else if (refund === 'on_resale') toast.success('Your seats are back on sale');
-        else toast.success('Your ticket is cancelled');
+        if (refund === 'refunded') toast.success(t('payments.ticket.refunded', { amount }));
+        else if (refund === 'on_resale') toast.success(t('payments.ticket.onResale'));
+        else toast.success(t('payments.ticket.cancelled'));
       },
-      (error: unknown) => toast.error('Could not cancel your ticket', { description: errorMessage(error) }),
+      (error: unknown) => toast.error(t('payments.ticket.cancelFailed'), { description: errorMessage(error) }),
     );
 
   return (
     <div className="grid gap-3">
       {payment?.status === 'paid' && (
-        <p className="text-sm font-medium">{`Paid ${formatMoney(payment.amount, payment.currency)} for ${seatsText(payment.seats)}`}</p>
+        <p className="text-sm font-medium">
+          {t('payments.ticket.paid', { amount: formatMoney(payment.amount, payment.currency), seats: seatsText(payment.seats) })}
+        </p>
       )}
       <div>
         <Button variant="outline" disabled={cancel.isPending} onClick={() => setConfirming(true)}>
           {cancel.isPending && <Spinner />}
-          Cancel ticket
+          {t('payments.ticket.cancel')}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Cancel your ticket?"
+        title={t('payments.ticket.confirmTitle')}
         description={description}
-        confirm="Cancel ticket"
-        cancel="Keep ticket"
+        confirm={t('payments.ticket.cancel')}
+        cancel={t('payments.ticket.keep')}
         destructive
         onConfirm={handleCancel}
       />
@@ -64,6 +69,7 @@ export function PaidTicketActions({ event }: { event: EventView }) {
 
 /** After a cancelled ticket (or a cancelled event): what became of the money. Nothing when there was none. */
 export function RefundStatus({ event }: { event: EventView }) {
+  useT(catalog); // refundLine's texts
   const payment = useEventPaymentQuery(event.id).data;
   if (!payment?.refund) return null;
   return <p className="text-sm">{refundLine(payment.refund, payment.currency)}</p>;

@@ -3,7 +3,9 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { EventView } from '@bayclub/shared';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useConfirmCheckoutMutation } from './api';
+import { catalog } from './i18n';
 import { timeUntil } from './money';
 
 const CHECKOUT_PARAM = 'checkout';
@@ -15,6 +17,7 @@ const SESSION_PARAM = 'session_id';
  * the parameters then leave the address, so a reload or Back does not do it again.
  */
 export function useCheckoutReturn(event: EventView) {
+  const t = useT(catalog);
   const [params, setParams] = useSearchParams();
   const outcome = params.get(CHECKOUT_PARAM);
   const sessionId = params.get(SESSION_PARAM);
@@ -38,13 +41,13 @@ export function useCheckoutReturn(event: EventView) {
       );
     if (outcome === 'success' && sessionId) {
       mutate(sessionId, {
-        onSuccess: () => toast.success("You're going! Your ticket is ready."),
-        onError: (error) => toast.error('Could not confirm your payment', { description: errorMessage(error) }),
+        onSuccess: () => toast.success(t('payments.checkout.confirmed')),
+        onError: (error) => toast.error(t('payments.checkout.confirmFailed'), { description: errorMessage(error) }),
         onSettled: clear,
       });
       return;
     }
-    if (outcome === 'cancelled' && heldUntil) toast(`Payment cancelled. Your seats are held until ${heldUntil}`);
+    if (outcome === 'cancelled' && heldUntil) toast(t('payments.checkout.cancelled', { until: heldUntil }));
     clear();
-  }, [outcome, sessionId, heldUntil, mutate, setParams]);
+  }, [outcome, sessionId, heldUntil, mutate, setParams, t]);
 }

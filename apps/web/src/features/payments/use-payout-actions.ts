@@ -2,18 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { PAYMENT_MESSAGES, type PayoutSetupInput } from '@bayclub/shared';
 import { isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { refetchPayoutAccount, usePayoutDashboardMutation, usePayoutSetupMutation } from './api';
 import { openPendingTab } from './browser';
+import { catalog } from './i18n';
 
 /** Spec 9: the payout status is read again this long after the onboarding tab opened. */
 export const PAYOUT_REFETCH_MS = 3000;
 
-/** Spec 8's payout toasts, word for word. */
+/** Spec 8's payout toasts, word for word (catalogue ids). */
 export const PAYOUT_TOASTS = {
-  ready: 'Account Ready',
-  opening: 'Opening Stripe Setup',
-  setupFailed: 'Setup Failed',
-  dashboardError: 'Dashboard Error',
+  ready: 'payments.payout.ready',
+  opening: 'payments.payout.opening',
+  setupFailed: 'payments.payout.setupFailed',
+  dashboardError: 'payments.payout.dashboardError',
 } as const;
 
 /** What the server said, or the spec's fallback (a network failure has no words of the server's). */
@@ -25,6 +27,7 @@ const serverMessage = (error: unknown, fallback: string) => (isApiError(error) &
  * is read again 3000 ms later. `onFailure` gets a failed request (e.g. to put field errors on the form).
  */
 export function usePayoutSetup() {
+  const t = useT(catalog);
   const queryClient = useQueryClient();
   const setup = usePayoutSetupMutation();
   const start = (input: PayoutSetupInput, onFailure?: (error: unknown) => void) => {
@@ -34,24 +37,24 @@ export function usePayoutSetup() {
       onSuccess: (result) => {
         if (result.error) {
           tab.close();
-          toast.error(PAYOUT_TOASTS.setupFailed, { description: result.error || PAYMENT_MESSAGES.setupFailed });
+          toast.error(t(PAYOUT_TOASTS.setupFailed), { description: result.error || PAYMENT_MESSAGES.setupFailed });
         } else if (result.isComplete) {
           tab.close();
-          toast.success(PAYOUT_TOASTS.ready, { description: result.message });
+          toast.success(t(PAYOUT_TOASTS.ready), { description: result.message });
           void refetchPayoutAccount(queryClient);
         } else if (result.onboardingUrl) {
-          toast(PAYOUT_TOASTS.opening, { description: result.message });
+          toast(t(PAYOUT_TOASTS.opening), { description: result.message });
           tab.go(result.onboardingUrl);
           window.setTimeout(() => void refetchPayoutAccount(queryClient), PAYOUT_REFETCH_MS);
         } else {
           tab.close();
-          toast.error(PAYOUT_TOASTS.setupFailed, { description: PAYMENT_MESSAGES.setupFailed });
+          toast.error(t(PAYOUT_TOASTS.setupFailed), { description: PAYMENT_MESSAGES.setupFailed });
         }
       },
       onError: (error) => {
         tab.close();
         onFailure?.(error);
-        toast.error(PAYOUT_TOASTS.setupFailed, { description: serverMessage(error, PAYMENT_MESSAGES.setupFailed) });
+        toast.error(t(PAYOUT_TOASTS.setupFailed), { description: serverMessage(error, PAYMENT_MESSAGES.setupFailed) });
       },
     });
   };
@@ -60,12 +63,13 @@ export function usePayoutSetup() {
 
 /** Open Dashboard (spec 7): the member's Stripe Express dashboard in a new tab. */
 export function usePayoutDashboard() {
+  const t = useT(catalog);
   const dashboard = usePayoutDashboardMutation();
   const open = () => {
     const tab = openPendingTab();
     const fail = (description: string) => {
       tab.close();
-      toast.error(PAYOUT_TOASTS.dashboardError, { description });
+      toast.error(t(PAYOUT_TOASTS.dashboardError), { description });
     };
     dashboard.mutate(undefined, {
       onSuccess: (result) => {

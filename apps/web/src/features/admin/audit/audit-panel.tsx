@@ -14,8 +14,10 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { EmptyState } from '#/components/card-grid';
 import { PagedList } from '#/components/paged-list';
 import { formatDateTime } from '#/lib/format';
+import { t, useT } from '#/lib/i18n';
 import { useMe } from '#/lib/session/use-session';
 import { useAuditLog } from '#/features/moderation/api';
+import { catalog } from '../i18n';
 
 /**
  * The back office's Audit log (issue 23): every admin and moderator action, newest first, filtered by action, with
@@ -23,6 +25,7 @@ import { useAuditLog } from '#/features/moderation/api';
  * changes an entry.
  */
 export function AuditPanel() {
+  const t = useT(catalog);
   const me = useMe();
   const [action, setAction] = React.useState<AuditAction | ''>('');
   const query = useAuditLog(action || null);
@@ -32,12 +35,12 @@ export function AuditPanel() {
     <section aria-labelledby={`${filterId}-title`} className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id={`${filterId}-title`} className="text-xl font-semibold">
-          Audit log
+          {t('admin.audit.title')}
         </h2>
         <div className="grid gap-1">
-          <Label htmlFor={filterId}>Action</Label>
+          <Label htmlFor={filterId}>{t('admin.audit.action')}</Label>
           <NativeSelect id={filterId} value={action} onChange={(e) => setAction(e.target.value as AuditAction | '')} className="w-60">
-            <option value="">All actions</option>
+            <option value="">{t('admin.audit.allActions')}</option>
             {actions.map((a) => (
               <option key={a} value={a}>
                 {AUDIT_ACTIONS[a]}
@@ -48,8 +51,8 @@ export function AuditPanel() {
       </div>
       <PagedList
         query={query}
-        label="Audit entries"
-        what="the audit log"
+        label={t('admin.audit.entries')}
+        what={t('admin.audit.what')}
         autoLoad={false}
         skeleton={
           <div className="grid gap-2" aria-hidden="true">
@@ -58,7 +61,7 @@ export function AuditPanel() {
             ))}
           </div>
         }
-        empty={<EmptyState icon={HistoryIcon} title="No entries yet" hint="Admin and moderator actions are written here." />}
+        empty={<EmptyState icon={HistoryIcon} title={t('admin.audit.emptyTitle')} hint={t('admin.audit.emptyHint')} />}
         getKey={(e) => e.id}
         renderItem={(e) => <AuditEntry entry={e} />}
       />
@@ -66,10 +69,13 @@ export function AuditPanel() {
   );
 }
 
-const TARGET_WORDS: Record<string, string> = { location: 'place' };
+/** Target types said in other words (catalogue ids). */
+const TARGET_WORDS: Record<string, string> = { location: 'admin.audit.target.location' };
 
 function AuditEntry({ entry }: { entry: AuditEntryView }) {
-  const target = entry.targetLabel ?? TARGET_WORDS[entry.targetType] ?? entry.targetType;
+  const t = useT(catalog);
+  const word = TARGET_WORDS[entry.targetType];
+  const target = entry.targetLabel ?? (word ? t(word) : entry.targetType);
   return (
     <article className="grid gap-2 rounded-lg border p-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -83,7 +89,7 @@ function AuditEntry({ entry }: { entry: AuditEntryView }) {
       </div>
       {entry.reason && (
         <p className="break-words">
-          <span className="text-muted-foreground">Reason: </span>
+          <span className="text-muted-foreground">{t('admin.audit.reason')}</span>
           {entry.reason}
         </p>
       )}
@@ -94,11 +100,11 @@ function AuditEntry({ entry }: { entry: AuditEntryView }) {
 
 /** A JSON value in words: strings as they are, yes/no for booleans, lists and objects compactly. */
 export function readable(value: unknown): string {
-  if (value === null || value === undefined) return '(none)';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (value === null || value === undefined) return t('admin.audit.none');
+  if (typeof value === 'boolean') return value ? t('admin.audit.yes') : t('admin.audit.no');
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.length ? value.map(readable).join(', ') : '(none)';
+  if (Array.isArray(value)) return value.length ? value.map(readable).join(', ') : t('admin.audit.none');
   return Object.entries(value as Record<string, unknown>)
     .map(([k, v]) => `${humanKey(k)}: ${readable(v)}`)
     .join('; ');
@@ -111,6 +117,7 @@ const asRecord = (v: unknown): Record<string, unknown> | null =>
 
 /** Before and after, field by field ("verified: no → yes"); values that are not objects as one line each. */
 export function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const t = useT(catalog);
   if ((before === null || before === undefined) && (after === null || after === undefined)) return null;
   const b = asRecord(before);
   const a = asRecord(after);
@@ -122,7 +129,8 @@ export function Changes({ before, after }: { before: unknown; after: unknown }) 
           <React.Fragment key={k}>
             <dt className="text-muted-foreground">{humanKey(k)}</dt>
             <dd className="break-words">
-              {b && k in b ? readable(b[k]) : '(none)'} <span aria-hidden="true">→</span> <span className="sr-only">changed to</span> {a && k in a ? readable(a[k]) : '(none)'}
+              {b && k in b ? readable(b[k]) : t('admin.audit.none')} <span aria-hidden="true">→</span>{' '}
+              <span className="sr-only">{t('admin.audit.changedTo')}</span> {a && k in a ? readable(a[k]) : t('admin.audit.none')}
             </dd>
           </React.Fragment>
         ))}
@@ -131,7 +139,7 @@ export function Changes({ before, after }: { before: unknown; after: unknown }) 
   }
   return (
     <p className="rounded-md bg-muted/40 p-2 text-xs break-words">
-      {readable(before)} <span aria-hidden="true">→</span> <span className="sr-only">changed to</span> {readable(after)}
+      {readable(before)} <span aria-hidden="true">→</span> <span className="sr-only">{t('admin.audit.changedTo')}</span> {readable(after)}
     </p>
   );
 }

@@ -10,11 +10,14 @@ import {
 } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
-import { formatDateTime } from '#/lib/format';
+import { formatDateTime, formatterOnDemand } from '#/lib/format';
+import { t, useT } from '#/lib/i18n';
+import { catalog } from '../i18n';
 import { useHealthQuery } from './api';
 
 /** The back office's Health section (issue 23): how the server, its mail, push, storage and jobs are doing. */
 export function HealthPanel() {
+  const t = useT(catalog);
   const query = useHealthQuery();
   return (
     <section aria-labelledby="health-title" className="grid gap-6">
@@ -25,7 +28,7 @@ export function HealthPanel() {
         <p className="text-xs text-muted-foreground">{HEALTH_TEXTS.refreshEvery}</p>
       </div>
       {query.isPending ? (
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading the health check">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t('admin.health.loading')}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-40" />
           ))}
@@ -56,7 +59,7 @@ function HealthFailed({ retrying, onRetry }: { retrying: boolean; onRetry: () =>
   );
 }
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const relative = formatterOnDemand((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['day', 86_400],
   ['hour', 3_600],
@@ -64,11 +67,12 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 ];
 
 /** "5 minutes ago" (or "just now"), with the exact time in the element's dateTime and title. */
-function When({ iso, empty = 'Never' }: { iso: string | null; empty?: string }) {
-  if (!iso) return <span className="text-muted-foreground">{empty}</span>;
+function When({ iso }: { iso: string | null }) {
+  const t = useT(catalog);
+  if (!iso) return <span className="text-muted-foreground">{t('admin.health.never')}</span>;
   const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
   const unit = UNITS.find(([, s]) => Math.abs(seconds) >= s);
-  const text = unit ? relative.format(Math.round(seconds / unit[1]), unit[0]) : 'just now';
+  const text = unit ? relative().format(Math.round(seconds / unit[1]), unit[0]) : t('admin.health.justNow');
   const exact = formatDateTime(iso);
   return (
     <time dateTime={iso} title={exact}>
@@ -78,7 +82,7 @@ function When({ iso, empty = 'Never' }: { iso: string | null; empty?: string }) 
 }
 
 function formatBytes(bytes: number | null): string {
-  if (bytes === null) return 'Not measured';
+  if (bytes === null) return t('admin.health.notMeasured');
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let n = bytes;
   let i = 0;
@@ -93,13 +97,15 @@ function formatUptime(seconds: number): string {
   const d = Math.floor(seconds / 86_400);
   const h = Math.floor((seconds % 86_400) / 3_600);
   const m = Math.floor((seconds % 3_600) / 60);
-  if (d) return `${d} d ${h} h`;
-  if (h) return `${h} h ${m} min`;
-  return `${m} min`;
+  if (d) return t('admin.health.uptime.days', { d, h });
+  if (h) return t('admin.health.uptime.hours', { h, m });
+  return t('admin.health.uptime.minutes', { m });
 }
 
 const delivery = (f: DeliveryFiguresView, expired = false) =>
-  `${f.sent} sent · ${f.failed} failed${expired ? ` · ${f.expired} expired` : ''}`;
+  expired
+    ? t('admin.health.deliveryExpired', { sent: f.sent, failed: f.failed, expired: f.expired })
+    : t('admin.health.delivery', { sent: f.sent, failed: f.failed });
 
 function HealthCard({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -126,7 +132,8 @@ function Rows({ rows }: { rows: Array<[string, React.ReactNode]> }) {
 }
 
 function LastError({ text, at }: { text: string | null; at: string | null }) {
-  if (!text) return <span className="text-muted-foreground">None</span>;
+  const t = useT(catalog);
+  if (!text) return <span className="text-muted-foreground">{t('admin.health.none')}</span>;
   return (
     <span className="text-destructive">
       {text}
@@ -143,81 +150,83 @@ function LastError({ text, at }: { text: string | null; at: string | null }) {
 }
 
 function Health({ h }: { h: AdminHealthView }) {
+  const t = useT(catalog);
   return (
     <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        <HealthCard id="server" title="Server">
+        <HealthCard id="server" title={t('admin.health.server.title')}>
           <Rows
             rows={[
-              ['Version', h.version],
-              ['Uptime', formatUptime(h.uptimeSeconds)],
-              ['Payments', PAYMENTS_MODE_LABELS[h.payments.mode]],
+              [t('admin.health.server.version'), h.version],
+              [t('admin.health.server.uptime'), formatUptime(h.uptimeSeconds)],
+              [t('admin.health.server.payments'), PAYMENTS_MODE_LABELS[h.payments.mode]],
             ]}
           />
         </HealthCard>
-        <HealthCard id="database" title="Database">
+        <HealthCard id="database" title={t('admin.health.database.title')}>
           <Rows
             rows={[
-              ['Engine', h.database.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'],
-              ['Migrations', h.database.migrations],
-              ['Last backup', <When key="b" iso={h.database.lastBackupAt} />],
-              ['Backup size', h.database.lastBackupBytes === null ? '—' : formatBytes(h.database.lastBackupBytes)],
+              [t('admin.health.database.engine'), h.database.engine === 'postgres' ? 'PostgreSQL' : t('admin.health.database.pglite')],
+              [t('admin.health.database.migrations'), h.database.migrations],
+              [t('admin.health.database.lastBackup'), <When key="b" iso={h.database.lastBackupAt} />],
+              [t('admin.health.database.backupSize'), h.database.lastBackupBytes === null ? '—' : formatBytes(h.database.lastBackupBytes)],
             ]}
           />
         </HealthCard>
-        <HealthCard id="mail" title="Mail">
+        <HealthCard id="mail" title={t('admin.health.mail.title')}>
           <Rows
             rows={[
-              ['Transport', h.mail.transport === 'smtp' ? 'SMTP' : 'Console (not sent)'],
-              ['Queued', h.mail.queued],
-              ['Failing', h.mail.failing],
-              ['Today', delivery(h.mail.today)],
-              ['This week', delivery(h.mail.week)],
-              ['Last error', <LastError key="e" text={h.mail.lastError} at={h.mail.lastErrorAt} />],
+              [t('admin.health.mail.transport'), h.mail.transport === 'smtp' ? 'SMTP' : t('admin.health.mail.console')],
+              [t('admin.health.mail.queued'), h.mail.queued],
+              [t('admin.health.mail.failing'), h.mail.failing],
+              [t('admin.health.today'), delivery(h.mail.today)],
+              [t('admin.health.thisWeek'), delivery(h.mail.week)],
+              [t('admin.health.lastError'), <LastError key="e" text={h.mail.lastError} at={h.mail.lastErrorAt} />],
             ]}
           />
         </HealthCard>
-        <HealthCard id="push" title="Push notifications">
+        <HealthCard id="push" title={t('admin.health.push.title')}>
           <Rows
             rows={[
-              ['VAPID keys', h.push.vapidKeys === 'configured' ? 'Configured' : 'Generated'],
-              ['Subscriptions', h.push.activeSubscriptions],
-              ['Today', delivery(h.push.today, true)],
-              ['This week', delivery(h.push.week, true)],
-              ['Last error', <LastError key="e" text={h.push.lastError} at={h.push.lastErrorAt} />],
+              [t('admin.health.push.vapidKeys'), h.push.vapidKeys === 'configured' ? t('admin.health.push.configured') : t('admin.health.push.generated')],
+              [t('admin.health.push.subscriptions'), h.push.activeSubscriptions],
+              [t('admin.health.today'), delivery(h.push.today, true)],
+              [t('admin.health.thisWeek'), delivery(h.push.week, true)],
+              [t('admin.health.lastError'), <LastError key="e" text={h.push.lastError} at={h.push.lastErrorAt} />],
             ]}
           />
         </HealthCard>
-        <HealthCard id="storage" title="Storage">
+        <HealthCard id="storage" title={t('admin.health.storage.title')}>
           <Rows
             rows={[
-              ['Driver', h.storage.driver === 's3' ? 'S3' : 'Disk'],
-              ['Used', h.storage.driver === 's3' ? 'Measured by the provider' : formatBytes(h.storage.bytesUsed)],
-              ['Files', h.storage.files ?? '—'],
+              [t('admin.health.storage.driver'), h.storage.driver === 's3' ? 'S3' : t('admin.health.storage.disk')],
+              [t('admin.health.storage.used'), h.storage.driver === 's3' ? t('admin.health.storage.byProvider') : formatBytes(h.storage.bytesUsed)],
+              [t('admin.health.storage.files'), h.storage.files ?? '—'],
             ]}
           />
         </HealthCard>
-        <HealthCard id="jobs" title="Background jobs">
-          {h.jobs.length === 0 ? <p className="text-sm text-muted-foreground">No job has run yet.</p> : <Jobs jobs={h.jobs} />}
+        <HealthCard id="jobs" title={t('admin.health.jobs.title')}>
+          {h.jobs.length === 0 ? <p className="text-sm text-muted-foreground">{t('admin.health.jobs.none')}</p> : <Jobs jobs={h.jobs} />}
         </HealthCard>
       </div>
-      <p className="text-xs text-muted-foreground">Checked {formatDateTime(h.checkedAt)}.</p>
+      <p className="text-xs text-muted-foreground">{t('admin.health.checked', { date: formatDateTime(h.checkedAt) })}</p>
     </>
   );
 }
 
 function Jobs({ jobs }: { jobs: JobRunView[] }) {
+  const t = useT(catalog);
   return (
     <ul className="grid gap-3 text-sm">
       {jobs.map((j) => (
         <li key={j.name} className="grid gap-0.5">
           <span className="font-medium">{j.label || JOB_LABELS[j.name] || j.name}</span>
           <span className="text-muted-foreground">
-            Last finished: <When iso={j.lastFinishedAt} /> · {j.runs} {j.runs === 1 ? 'run' : 'runs'}
+            {t('admin.health.jobs.lastFinished')} <When iso={j.lastFinishedAt} /> · {t('admin.health.jobs.runs', { count: j.runs, runs: String(j.runs) })}
           </span>
           {j.lastError && (
             <span className="break-words text-destructive">
-              Last error: {j.lastError}
+              {t('admin.health.jobs.lastError', { error: j.lastError })}
               {j.lastErrorAt && (
                 <span className="text-muted-foreground">
                   {' '}

@@ -31,15 +31,25 @@ import { Switch } from '#/components/ui/switch';
 import { Textarea } from '#/components/ui/textarea';
 import { errorMessage, isApiError, itemsOf } from '#/lib/api';
 import { formatDateTime, formatDay } from '#/lib/format';
+import { t, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
+import { catalog } from '../i18n';
 import { SectionError } from '../section-error';
 import { useDeleteMemberMutation, useMemberActionMutation, useMemberAuditQuery, useMemberQuery, type MemberAction } from './api';
 import { ACCOUNT_TYPE_LABELS, ROLE_LABELS } from './members-table';
 
-const memberLabel = (m: Pick<AdminMemberView, 'name' | 'username'>) => m.name?.trim() || m.username || 'Member';
+const memberLabel = (m: Pick<AdminMemberView, 'name' | 'username'>) => m.name?.trim() || m.username || t('admin.members.member');
+
+/** An application's status, as the member's page says it (catalogue ids). */
+const APPLICATION_STATUS: Record<NonNullable<AdminMemberView['application']>['status'], string> = {
+  pending: 'admin.member.application.pending',
+  approved: 'admin.member.application.approved',
+  rejected: 'admin.member.application.rejected',
+};
 
 /** One member's admin page: who they are, their application, what an admin can change, their reports and trail. */
 export function MemberAdminPage({ memberId }: { memberId: string }) {
+  const t = useT(catalog);
   const [search] = useSearchParams();
   const back = new URLSearchParams(search);
   back.delete('member');
@@ -50,12 +60,12 @@ export function MemberAdminPage({ memberId }: { memberId: string }) {
       <div>
         <Button asChild variant="ghost" size="sm">
           <Link to={`?${back.toString()}`}>
-            <ArrowLeftIcon aria-hidden="true" /> Back to members
+            <ArrowLeftIcon aria-hidden="true" /> {t('admin.member.back')}
           </Link>
         </Button>
       </div>
       {query.isPending ? (
-        <div className="grid gap-3" aria-busy="true" aria-label="Loading the member">
+        <div className="grid gap-3" aria-busy="true" aria-label={t('admin.member.loading')}>
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-40 w-full" />
         </div>
@@ -65,10 +75,10 @@ export function MemberAdminPage({ memberId }: { memberId: string }) {
             <h2 id="member-title" className="text-lg font-semibold">
               {ADMIN_MESSAGES.notFound}
             </h2>
-            <p className="text-sm text-muted-foreground">The account may have been deleted.</p>
+            <p className="text-sm text-muted-foreground">{t('admin.member.maybeDeleted')}</p>
           </div>
         ) : (
-          <SectionError message={errorMessage(query.error, 'The member could not be loaded.')} onRetry={() => void query.refetch()} />
+          <SectionError message={errorMessage(query.error, t('admin.member.loadError'))} onRetry={() => void query.refetch()} />
         )
       ) : (
         <MemberDetail member={query.data} backHref={`?${back.toString()}`} />
@@ -99,6 +109,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function MemberDetail({ member: m, backHref }: { member: AdminMemberView; backHref: string }) {
+  const t = useT(catalog);
   const action = useMemberActionMutation(m.id);
   const [busy, setBusy] = React.useState<string | null>(null);
 
@@ -120,7 +131,7 @@ function MemberDetail({ member: m, backHref }: { member: AdminMemberView; backHr
   return (
     <>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <AvatarWithRetry src={m.profilePictureUrl} alt={`${name}'s photo`} className="size-16" />
+        <AvatarWithRetry src={m.profilePictureUrl} alt={t('admin.member.photo', { name })} className="size-16" />
         <div className="grid min-w-0 gap-1">
           <h2 id="member-title" className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
             <span className="break-words">{name}</span>
@@ -132,58 +143,66 @@ function MemberDetail({ member: m, backHref }: { member: AdminMemberView; backHr
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant={m.state === 'suspended' ? 'destructive' : 'secondary'}>{ADMIN_MEMBER_STATE_LABELS[m.state]}</Badge>
-            <Badge variant="outline">{ACCOUNT_TYPE_LABELS[m.accountType]}</Badge>
+            <Badge variant="outline">{t(ACCOUNT_TYPE_LABELS[m.accountType])}</Badge>
             {m.roles.map((r) => (
               <Badge key={r} variant="outline">
-                {ROLE_LABELS[r]}
+                {t(ROLE_LABELS[r])}
               </Badge>
             ))}
           </div>
         </div>
         <Button asChild variant="outline" className="sm:ml-auto">
           <Link to={`/view-profile/${m.id}`}>
-            <ExternalLinkIcon aria-hidden="true" /> View profile
+            <ExternalLinkIcon aria-hidden="true" /> {t('admin.member.viewProfile')}
           </Link>
         </Button>
       </header>
 
       {m.suspension && (
         <div role="status" className="rounded-xl border border-destructive/40 bg-destructive/5 p-4 text-sm">
-          <p className="font-medium">Suspended on {formatDateTime(m.suspension.at)}</p>
-          <p className="break-words text-muted-foreground">Reason (shown to the member): {m.suspension.reason}</p>
+          <p className="font-medium">{t('admin.member.suspendedOn', { date: formatDateTime(m.suspension.at) })}</p>
+          <p className="break-words text-muted-foreground">{t('admin.member.suspensionReason', { reason: m.suspension.reason })}</p>
         </div>
       )}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Panel title="Profile">
+        <Panel title={t('admin.member.profile')}>
           <dl className="grid grid-cols-2 gap-3">
-            <Fact label="City">{m.city ? CITY_LABELS[m.city as City] : '—'}</Fact>
-            <Fact label="Age">{m.age ?? '—'}</Fact>
-            <Fact label="Gender">{m.gender ?? '—'}</Fact>
-            <Fact label="Joined">{formatDay(m.joinedAt)}</Fact>
-            <Fact label="Last active">{m.lastActiveAt ? formatDateTime(m.lastActiveAt) : 'Never'}</Fact>
-            <Fact label="Deactivated by the member">{m.isDeactivated ? 'Yes' : 'No'}</Fact>
+            <Fact label={t('admin.member.city')}>{m.city ? CITY_LABELS[m.city as City] : '—'}</Fact>
+            <Fact label={t('admin.member.age')}>{m.age ?? '—'}</Fact>
+            <Fact label={t('admin.member.gender')}>{m.gender ?? '—'}</Fact>
+            <Fact label={t('admin.member.joined')}>{formatDay(m.joinedAt)}</Fact>
+            <Fact label={t('admin.member.lastActive')}>{m.lastActiveAt ? formatDateTime(m.lastActiveAt) : t('admin.members.never')}</Fact>
+            <Fact label={t('admin.member.deactivated')}>{m.isDeactivated ? t('admin.member.yes') : t('admin.member.no')}</Fact>
           </dl>
           {m.bio && <p className="text-sm break-words whitespace-pre-line">{m.bio}</p>}
-          {m.interests.length > 0 && <p className="text-sm text-muted-foreground">Interests: {m.interests.join(', ')}</p>}
-        </Panel>
-
-        <Panel title="Application">
-          {m.application ? (
-            <dl className="grid grid-cols-2 gap-3">
-              <Fact label="Status">{m.application.status[0]!.toUpperCase() + m.application.status.slice(1)}</Fact>
-              <Fact label="Applied">{formatDay(m.application.createdAt)}</Fact>
-              <Fact label="Decided">{m.application.decidedAt ? formatDay(m.application.decidedAt) : '—'}</Fact>
-              <Fact label="Decided by">{m.application.decidedBy?.name ?? '—'}</Fact>
-              {m.application.rejectionReason && <Fact label="Rejection reason">{m.application.rejectionReason}</Fact>}
-              {m.application.instagramUsername && <Fact label="Instagram">@{m.application.instagramUsername}</Fact>}
-            </dl>
-          ) : (
-            <p className="text-sm text-muted-foreground">No application (an account made by setup or the command line).</p>
+          {m.interests.length > 0 && (
+            <p className="text-sm text-muted-foreground">{t('admin.member.interests', { interests: m.interests.join(', ') })}</p>
           )}
         </Panel>
 
-        <Panel title="Roles">
+        <Panel title={t('admin.member.application')}>
+          {m.application ? (
+            <dl className="grid grid-cols-2 gap-3">
+              <Fact label={t('admin.member.application.status')}>
+                {t(APPLICATION_STATUS[m.application.status])}
+              </Fact>
+              <Fact label={t('admin.member.application.applied')}>{formatDay(m.application.createdAt)}</Fact>
+              <Fact label={t('admin.member.application.decided')}>{m.application.decidedAt ? formatDay(m.application.decidedAt) : '—'}</Fact>
+              <Fact label={t('admin.member.application.decidedBy')}>{m.application.decidedBy?.name ?? '—'}</Fact>
+              {m.application.rejectionReason && (
+                <Fact label={t('admin.member.application.rejectionReason')}>{m.application.rejectionReason}</Fact>
+              )}
+              {m.application.instagramUsername && (
+                <Fact label={t('admin.applications.field.instagram')}>@{m.application.instagramUsername}</Fact>
+              )}
+            </dl>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t('admin.member.application.none')}</p>
+          )}
+        </Panel>
+
+        <Panel title={t('admin.member.roles')}>
           <ul className="grid gap-3">
             {USER_ROLES.map((role) => (
               <RoleSwitch
@@ -193,7 +212,13 @@ function MemberDetail({ member: m, backHref }: { member: AdminMemberView; backHr
                 busy={busy === `role:${role}`}
                 disabled={busy !== null}
                 onChange={(on) =>
-                  void run(`role:${role}`, { kind: on ? 'grant' : 'revoke', role }, on ? `${ROLE_LABELS[role]} role granted` : `${ROLE_LABELS[role]} role revoked`)
+                  void run(
+                    `role:${role}`,
+                    { kind: on ? 'grant' : 'revoke', role },
+                    on
+                      ? t('admin.member.roleGranted', { role: t(ROLE_LABELS[role]) })
+                      : t('admin.member.roleRevoked', { role: t(ROLE_LABELS[role]) }),
+                  )
                 }
               />
             ))}
@@ -201,56 +226,67 @@ function MemberDetail({ member: m, backHref }: { member: AdminMemberView; backHr
           {m.lastAdmin && <p className="text-xs text-muted-foreground">{ADMIN_MESSAGES.lastAdmin}</p>}
         </Panel>
 
-        <Panel title="Access">
+        <Panel title={t('admin.member.access')}>
           <div className="grid gap-2">
             <p id="account-type-label" className="text-sm font-medium">
-              Account type
+              {t('admin.member.accountType')}
             </p>
             <div role="group" aria-labelledby="account-type-label" className="grid grid-cols-2 rounded-lg bg-muted p-1 text-sm">
-              {ACCOUNT_TYPES.map((t) => (
+              {ACCOUNT_TYPES.map((type) => (
                 <button
-                  key={t}
+                  key={type}
                   type="button"
-                  aria-pressed={m.accountType === t}
+                  aria-pressed={m.accountType === type}
                   disabled={busy !== null}
-                  onClick={() => m.accountType !== t && void run('type', { kind: 'accountType', accountType: t }, `Now ${ACCOUNT_TYPE_LABELS[t].toLowerCase()}`)}
+                  onClick={() =>
+                    m.accountType !== type &&
+                    void run(
+                      'type',
+                      { kind: 'accountType', accountType: type },
+                      type === 'full_platform' ? t('admin.member.nowFullPlatform') : t('admin.member.nowCommunityOnly'),
+                    )
+                  }
                   className={cn(
                     'rounded-md px-3 py-1.5 font-medium text-muted-foreground transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:opacity-60',
-                    m.accountType === t ? 'bg-background text-foreground shadow-sm' : 'hover:text-foreground',
+                    m.accountType === type ? 'bg-background text-foreground shadow-sm' : 'hover:text-foreground',
                   )}
                 >
-                  {ACCOUNT_TYPE_LABELS[t]}
+                  {t(ACCOUNT_TYPE_LABELS[type])}
                 </button>
               ))}
             </div>
           </div>
           <div className="flex items-center justify-between gap-3">
-            <Label htmlFor={`verified-${m.id}`}>Verified badge</Label>
+            <Label htmlFor={`verified-${m.id}`}>{t('admin.member.verifiedBadge')}</Label>
             <Switch
               id={`verified-${m.id}`}
               checked={m.isVerified}
               disabled={busy !== null}
-              onCheckedChange={(on) => void run('verified', { kind: 'verified', verified: on }, on ? 'Verified badge on' : 'Verified badge off')}
+              onCheckedChange={(on) => void run('verified', { kind: 'verified', verified: on }, on ? t('admin.member.verifiedOn') : t('admin.member.verifiedOff'))}
             />
           </div>
           <div className="flex flex-wrap gap-2 border-t pt-3">
             {m.suspension ? (
-              <Button variant="outline" disabled={busy !== null} onClick={() => void run('unsuspend', { kind: 'unsuspend' }, 'Suspension lifted')}>
-                {busy === 'unsuspend' && <Spinner />} Lift suspension
+              <Button variant="outline" disabled={busy !== null} onClick={() => void run('unsuspend', { kind: 'unsuspend' }, t('admin.member.suspensionLifted'))}>
+                {busy === 'unsuspend' && <Spinner />} {t('admin.member.liftSuspension')}
               </Button>
             ) : (
-              <SuspendDialog name={name} onSuspend={(reason) => run('suspend', { kind: 'suspend', reason }, `${name} is suspended`)} />
+              <SuspendDialog name={name} onSuspend={(reason) => run('suspend', { kind: 'suspend', reason }, t('admin.member.suspended', { name }))} />
             )}
             <DeleteDialog member={m} backHref={backHref} />
           </div>
         </Panel>
 
-        <Panel title="Reports">
-          <ReportList title={`Made (${m.reports.madeCount})`} items={m.reports.made} otherLabel="About" />
-          <ReportList title={`Received (${m.reports.receivedCount})`} items={m.reports.received} otherLabel="From" />
+        <Panel title={t('admin.member.reports')}>
+          <ReportList title={t('admin.member.reportsMade', { count: m.reports.madeCount })} items={m.reports.made} direction="made" />
+          <ReportList
+            title={t('admin.member.reportsReceived', { count: m.reports.receivedCount })}
+            items={m.reports.received}
+            direction="received"
+          />
         </Panel>
 
-        <Panel title="Audit trail">
+        <Panel title={t('admin.member.auditTrail')}>
           <AuditTrail memberId={m.id} />
         </Panel>
       </div>
@@ -259,29 +295,35 @@ function MemberDetail({ member: m, backHref }: { member: AdminMemberView; backHr
 }
 
 function RoleSwitch({ role, checked, busy, disabled, onChange }: { role: UserRole; checked: boolean; busy: boolean; disabled: boolean; onChange: (on: boolean) => void }) {
+  const t = useT(catalog);
   const id = React.useId();
   return (
     <li className="flex items-center justify-between gap-3">
       <Label htmlFor={id} className="flex items-center gap-2">
-        {ROLE_LABELS[role]} {busy && <Spinner />}
+        {t(ROLE_LABELS[role])} {busy && <Spinner />}
       </Label>
       <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onChange} />
     </li>
   );
 }
 
-function ReportList({ title, items, otherLabel }: { title: string; items: AdminReportBrief[]; otherLabel: string }) {
+/** Reports the member made (each about someone) or received (each from someone). */
+function ReportList({ title, items, direction }: { title: string; items: AdminReportBrief[]; direction: 'made' | 'received' }) {
+  const t = useT(catalog);
+  const other = (name: string) =>
+    direction === 'made' ? t('admin.member.reportAbout', { name }) : t('admin.member.reportFrom', { name });
   return (
     <div className="grid gap-1">
       <h4 className="text-sm font-medium">{title}</h4>
       {items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">None</p>
+        <p className="text-sm text-muted-foreground">{t('admin.member.none')}</p>
       ) : (
         <ul className="grid gap-1 text-sm">
           {items.map((r) => (
             <li key={r.id} className="break-words">
-              {REPORT_REASON_LABELS[r.reason]} · {r.targetType} · {r.status}
-              {r.other ? ` · ${otherLabel} ${r.other.name ?? 'a member'}` : ''} · <span className="text-muted-foreground">{formatDay(r.createdAt)}</span>
+              {REPORT_REASON_LABELS[r.reason]} · {t('admin.member.reportTarget', { type: r.targetType })} ·{' '}
+              {t('admin.member.reportStatus', { status: r.status })}
+              {r.other ? ` · ${other(r.other.name ?? t('admin.member.aMember'))}` : ''} · <span className="text-muted-foreground">{formatDay(r.createdAt)}</span>
             </li>
           ))}
         </ul>
@@ -291,21 +333,22 @@ function ReportList({ title, items, otherLabel }: { title: string; items: AdminR
 }
 
 function AuditTrail({ memberId }: { memberId: string }) {
+  const t = useT(catalog);
   const query = useMemberAuditQuery(memberId);
   const entries = itemsOf(query.data);
   if (query.isPending) return <Skeleton className="h-16 w-full" />;
   if (query.isError)
     return (
       <div role="alert" className="grid gap-2 text-sm">
-        <p className="text-destructive">{errorMessage(query.error, 'The audit trail could not be loaded.')}</p>
+        <p className="text-destructive">{errorMessage(query.error, t('admin.member.auditLoadError'))}</p>
         <div>
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try Again
+            {t('admin.sectionError.retry')}
           </Button>
         </div>
       </div>
     );
-  if (entries.length === 0) return <p className="text-sm text-muted-foreground">No admin or moderator action yet.</p>;
+  if (entries.length === 0) return <p className="text-sm text-muted-foreground">{t('admin.member.auditEmpty')}</p>;
   return (
     <div className="grid gap-2">
       <ol className="grid gap-2 text-sm">
@@ -313,9 +356,9 @@ function AuditTrail({ memberId }: { memberId: string }) {
           <li key={e.id} className="grid gap-0.5 border-l-2 pl-3">
             <span className="font-medium">{AUDIT_ACTIONS[e.action] ?? e.action}</span>
             <span className="text-muted-foreground">
-              by {e.actorName} · {formatDateTime(e.createdAt)}
+              {t('admin.member.auditBy', { name: e.actorName, date: formatDateTime(e.createdAt) })}
             </span>
-            {e.reason && <span className="break-words">Reason: {e.reason}</span>}
+            {e.reason && <span className="break-words">{t('admin.member.reason', { reason: e.reason })}</span>}
           </li>
         ))}
       </ol>
@@ -333,6 +376,7 @@ function AuditTrail({ memberId }: { memberId: string }) {
 
 /** Suspend with a reason the member will see; the text stays when the request fails. */
 function SuspendDialog({ name, onSuspend }: { name: string; onSuspend: (reason: string) => Promise<boolean> }) {
+  const t = useT(catalog);
   const [open, setOpen] = React.useState(false);
   const [reason, setReason] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
@@ -359,17 +403,17 @@ function SuspendDialog({ name, onSuspend }: { name: string; onSuspend: (reason: 
   return (
     <>
       <Button variant="destructive" onClick={() => setOpen(true)}>
-        <ShieldOffIcon aria-hidden="true" /> Suspend
+        <ShieldOffIcon aria-hidden="true" /> {t('admin.member.suspend')}
       </Button>
       <Dialog open={open} onOpenChange={(o) => !pending && setOpen(o)}>
         <DialogContent>
           <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
             <DialogHeader>
-              <DialogTitle>Suspend {name}?</DialogTitle>
-              <DialogDescription>They are signed out everywhere at once and cannot sign in until the suspension is lifted. They see the reason when they try.</DialogDescription>
+              <DialogTitle>{t('admin.member.suspendTitle', { name })}</DialogTitle>
+              <DialogDescription>{t('admin.member.suspendDescription')}</DialogDescription>
             </DialogHeader>
             <div className="grid gap-2">
-              <Label htmlFor={id}>Reason</Label>
+              <Label htmlFor={id}>{t('admin.member.suspendReason')}</Label>
               <Textarea
                 id={id}
                 value={reason}
@@ -391,10 +435,10 @@ function SuspendDialog({ name, onSuspend }: { name: string; onSuspend: (reason: 
             </div>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-                Cancel
+                {t('admin.common.cancel')}
               </Button>
               <Button type="submit" variant="destructive" disabled={pending}>
-                {pending && <Spinner />} Suspend
+                {pending && <Spinner />} {t('admin.member.suspend')}
               </Button>
             </DialogFooter>
           </form>
@@ -408,6 +452,7 @@ function SuspendDialog({ name, onSuspend }: { name: string; onSuspend: (reason: 
 function DeleteDialog({ member, backHref }: { member: AdminMemberView; backHref: string }) {
   const [open, setOpen] = React.useState(false);
   const [typed, setTyped] = React.useState('');
+  const t = useT(catalog);
   const remove = useDeleteMemberMutation(member.id);
   const navigate = useNavigate();
   const id = React.useId();
@@ -418,7 +463,7 @@ function DeleteDialog({ member, backHref }: { member: AdminMemberView; backHref:
     if (typed !== 'DELETE') return;
     try {
       await remove.mutateAsync();
-      toast.success(`${name}'s account was deleted`);
+      toast.success(t('admin.member.deleted', { name }));
       setOpen(false);
       void navigate(backHref, { replace: true });
     } catch (err) {
@@ -429,25 +474,25 @@ function DeleteDialog({ member, backHref }: { member: AdminMemberView; backHref:
   return (
     <>
       <Button variant="outline" className="text-destructive" onClick={() => setOpen(true)}>
-        <Trash2Icon aria-hidden="true" /> Delete account
+        <Trash2Icon aria-hidden="true" /> {t('admin.member.delete')}
       </Button>
       <Dialog open={open} onOpenChange={(o) => !remove.isPending && setOpen(o)}>
         <DialogContent>
           <form onSubmit={(e) => void submit(e)} className="grid gap-4">
             <DialogHeader>
-              <DialogTitle>Delete {name}'s account?</DialogTitle>
-              <DialogDescription>Their profile, photos, posts and messages are deleted for good. This cannot be undone.</DialogDescription>
+              <DialogTitle>{t('admin.member.deleteTitle', { name })}</DialogTitle>
+              <DialogDescription>{t('admin.member.deleteDescription')}</DialogDescription>
             </DialogHeader>
             <div className="grid gap-2">
-              <Label htmlFor={id}>Type DELETE to confirm</Label>
+              <Label htmlFor={id}>{t('admin.member.deleteConfirm')}</Label>
               <Input id={id} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
             </div>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={remove.isPending}>
-                Cancel
+                {t('admin.common.cancel')}
               </Button>
               <Button type="submit" variant="destructive" disabled={typed !== 'DELETE' || remove.isPending}>
-                {remove.isPending && <Spinner />} Delete account
+                {remove.isPending && <Spinner />} {t('admin.member.delete')}
               </Button>
             </DialogFooter>
           </form>

@@ -29,12 +29,23 @@ import { NativeSelect } from '#/components/ui/native-select';
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage, itemsOf } from '#/lib/api';
 import { formatDay } from '#/lib/format';
+import { t, useT } from '#/lib/i18n';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
+import { catalog } from '../i18n';
 import { SectionError } from '../section-error';
 import { useMembersQuery, type MemberFilters } from './api';
 
-export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = { full_platform: 'Full platform', community_only: 'Community only' };
-export const ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', moderator: 'Moderator', crm_admin: 'CRM admin', crm_user: 'CRM user' };
+/** Account types' and roles' names (catalogue ids). */
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
+  full_platform: 'admin.accountType.fullPlatform',
+  community_only: 'admin.accountType.communityOnly',
+};
+export const ROLE_LABELS: Record<UserRole, string> = {
+  admin: 'admin.role.admin',
+  moderator: 'admin.role.moderator',
+  crm_admin: 'admin.role.crmAdmin',
+  crm_user: 'admin.role.crmUser',
+};
 
 /** The table's filters live in the URL (prefixed: the other sections keep their own), so Back returns to them. */
 const P = { q: 'mq', type: 'mtype', state: 'mstate', role: 'mrole', city: 'mcity', sort: 'msort', dir: 'mdir' } as const;
@@ -56,10 +67,11 @@ export function filtersFrom(search: URLSearchParams): MemberFilters {
 }
 
 const stateVariant = (s: AdminMemberState) => (s === 'suspended' ? 'destructive' : s === 'active' ? 'secondary' : 'outline');
-const relative = (iso: string | null) => (iso ? formatDay(iso) : 'Never');
+const relative = (iso: string | null) => (iso ? formatDay(iso) : t('admin.members.never'));
 
 /** Members: search (debounced), filters, sorts and keyset Load more; a row opens the member's admin page. */
 export function MembersTable() {
+  const t = useT(catalog);
   const [search, update] = useSearchParamsUpdate();
   const f = filtersFrom(search);
   const query = useMembersQuery(f);
@@ -71,27 +83,47 @@ export function MembersTable() {
     <section aria-labelledby="members-title" className="grid gap-4">
       <div className="grid gap-1">
         <h2 id="members-title" className="text-xl font-semibold tracking-tight">
-          Members
+          {t('admin.members.title')}
         </h2>
-        <p className="text-sm text-muted-foreground">Find a member to change their roles, account type, badge or access.</p>
+        <p className="text-sm text-muted-foreground">{t('admin.members.description')}</p>
       </div>
 
       <div className="grid gap-3">
         <DebouncedSearchBox
           value={f.q}
           onSearch={onSearch}
-          label="Search members by name, username or email"
-          placeholder="Search name, username or email"
+          label={t('admin.members.searchLabel')}
+          placeholder={t('admin.members.searchPlaceholder')}
           maxLength={ADMIN_LIMITS.queryMax}
           debounceMs={ADMIN_LIMITS.searchDebounce}
         />
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-          <Filter label="Type" value={f.type} onChange={(v) => update({ [P.type]: v })} options={ACCOUNT_TYPES.map((t) => [t, ACCOUNT_TYPE_LABELS[t]])} />
-          <Filter label="State" value={f.state} onChange={(v) => update({ [P.state]: v })} options={ADMIN_MEMBER_STATES.map((s) => [s, ADMIN_MEMBER_STATE_LABELS[s]])} />
-          <Filter label="Role" value={f.role} onChange={(v) => update({ [P.role]: v })} options={USER_ROLES.map((r) => [r, ROLE_LABELS[r]])} />
-          <Filter label="City" value={f.city} onChange={(v) => update({ [P.city]: v })} options={CITIES.map((c) => [c, CITY_LABELS[c]])} />
+          <Filter
+            label={t('admin.members.filter.type')}
+            value={f.type}
+            onChange={(v) => update({ [P.type]: v })}
+            options={ACCOUNT_TYPES.map((type) => [type, t(ACCOUNT_TYPE_LABELS[type])])}
+          />
+          <Filter
+            label={t('admin.members.filter.state')}
+            value={f.state}
+            onChange={(v) => update({ [P.state]: v })}
+            options={ADMIN_MEMBER_STATES.map((s) => [s, ADMIN_MEMBER_STATE_LABELS[s]])}
+          />
+          <Filter
+            label={t('admin.members.filter.role')}
+            value={f.role}
+            onChange={(v) => update({ [P.role]: v })}
+            options={USER_ROLES.map((r) => [r, t(ROLE_LABELS[r])])}
+          />
+          <Filter
+            label={t('admin.members.filter.city')}
+            value={f.city}
+            onChange={(v) => update({ [P.city]: v })}
+            options={CITIES.map((c) => [c, CITY_LABELS[c]])}
+          />
           <label className="grid gap-1 text-xs font-medium text-muted-foreground">
-            Sort by
+            {t('admin.members.sortBy')}
             <NativeSelect value={f.sort} onChange={(e) => update({ [P.sort]: e.target.value })}>
               {ADMIN_MEMBER_SORTS.map((s) => (
                 <option key={s} value={s}>
@@ -104,10 +136,10 @@ export function MembersTable() {
             <Button
               variant="outline"
               onClick={() => update({ [P.dir]: f.dir === 'asc' ? 'desc' : 'asc' })}
-              aria-label={`Sort order: ${f.dir === 'asc' ? 'ascending' : 'descending'}. Change`}
+              aria-label={f.dir === 'asc' ? t('admin.members.sortOrder.asc') : t('admin.members.sortOrder.desc')}
             >
               {f.dir === 'asc' ? <ArrowUpIcon aria-hidden="true" /> : <ArrowDownIcon aria-hidden="true" />}
-              {f.dir === 'asc' ? 'Ascending' : 'Descending'}
+              {f.dir === 'asc' ? t('admin.members.ascending') : t('admin.members.descending')}
             </Button>
           </div>
         </div>
@@ -123,7 +155,7 @@ export function MembersTable() {
           <p className="font-medium">{ADMIN_MESSAGES.empty}</p>
           {filtered && (
             <Button variant="outline" onClick={() => update({ [P.q]: null, [P.type]: null, [P.state]: null, [P.role]: null, [P.city]: null })}>
-              Clear filters
+              {t('admin.members.clearFilters')}
             </Button>
           )}
         </div>
@@ -153,11 +185,12 @@ function Filter<T extends string>({
   onChange: (v: string | null) => void;
   options: Array<[T, string]>;
 }) {
+  const t = useT(catalog);
   return (
     <label className="grid gap-1 text-xs font-medium text-muted-foreground">
       {label}
       <NativeSelect value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
-        <option value="">Any</option>
+        <option value="">{t('admin.members.any')}</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
@@ -220,21 +253,25 @@ function MembersGrid({
   dir: SortDirection;
   onSort: (sort: AdminMemberSort, dir: SortDirection) => void;
 }) {
+  const t = useT(catalog);
+  const sortName = ADMIN_MEMBER_SORT_LABELS[sort];
   return (
-    <div className="-mx-4 overflow-x-auto sm:mx-0 sm:rounded-xl sm:border" role="region" aria-label="Members table" tabIndex={0}>
+    <div className="-mx-4 overflow-x-auto sm:mx-0 sm:rounded-xl sm:border" role="region" aria-label={t('admin.members.table')} tabIndex={0}>
       <table className="w-full min-w-[56rem] border-collapse text-sm">
-        <caption className="sr-only">Members, sorted by {ADMIN_MEMBER_SORT_LABELS[sort]} {dir === 'asc' ? 'ascending' : 'descending'}</caption>
+        <caption className="sr-only">
+          {dir === 'asc' ? t('admin.members.caption.asc', { sort: sortName }) : t('admin.members.caption.desc', { sort: sortName })}
+        </caption>
         <thead className="bg-muted/50 text-muted-foreground">
           <tr>
-            <SortHeader label="Name" sort="name" current={sort} dir={dir} onSort={onSort} />
-            <th scope="col" className="px-3 py-2 text-left font-medium">Username</th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">Email</th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">Type</th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">State</th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">City</th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">Roles</th>
-            <SortHeader label="Joined" sort="joined" current={sort} dir={dir} onSort={onSort} />
-            <SortHeader label="Last active" sort="last_active" current={sort} dir={dir} onSort={onSort} />
+            <SortHeader label={t('admin.members.column.name')} sort="name" current={sort} dir={dir} onSort={onSort} />
+            <th scope="col" className="px-3 py-2 text-left font-medium">{t('admin.members.column.username')}</th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">{t('admin.members.column.email')}</th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">{t('admin.members.column.type')}</th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">{t('admin.members.column.state')}</th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">{t('admin.members.column.city')}</th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">{t('admin.members.column.roles')}</th>
+            <SortHeader label={t('admin.members.column.joined')} sort="joined" current={sort} dir={dir} onSort={onSort} />
+            <SortHeader label={t('admin.members.column.lastActive')} sort="last_active" current={sort} dir={dir} onSort={onSort} />
           </tr>
         </thead>
         <tbody>
@@ -246,17 +283,17 @@ function MembersGrid({
                   className="flex max-w-48 items-center gap-2 rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                 >
                   <AvatarWithRetry src={m.profilePictureUrl} alt="" className="size-8" />
-                  <span className="truncate">{m.name?.trim() || m.username || 'Member'}</span>
+                  <span className="truncate">{m.name?.trim() || m.username || t('admin.members.member')}</span>
                 </Link>
               </th>
               <td className="px-3 py-2 text-muted-foreground">{m.username ? `@${m.username}` : '—'}</td>
               <td className="max-w-56 truncate px-3 py-2 text-muted-foreground">{m.email ?? '—'}</td>
-              <td className="px-3 py-2">{ACCOUNT_TYPE_LABELS[m.accountType]}</td>
+              <td className="px-3 py-2">{t(ACCOUNT_TYPE_LABELS[m.accountType])}</td>
               <td className="px-3 py-2">
                 <Badge variant={stateVariant(m.state)}>{ADMIN_MEMBER_STATE_LABELS[m.state]}</Badge>
               </td>
               <td className="px-3 py-2">{m.city ? CITY_LABELS[m.city as City] : '—'}</td>
-              <td className="px-3 py-2">{m.roles.length ? m.roles.map((r) => ROLE_LABELS[r]).join(', ') : '—'}</td>
+              <td className="px-3 py-2">{m.roles.length ? m.roles.map((r) => t(ROLE_LABELS[r])).join(', ') : '—'}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatDay(m.joinedAt)}</td>
               <td className="px-3 py-2 whitespace-nowrap">{relative(m.lastActiveAt)}</td>
             </tr>
@@ -268,8 +305,9 @@ function MembersGrid({
 }
 
 function TableSkeleton() {
+  const t = useT(catalog);
   return (
-    <div className="grid gap-2" aria-busy="true" aria-label="Loading members">
+    <div className="grid gap-2" aria-busy="true" aria-label={t('admin.members.loading')}>
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} className="h-12 w-full" />
       ))}

@@ -11,26 +11,29 @@ import {
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
+import { t, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
+import { catalog } from '../i18n';
 import { SectionError } from '../section-error';
 import { useOverviewQuery } from './api';
 
 /** The dashboard's first page (issue 23): the club at a glance and what needs an admin. */
 export function OverviewPanel() {
+  const t = useT(catalog);
   const query = useOverviewQuery();
   return (
     <section aria-labelledby="overview-title" className="grid gap-6">
       <h2 id="overview-title" className="text-xl font-semibold tracking-tight">
-        Overview
+        {t('admin.tabs.overview')}
       </h2>
       {query.isPending ? (
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy="true" aria-label="Loading the overview">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-busy="true" aria-label={t('admin.overview.loading')}>
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} className="h-24" />
           ))}
         </div>
       ) : query.isError ? (
-        <SectionError message={errorMessage(query.error, 'The overview could not be loaded.')} onRetry={() => void query.refetch()} />
+        <SectionError message={errorMessage(query.error, t('admin.overview.loadError'))} onRetry={() => void query.refetch()} />
       ) : (
         <Overview o={query.data} />
       )}
@@ -67,9 +70,11 @@ function Figure({ label, value, hint, to }: { label: string; value: React.ReactN
   );
 }
 
-const ageText = (hours: number) => (hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`);
+const ageText = (hours: number) =>
+  hours < 48 ? t('admin.overview.ageHours', { hours }) : t('admin.overview.ageDays', { days: Math.floor(hours / 24) });
 
 function Overview({ o }: { o: AdminOverviewView }) {
+  const t = useT(catalog);
   const href = useTabHref();
   const money = o.paymentsThisMonth.byCurrency;
   return (
@@ -77,26 +82,34 @@ function Overview({ o }: { o: AdminOverviewView }) {
       <Attention items={o.attention} href={href} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure
-          label="Members"
+          label={t('admin.overview.members')}
           value={o.members.total}
-          hint={`${o.members.byType.full_platform} full platform · ${o.members.byType.community_only} community only`}
+          hint={t('admin.overview.membersHint', { full: o.members.byType.full_platform, community: o.members.byType.community_only })}
           to={href('members')}
         />
         <Figure
-          label="Applications waiting"
+          label={t('admin.overview.waiting')}
           value={o.applications.waiting}
-          hint={o.applications.oldest[0] ? `Oldest: ${ageText(o.applications.oldest[0].ageHours)}` : 'None waiting'}
+          hint={
+            o.applications.oldest[0]
+              ? t('admin.overview.oldest', { age: ageText(o.applications.oldest[0].ageHours) })
+              : t('admin.overview.noneWaiting')
+          }
           to={href('applications')}
         />
-        <Figure label="Open reports" value={o.openReports} to={href('reports')} />
-        <Figure label="Check-ins this week" value={o.checkInsThisWeek.places + o.checkInsThisWeek.events} hint={`${o.checkInsThisWeek.places} at places · ${o.checkInsThisWeek.events} at events`} />
+        <Figure label={t('admin.overview.openReports')} value={o.openReports} to={href('reports')} />
         <Figure
-          label="Payments this month"
-          value={o.paymentsThisMonth.count}
-          hint={money.length ? money.map((m) => formatMoney(m.paid, m.currency)).join(' · ') : 'None yet'}
+          label={t('admin.overview.checkIns')}
+          value={o.checkInsThisWeek.places + o.checkInsThisWeek.events}
+          hint={t('admin.overview.checkInsHint', { places: o.checkInsThisWeek.places, events: o.checkInsThisWeek.events })}
         />
         <Figure
-          label="Refunds this month"
+          label={t('admin.overview.payments')}
+          value={o.paymentsThisMonth.count}
+          hint={money.length ? money.map((m) => formatMoney(m.paid, m.currency)).join(' · ') : t('admin.overview.noneYet')}
+        />
+        <Figure
+          label={t('admin.overview.refunds')}
           value={o.paymentsThisMonth.refunds}
           hint={money.some((m) => m.refunded) ? money.filter((m) => m.refunded).map((m) => formatMoney(m.refunded, m.currency)).join(' · ') : undefined}
         />
@@ -105,7 +118,7 @@ function Overview({ o }: { o: AdminOverviewView }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-labelledby="states-title" className="grid content-start gap-2 rounded-xl border p-4">
           <h3 id="states-title" className="font-semibold">
-            Members by state
+            {t('admin.overview.byState')}
           </h3>
           <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
             {ADMIN_MEMBER_STATES.map((s) => (
@@ -118,7 +131,7 @@ function Overview({ o }: { o: AdminOverviewView }) {
           </ul>
           {o.applications.oldest.length > 0 && (
             <>
-              <h4 className="mt-2 text-sm font-medium">Waiting longest</h4>
+              <h4 className="mt-2 text-sm font-medium">{t('admin.overview.waitingLongest')}</h4>
               <ul className="grid gap-1 text-sm">
                 {o.applications.oldest.map((a) => (
                   <li key={a.id} className="flex justify-between gap-2">
@@ -135,10 +148,10 @@ function Overview({ o }: { o: AdminOverviewView }) {
 
       <section aria-labelledby="events-title" className="grid gap-2 rounded-xl border p-4">
         <h3 id="events-title" className="font-semibold">
-          Upcoming events
+          {t('admin.overview.upcoming')}
         </h3>
         {o.upcomingEvents.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No upcoming events.</p>
+          <p className="text-sm text-muted-foreground">{t('admin.overview.noUpcoming')}</p>
         ) : (
           <ul className="grid gap-3">
             {o.upcomingEvents.map((e) => {
@@ -156,7 +169,9 @@ function Overview({ o }: { o: AdminOverviewView }) {
                       </div>
                     )}
                     <span className="shrink-0 text-muted-foreground tabular-nums">
-                      {e.capacity ? `${e.going} of ${e.capacity} going` : `${e.going} going (no limit)`}
+                      {e.capacity
+                        ? t('admin.overview.going', { going: e.going, capacity: e.capacity })
+                        : t('admin.overview.goingNoLimit', { going: e.going })}
                     </span>
                   </div>
                 </li>
@@ -165,37 +180,39 @@ function Overview({ o }: { o: AdminOverviewView }) {
           </ul>
         )}
       </section>
-      <p className="text-xs text-muted-foreground">Figures as of {formatDateTime(o.generatedAt)}.</p>
+      <p className="text-xs text-muted-foreground">{t('admin.overview.asOf', { date: formatDateTime(o.generatedAt) })}</p>
     </>
   );
 }
 
+/** The tabs' names (catalogue ids). */
 const TAB_LABELS: Record<AttentionItem['tab'], string> = {
-  overview: 'Overview',
-  members: 'Members',
-  applications: 'Applications',
-  reports: 'Reports',
-  settings: 'Settings',
-  health: 'Health',
-  audit: 'Audit log',
+  overview: 'admin.tabs.overview',
+  members: 'admin.tabs.members',
+  applications: 'admin.tabs.applications',
+  reports: 'admin.tabs.reports',
+  settings: 'admin.tabs.settings',
+  health: 'admin.tabs.health',
+  audit: 'admin.tabs.audit',
 };
 
 const SEVERITY = {
-  critical: { icon: AlertOctagonIcon, cls: 'border-destructive/40 bg-destructive/5', label: 'Critical' },
-  warning: { icon: AlertTriangleIcon, cls: 'border-amber-500/40 bg-amber-500/5', label: 'Warning' },
-  info: { icon: InfoIcon, cls: 'border-border bg-muted/40', label: 'Info' },
+  critical: { icon: AlertOctagonIcon, cls: 'border-destructive/40 bg-destructive/5', label: 'admin.overview.severity.critical' },
+  warning: { icon: AlertTriangleIcon, cls: 'border-amber-500/40 bg-amber-500/5', label: 'admin.overview.severity.warning' },
+  info: { icon: InfoIcon, cls: 'border-border bg-muted/40', label: 'admin.overview.severity.info' },
 } as const;
 
 /** "Needs attention", in the manner of Discourse's problems list: each item links to the tab that fixes it. */
 function Attention({ items, href }: { items: AttentionItem[]; href: (tab: string) => string }) {
+  const t = useT(catalog);
   return (
     <section aria-labelledby="attention-title" className="grid gap-2">
       <h3 id="attention-title" className="font-semibold">
-        Needs attention
+        {t('admin.overview.attention')}
       </h3>
       {items.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <CheckCircle2Icon aria-hidden="true" className="size-4 text-primary" /> Nothing needs attention.
+          <CheckCircle2Icon aria-hidden="true" className="size-4 text-primary" /> {t('admin.overview.nothing')}
         </p>
       ) : (
         <ul className="grid gap-2">
@@ -206,15 +223,15 @@ function Attention({ items, href }: { items: AttentionItem[]; href: (tab: string
               <li key={item.code} data-code={item.code} className={cn('flex items-start gap-3 rounded-lg border p-3 text-sm', s.cls)}>
                 <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                 <span className="min-w-0 flex-1 break-words">
-                  <span className="sr-only">{s.label}: </span>
+                  <span className="sr-only">{t('admin.overview.severity', { severity: t(s.label) })}</span>
                   {item.text}
                 </span>
                 <Link
                   to={href(item.tab)}
-                  aria-label={`Open ${TAB_LABELS[item.tab]}`}
+                  aria-label={t('admin.overview.openTab', { tab: t(TAB_LABELS[item.tab]) })}
                   className="shrink-0 font-medium underline underline-offset-2 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
                 >
-                  Open
+                  {t('admin.overview.open')}
                 </Link>
               </li>
             );
@@ -235,23 +252,28 @@ function WeeklyChart({ weeks }: { weeks: AdminOverviewView['weeks'] }) {
   const H = 120;
   const slot = W / Math.max(1, weeks.length);
   const bar = Math.max(2, slot / 3);
+  const t = useT(catalog);
   const label = (d: string) => d.slice(5).replace('-', '/');
   return (
     <section aria-labelledby="weekly-title" className="grid content-start gap-2 rounded-xl border p-4">
       <h3 id="weekly-title" className="font-semibold">
-        New and active members per week
+        {t('admin.overview.weekly')}
       </h3>
       <div className="flex gap-4 text-xs text-muted-foreground" aria-hidden="true">
         <span className="flex items-center gap-1">
-          <span className="inline-block size-3 rounded-sm bg-primary" /> New
+          <span className="inline-block size-3 rounded-sm bg-primary" /> {t('admin.overview.new')}
         </span>
         <span className="flex items-center gap-1">
-          <span className="inline-block size-3 rounded-sm bg-muted-foreground/50" /> Active
+          <span className="inline-block size-3 rounded-sm bg-muted-foreground/50" /> {t('admin.overview.active')}
         </span>
       </div>
       <p id="weekly-summary" className="sr-only">
-        Over the last {weeks.length} weeks: {weeks.reduce((n, w) => n + w.newMembers, 0)} new members; this week{' '}
-        {weeks.at(-1)?.newMembers ?? 0} new and {weeks.at(-1)?.activeMembers ?? 0} active members. The table below has each week.
+        {t('admin.overview.weeklySummary', {
+          weeks: weeks.length,
+          total: weeks.reduce((n, w) => n + w.newMembers, 0),
+          newThisWeek: weeks.at(-1)?.newMembers ?? 0,
+          activeThisWeek: weeks.at(-1)?.activeMembers ?? 0,
+        })}
       </p>
       <svg viewBox={`0 0 ${W} ${H + 16}`} className="h-auto w-full" role="img" aria-labelledby="weekly-summary" focusable="false">
         {weeks.map((w, i) => {
@@ -270,14 +292,14 @@ function WeeklyChart({ weeks }: { weeks: AdminOverviewView['weeks'] }) {
         })}
       </svg>
       <details className="text-sm">
-        <summary className="cursor-pointer text-muted-foreground">Show as a table</summary>
+        <summary className="cursor-pointer text-muted-foreground">{t('admin.overview.showTable')}</summary>
         <table className="mt-2 w-full text-left">
-          <caption className="sr-only">New and active members per week, oldest first</caption>
+          <caption className="sr-only">{t('admin.overview.tableCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col" className="font-medium">Week of</th>
-              <th scope="col" className="font-medium">New</th>
-              <th scope="col" className="font-medium">Active</th>
+              <th scope="col" className="font-medium">{t('admin.overview.weekOf')}</th>
+              <th scope="col" className="font-medium">{t('admin.overview.new')}</th>
+              <th scope="col" className="font-medium">{t('admin.overview.active')}</th>
             </tr>
           </thead>
           <tbody>
