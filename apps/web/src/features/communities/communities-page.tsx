@@ -10,7 +10,7 @@ import { itemsOf } from '#/lib/api';
 import { isCity } from '#/lib/member-format';
 import { useDebouncedValue } from '#/lib/use-debounced-value';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useCommunityListQuery, type CommunityFilters } from './api';
 import { CommunityGrid, CommunityGridSkeleton } from './community-grid';
 import { catalog } from './i18n';
@@ -32,6 +32,7 @@ export function CommunitiesPage() {
   const [text, setText] = React.useState(filters.q);
   const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const t = useT(catalog);
+  const s = useSharedText();
 
   React.useEffect(() => {
     if (debounced !== filters.q) setFilters({ q: debounced });
@@ -69,7 +70,7 @@ export function CommunitiesPage() {
             <option value="">{t('communities.list.allCities')}</option>
             {CITIES.map((city) => (
               <option key={city} value={city}>
-                {CITY_LABELS[city]}
+                {s(CITY_LABELS[city])}
               </option>
             ))}
           </NativeSelect>
@@ -84,11 +85,12 @@ function CommunityResults({ filters }: { filters: CommunityFilters }) {
   const query = useCommunityListQuery(filters);
   const communities = itemsOf(query.data);
   const t = useT(catalog);
+  const s = useSharedText();
   if (query.isPending) return <CommunityGridSkeleton label={t('communities.list.loading')} />;
   if (query.isError && communities.length === 0) {
     return <ListError what={t('communities.list.what')} error={query.error} onRetry={() => void query.refetch()} />;
   }
-  if (communities.length === 0) return <EmptyState title={COMMUNITY_MESSAGES.noCommunities} hint={COMMUNITY_MESSAGES.noCommunitiesHint} />;
+  if (communities.length === 0) return <EmptyState title={s(COMMUNITY_MESSAGES.noCommunities)} hint={s(COMMUNITY_MESSAGES.noCommunitiesHint)} />;
   return (
     <div className="grid gap-4">
       <CommunityGrid label={t('communities.title')} communities={communities} headingLevel={2} />

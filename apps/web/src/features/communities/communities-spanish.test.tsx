@@ -25,6 +25,7 @@ describe('communities in Spanish (issue 26)', () => {
     expect(yours).toHaveAccessibleName('Tus comunidades');
     expect(yours).toHaveTextContent('Creador');
     expect(yours).toHaveTextContent('12 miembros');
+    expect(yours).toHaveTextContent('Público'); // a shared label (COMMUNITY_VISIBILITY_LABELS)
     expect(within(screen.getByRole('list', { name: 'Comunidades sugeridas' })).getByText('1 miembro')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Descubre' })).toBeInTheDocument();
   });

@@ -4,7 +4,7 @@ import { GlobeIcon, LockIcon, MapPinIcon, UsersIcon } from 'lucide-react';
 import { CITY_LABELS, COMMUNITY_VISIBILITY_LABELS, imageVariantUrl, type CommunitySummaryView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { cn } from '#/lib/utils';
-import { useT, type Translate } from '#/lib/i18n';
+import { useSharedText, useT, type Translate } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 /** '1 member', '12 members'. */
@@ -29,10 +29,11 @@ export function CommunityAvatar({ community, className }: { community: Pick<Comm
 /** Public or Private, with its icon. */
 export function VisibilityBadge({ visibility }: { visibility: CommunitySummaryView['visibility'] }) {
   const Icon = visibility === 'public' ? GlobeIcon : LockIcon;
+  const s = useSharedText();
   return (
     <Badge variant="outline">
       <Icon aria-hidden="true" />
-      {COMMUNITY_VISIBILITY_LABELS[visibility]}
+      {s(COMMUNITY_VISIBILITY_LABELS[visibility])}
     </Badge>
   );
 }
@@ -54,6 +55,7 @@ export function CommunityCard({
   const cover = imageVariantUrl(community.coverUrl, 'medium');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-sm">
       <div className="aspect-[3/1] bg-gradient-to-br from-primary/25 to-primary/5">
@@ -72,7 +74,7 @@ export function CommunityCard({
           {community.city && (
             <span className="inline-flex items-center gap-1">
               <MapPinIcon aria-hidden="true" className="size-3.5" />
-              {CITY_LABELS[community.city]}
+              {s(CITY_LABELS[community.city])}
             </span>
           )}
           <span className="inline-flex items-center gap-1">

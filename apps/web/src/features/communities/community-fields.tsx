@@ -16,12 +16,11 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Textarea } from '#/components/ui/textarea';
 import { InterestsPicker } from '#/components/member/interests-picker';
 import { cn } from '#/lib/utils';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 import { SlugField } from './slug-field';
 import type { SlugStatus } from './use-slug-availability';
 
-const CITY_OPTIONS = CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }));
 /** Catalogue ids of the hint under each choice. */
 const VISIBILITY_HINTS = {
   public: 'communities.fields.visibility.public',
@@ -34,6 +33,7 @@ export function CommunityFields({ slugStatus, onSlugEdited }: { slugStatus: Slug
   const { control, setValue } = useFormContext<CreateCommunityInput>();
   const interests = useWatch({ control, name: 'interests' }) ?? [];
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <div className="grid gap-5">
       <TextField<CreateCommunityInput> name="name" label={t('communities.fields.name')} maxLength={COMMUNITY_LIMITS.nameMax} autoComplete="off" />
@@ -44,14 +44,14 @@ export function CommunityFields({ slugStatus, onSlugEdited }: { slugStatus: Slug
       <SelectField<CreateCommunityInput>
         name="city"
         label={t('communities.fields.city')}
-        options={[{ value: '', label: t('communities.fields.noCity') }, ...CITY_OPTIONS]}
+        options={[{ value: '', label: t('communities.fields.noCity') }, ...CITIES.map((c) => ({ value: c, label: s(CITY_LABELS[c]) }))]}
         toForm={(v) => (v === '' ? null : v)}
         fromForm={(v) => (v == null ? '' : String(v))}
       />
       <InterestsPicker
         label={t('communities.fields.topics')}
         max={COMMUNITY_LIMITS.interestsMax}
-        maxMessage={COMMUNITY_MESSAGES.interestsMax}
+        maxMessage={s(COMMUNITY_MESSAGES.interestsMax)}
         value={interests}
         onChange={(next) => setValue('interests', next, { shouldDirty: true, shouldValidate: true })}
       />
@@ -99,6 +99,7 @@ function ChoiceField<V extends string>({
 }) {
   const { control } = useFormContext<CreateCommunityInput>();
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <FormField
       control={control}
@@ -118,14 +119,14 @@ function ChoiceField<V extends string>({
                 className="mt-1 accent-primary"
               />
               <span className="grid gap-0.5">
-                <span className="text-sm font-medium">{labels[option]}</span>
+                <span className="text-sm font-medium">{s(labels[option])}</span>
                 <span className="text-sm text-muted-foreground">{t(hints[option])}</span>
               </span>
             </label>
           ))}
           {fieldState.error && (
             <p role="alert" className="text-sm text-destructive">
-              {fieldState.error.message}
+              {fieldState.error.message && s(fieldState.error.message)}
             </p>
           )}
         </fieldset>

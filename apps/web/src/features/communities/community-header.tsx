@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { MapPinIcon, UsersIcon } from 'lucide-react';
 import { CITY_LABELS, imageVariantUrl, type CommunityView } from '@bayclub/shared';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { CommunityAvatar, memberCountLabel, VisibilityBadge } from './community-card';
 import { catalog } from './i18n';
 
@@ -15,6 +15,7 @@ import { catalog } from './i18n';
 export function CommunityHeader({ community, actions }: { community: CommunityView; actions?: React.ReactNode }) {
   const cover = imageVariantUrl(community.coverUrl, 'large');
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <header className="overflow-hidden rounded-xl border bg-card text-card-foreground">
       <div className="relative aspect-[3/1] bg-gradient-to-br from-primary/60 to-primary/20 md:aspect-[4/1]">
@@ -40,7 +41,7 @@ export function CommunityHeader({ community, actions }: { community: CommunityVi
           {community.city && (
             <span className="inline-flex items-center gap-1">
               <MapPinIcon aria-hidden="true" className="size-3.5" />
-              {CITY_LABELS[community.city]}
+              {s(CITY_LABELS[community.city])}
             </span>
           )}
           <VisibilityBadge visibility={community.visibility} />

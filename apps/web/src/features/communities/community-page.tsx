@@ -7,7 +7,7 @@ import { Button } from '#/components/ui/button';
 import { useMe } from '#/lib/session/use-session';
 import { NotFoundPage } from '#/components/not-found-page';
 import { isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { AboutTab } from './about-tab';
 import { useCommunityQuery } from './api';
 import { ListError } from '#/components/card-grid';
@@ -67,10 +67,11 @@ function Frame({ children }: { children: React.ReactNode }) {
 }
 
 function PrivateNotice() {
+  const s = useSharedText();
   return (
     <p className="flex items-center gap-2 rounded-xl border bg-muted/40 px-4 py-3 text-sm">
       <LockIcon aria-hidden="true" className="size-4 shrink-0" />
-      {COMMUNITY_MESSAGES.privateNotice}
+      {s(COMMUNITY_MESSAGES.privateNotice)}
     </p>
   );
 }
@@ -82,6 +83,7 @@ function PrivateNotice() {
 function OutsiderNotice({ community }: { community: CommunityView }) {
   const me = useMe();
   const t = useT(catalog);
+  const s = useSharedText();
   if (me) {
     return (
       <p role="status" className="rounded-xl border bg-muted/40 px-4 py-3 text-sm">
@@ -91,7 +93,7 @@ function OutsiderNotice({ community }: { community: CommunityView }) {
   }
   return (
     <div className="grid gap-3 rounded-xl border border-primary/30 bg-primary/5 px-4 py-4 sm:flex sm:items-center sm:justify-between">
-      <p>{COMMUNITY_MESSAGES.visitorApply}</p>
+      <p>{s(COMMUNITY_MESSAGES.visitorApply)}</p>
       <div className="flex flex-wrap gap-2">
         <Button asChild>
           <Link to={`/${community.urlSlug}/register`}>{t('communities.page.applyToJoin')}</Link>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { COMMUNITY_MESSAGES, createCommunitySchema, slugFromName, type CommunityView, type CreateCommunityInput } from '@bayclub/shared';
 import { AfterSaveStep, DialogForm, FormDialog, useSavedStep } from '#/components/form-dialog';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useCommunityQuery, useCreateCommunityMutation } from './api';
 import { CommunityFields } from './community-fields';
 import { CommunityImages } from './community-images';
@@ -44,6 +44,7 @@ function DetailsStep({ onCreated }: { onCreated: (community: CommunityView) => v
   const create = useCreateCommunityMutation();
   const [slugEdited, setSlugEdited] = React.useState(false);
   const t = useT(catalog);
+  const s = useSharedText();
   const form = useForm<CreateCommunityInput>({
     resolver: zodResolver(createCommunitySchema, undefined, { raw: true }),
     defaultValues: DEFAULTS,
@@ -60,7 +61,7 @@ function DetailsStep({ onCreated }: { onCreated: (community: CommunityView) => v
 
   const save = async (values: CreateCommunityInput) => {
     const community = await create.mutateAsync(values);
-    toast.success(COMMUNITY_MESSAGES.created);
+    toast.success(s(COMMUNITY_MESSAGES.created));
     onCreated(community);
   };
 

@@ -14,7 +14,7 @@ import {
 } from '#/components/ui/alert-dialog';
 import { Button } from '#/components/ui/button';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useDeleteCommunityMutation } from './api';
 import { catalog } from './i18n';
 
@@ -22,9 +22,10 @@ import { catalog } from './i18n';
 export function DeleteCommunitySection({ community }: { community: CommunityView }) {
   const navigate = useNavigate();
   const t = useT(catalog);
+  const s = useSharedText();
   // The toast comes first: once on /groups this component is gone, and so are its callbacks.
   const remove = useDeleteCommunityMutation(community.id, () => {
-    toast.success(COMMUNITY_MESSAGES.deleted);
+    toast.success(s(COMMUNITY_MESSAGES.deleted));
     return navigate('/groups', { replace: true });
   });
   const handleDelete = () =>

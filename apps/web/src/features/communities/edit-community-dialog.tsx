@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { COMMUNITY_MESSAGES, createCommunitySchema, type CommunityView, type CreateCommunityInput } from '@bayclub/shared';
 import { DialogForm, FormDialog } from '#/components/form-dialog';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useUpdateCommunityMutation } from './api';
 import { CommunityFields } from './community-fields';
 import { CommunityImages } from './community-images';
@@ -54,6 +54,7 @@ export function EditCommunityDialog({
 function DetailsForm({ community, onSaved }: { community: CommunityView; onSaved: () => void }) {
   const update = useUpdateCommunityMutation(community.id);
   const t = useT(catalog);
+  const s = useSharedText();
   const form = useForm<CreateCommunityInput>({
     resolver: zodResolver(createCommunitySchema, undefined, { raw: true }),
     defaultValues: valuesOf(community),
@@ -67,7 +68,7 @@ function DetailsForm({ community, onSaved }: { community: CommunityView; onSaved
     const { urlSlug, ...rest } = values;
     const changedSlug = urlSlug.trim().toLowerCase() !== community.urlSlug;
     await update.mutateAsync(changedSlug ? { ...rest, urlSlug } : rest);
-    toast.success(COMMUNITY_MESSAGES.saved);
+    toast.success(s(COMMUNITY_MESSAGES.saved));
     onSaved();
   };
 

@@ -7,7 +7,7 @@ import { Button } from '#/components/ui/button';
 import { useCan, useMe } from '#/lib/session/use-session';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useDiscoverQuery } from './api';
 import { EmptyState, ListError } from '#/components/card-grid';
 import { CommunityGrid, CommunityGridSkeleton } from './community-grid';
@@ -69,12 +69,12 @@ export function GroupsPage() {
   );
 }
 
-function membershipExtra(entry: MyCommunityView) {
+function membershipExtra(entry: MyCommunityView, s: (text: string) => string) {
   if (entry.status === 'pending') {
     return (
       <Badge variant="secondary">
         <ClockIcon aria-hidden="true" />
-        {COMMUNITY_MESSAGES.requested}
+        {s(COMMUNITY_MESSAGES.requested)}
       </Badge>
     );
   }
@@ -86,6 +86,7 @@ function YourCommunities() {
   const items = query.data?.items ?? [];
   const byId = new Map(items.map((entry) => [entry.community.id, entry]));
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <section aria-labelledby="mine-title" className="grid gap-3">
       <h2 id="mine-title" className="text-lg font-semibold">
@@ -96,12 +97,12 @@ function YourCommunities() {
       ) : query.isError ? (
         <ListError what={t('communities.groups.mineWhat')} error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title={COMMUNITY_MESSAGES.noneJoined} hint={COMMUNITY_MESSAGES.noneJoinedHint} />
+        <EmptyState title={s(COMMUNITY_MESSAGES.noneJoined)} hint={s(COMMUNITY_MESSAGES.noneJoinedHint)} />
       ) : (
         <CommunityGrid
           label={t('communities.groups.mine')}
           communities={items.map((entry) => entry.community)}
-          extra={(community) => membershipExtra(byId.get(community.id)!)}
+          extra={(community) => membershipExtra(byId.get(community.id)!, s)}
         />
       )}
     </section>
@@ -112,6 +113,7 @@ function Discover() {
   const query = useDiscoverQuery();
   const items = query.data?.items ?? [];
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <section aria-labelledby="discover-title" className="grid gap-3">
       <h2 id="discover-title" className="text-lg font-semibold">
@@ -122,7 +124,7 @@ function Discover() {
       ) : query.isError ? (
         <ListError what={t('communities.groups.discoverWhat')} error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState title={COMMUNITY_MESSAGES.noSuggestions} />
+        <EmptyState title={s(COMMUNITY_MESSAGES.noSuggestions)} />
       ) : (
         <CommunityGrid label={t('communities.groups.suggested')} communities={items} />
       )}

@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useMembershipMutation } from './api';
 import { catalog } from './i18n';
 
@@ -22,6 +22,7 @@ import { catalog } from './i18n';
 export function MembershipButton({ community }: { community: CommunityView }) {
   const membership = useMembershipMutation(community.id);
   const t = useT(catalog);
+  const s = useSharedText();
   const viewer = community.viewer;
   if (!viewer) return null;
 
@@ -32,16 +33,16 @@ export function MembershipButton({ community }: { community: CommunityView }) {
 
   switch (viewer.status) {
     case 'banned':
-      return <p className="text-sm text-muted-foreground">{COMMUNITY_MESSAGES.banned}</p>;
+      return <p className="text-sm text-muted-foreground">{s(COMMUNITY_MESSAGES.banned)}</p>;
     case 'none':
       return (
         <Button onClick={() => act('join')} disabled={membership.isPending}>
-          {community.joinPolicy === 'open' ? COMMUNITY_MESSAGES.join : COMMUNITY_MESSAGES.requestToJoin}
+          {s(community.joinPolicy === 'open' ? COMMUNITY_MESSAGES.join : COMMUNITY_MESSAGES.requestToJoin)}
         </Button>
       );
     case 'pending':
       return (
-        <StatusMenu label={COMMUNITY_MESSAGES.requested} icon={<ClockIcon aria-hidden="true" />} disabled={membership.isPending}>
+        <StatusMenu label={s(COMMUNITY_MESSAGES.requested)} icon={<ClockIcon aria-hidden="true" />} disabled={membership.isPending}>
           <DropdownMenuItem onSelect={() => act('leave')}>{t('communities.membership.withdraw')}</DropdownMenuItem>
         </StatusMenu>
       );
@@ -50,14 +51,14 @@ export function MembershipButton({ community }: { community: CommunityView }) {
         return (
           <Button variant="secondary" disabled>
             <CheckIcon aria-hidden="true" />
-            {COMMUNITY_MESSAGES.joined}
+            {s(COMMUNITY_MESSAGES.joined)}
           </Button>
         );
       }
       return (
-        <StatusMenu label={COMMUNITY_MESSAGES.joined} icon={<CheckIcon aria-hidden="true" />} disabled={membership.isPending}>
+        <StatusMenu label={s(COMMUNITY_MESSAGES.joined)} icon={<CheckIcon aria-hidden="true" />} disabled={membership.isPending}>
           <DropdownMenuItem variant="destructive" onSelect={() => act('leave')}>
-            {COMMUNITY_MESSAGES.leave}
+            {s(COMMUNITY_MESSAGES.leave)}
           </DropdownMenuItem>
         </StatusMenu>
       );

@@ -2,7 +2,7 @@ import type { AvailabilityStatus } from '#/components/availability-status';
 import { useQuery } from '@tanstack/react-query';
 import { communitySlugSchema, COMMUNITY_MESSAGES } from '@bayclub/shared';
 import { useDebouncedValue } from '#/lib/use-debounced-value';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { slugAvailabilityQueryOptions } from './api';
 import { catalog } from './i18n';
 
@@ -31,13 +31,14 @@ export function useSlugAvailability(value: string, opts: { current?: string } = 
   const parsed = debounced ? communitySlugSchema.safeParse(debounced) : null;
   const query = useQuery({ ...slugAvailabilityQueryOptions(debounced), enabled: settled && parsed?.success === true });
   const t = useT(catalog);
+  const s = useSharedText();
 
   if (!candidate || !settled || !parsed) return IDLE;
-  if (!parsed.success) return { state: 'invalid', message: parsed.error.issues[0]?.message ?? COMMUNITY_MESSAGES.slugChars };
+  if (!parsed.success) return { state: 'invalid', message: s(parsed.error.issues[0]?.message ?? COMMUNITY_MESSAGES.slugChars) };
   if (query.isError) return { state: 'error', message: t(SLUG_MESSAGES.checkFailed) };
   if (!query.data) return { state: 'checking' };
   if (query.data.available) return { state: 'available', message: t(SLUG_MESSAGES.available) };
-  return { state: 'taken', message: query.data.error ?? COMMUNITY_MESSAGES.slugTakenByCommunity };
+  return { state: 'taken', message: query.data.error ?? s(COMMUNITY_MESSAGES.slugTakenByCommunity) };
 }
 
 /** An address that cannot be saved: Save waits for a free, well-formed one. */

@@ -3,7 +3,7 @@ import { POST_LIMITS, updateCommentSchema, type CommentView } from '@bayclub/sha
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useUpdateCommentMutation } from './comments-api';
 import { catalog } from './i18n';
 import { MentionTextarea } from './mention-textarea';
@@ -15,12 +15,14 @@ export function CommentEditForm({ postId, comment, onDone }: { postId: string; c
   const [error, setError] = React.useState<string | null>(null);
   const update = useUpdateCommentMutation(postId, comment.id);
   const t = useT(catalog);
+  const s = useSharedText();
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = updateCommentSchema.safeParse({ content: text });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
+      const message = parsed.error.issues[0]?.message;
+      setError(message ? s(message) : null);
       return;
     }
     update.mutate(parsed.data.content, {

@@ -3,7 +3,7 @@ import { POST_LIMITS, POST_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { QueuedSends } from '#/components/queued-sends';
 import { useDraft } from '#/lib/offline/drafts';
 import { useQueueWhenOffline } from '#/lib/offline/outbox';
@@ -35,13 +35,14 @@ export function CommentForm({ postId, parent, onDone, autoFocus }: CommentFormPr
   const [error, setError] = React.useState<string | null>(null);
   const create = useCreateCommentMutation(postId);
   const t = useT(catalog);
+  const s = useSharedText();
   const label = parent ? t('posts.comment.replyTo', { name: parent.authorName }) : t('posts.comment.writeLabel');
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     const content = text.trim();
     if (!content) {
-      setError(POST_MESSAGES.commentEmpty);
+      setError(s(POST_MESSAGES.commentEmpty));
       return;
     }
     setError(null);

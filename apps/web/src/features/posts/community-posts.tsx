@@ -6,7 +6,7 @@ import { Button } from '#/components/ui/button';
 import { OnceOpened } from '#/components/once-opened';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { lazyNamed } from '#/lib/lazy-named';
 import { communityPostsQueryOptions, postListPath, reportedPostsQueryOptions, useDeletePostMutation, useRestorePostMutation } from './api';
 import { Composer } from './composer';
@@ -29,10 +29,11 @@ export function CommunityPosts({
   viewer: CommunityViewerState;
 }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const name = communityName ?? t('posts.community.fallbackName');
   const community = React.useMemo(() => ({ id: communityId, name }), [communityId, name]);
   const accepts = React.useCallback((e: { communityId: string | null }) => e.communityId === communityId, [communityId]);
-  if (!viewer.canRead) return <p className="p-4 text-sm text-muted-foreground">{COMMUNITY_MESSAGES.privateNotice}</p>;
+  if (!viewer.canRead) return <p className="p-4 text-sm text-muted-foreground">{s(COMMUNITY_MESSAGES.privateNotice)}</p>;
   return (
     <div className="grid gap-4">
       {viewer.canPost && <Composer community={community} />}
@@ -68,6 +69,7 @@ function ModerationBar({ post, communityId }: { post: PostView; communityId: str
   const remove = useDeletePostMutation(post.id);
   const reports = post.reportCount ?? 0;
   const t = useT(catalog);
+  const s = useSharedText();
 
   // mutateAsync, not mutate's callbacks: the post's realtime event can take this card out of the queue before the
   // answer arrives, and an unmounted observer's callbacks never run (the toast was lost).
@@ -82,7 +84,7 @@ function ModerationBar({ post, communityId }: { post: PostView; communityId: str
   const handleDelete = async () => {
     try {
       await remove.mutateAsync(undefined);
-      toast.success(POST_MESSAGES.deleted);
+      toast.success(s(POST_MESSAGES.deleted));
     } catch (error) {
       toast.error(errorMessage(error, t('posts.post.deleteFailed')));
     }

@@ -5,7 +5,7 @@ import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { useCan } from '#/lib/session/use-session';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { QueuedSends } from '#/components/queued-sends';
 import { useDraft } from '#/lib/offline/drafts';
 import { useQueueWhenOffline } from '#/lib/offline/outbox';
@@ -38,6 +38,7 @@ export function Composer({ community }: ComposerProps) {
   const create = useCreatePostMutation();
   const fileInput = React.useRef<HTMLInputElement>(null);
   const t = useT(catalog);
+  const s = useSharedText();
 
   const destination = destinations.find((d) => d.value === chosen) ?? destinations[0];
   if (!destination) return null;
@@ -87,7 +88,7 @@ export function Composer({ community }: ComposerProps) {
         value={text}
         onValueChange={setText}
         scope={{ communityId: destination.communityId }}
-        placeholder={POST_MESSAGES.composerPlaceholder}
+        placeholder={s(POST_MESSAGES.composerPlaceholder)}
         maxLength={POST_LIMITS.contentMax}
         rows={3}
         aria-describedby={`${id}-count`}
@@ -139,7 +140,7 @@ export function Composer({ community }: ComposerProps) {
         </div>
         <Button type="submit" disabled={empty || busy}>
           {create.isPending && <Spinner />}
-          {create.isPending ? POST_MESSAGES.posting : POST_MESSAGES.post}
+          {create.isPending ? t('posts.composer.posting') : s(POST_MESSAGES.post)}
         </Button>
       </div>
     </form>

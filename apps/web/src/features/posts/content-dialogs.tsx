@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '#/components/ui/spinner';
 import { Textarea } from '#/components/ui/textarea';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { useReportContentMutation } from './api';
 import { catalog } from './i18n';
@@ -55,6 +55,7 @@ export function ReportContentDialog({
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const report = useReportContentMutation(target);
   const t = useT(catalog);
+  const s = useSharedText();
 
   const reset = () => {
     setReason(null);
@@ -71,7 +72,7 @@ export function ReportContentDialog({
     event.preventDefault();
     const parsed = contentReportSchema.safeParse({ reason: reason ?? undefined, details });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'reason'), i.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'reason'), s(i.message)])));
       return;
     }
     setErrors({});
@@ -79,13 +80,13 @@ export function ReportContentDialog({
       { reason: parsed.data.reason, ...(parsed.data.details ? { details: parsed.data.details } : {}) },
       {
         onSuccess: () => {
-          toast.success(POST_MESSAGES.reported);
+          toast.success(s(POST_MESSAGES.reported));
           reset();
           onOpenChange(false);
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 409) {
-            toast.info(POST_MESSAGES.alreadyReported);
+            toast.info(s(POST_MESSAGES.alreadyReported));
             reset();
             onOpenChange(false);
             return;
@@ -121,7 +122,7 @@ export function ReportContentDialog({
                     onChange={() => setReason(value)}
                     className="size-4 accent-primary"
                   />
-                  {REPORT_REASON_LABELS[value]}
+                  {s(REPORT_REASON_LABELS[value])}
                 </label>
               ))}
             </div>

@@ -3,7 +3,7 @@ import { POST_MESSAGES } from '@bayclub/shared';
 import { NativeSelect } from '#/components/ui/native-select';
 import { useCan } from '#/lib/session/use-session';
 import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 export interface Destination {
@@ -20,14 +20,15 @@ export interface Destination {
 export function useDestinations(community?: { id: string; name: string }): Destination[] {
   const memberFeed = useCan('see_feed_nav');
   const mine = useMyCommunitiesQuery();
+  const memberFeedLabel = useSharedText()(POST_MESSAGES.memberFeed);
   return React.useMemo(() => {
     if (community) return [{ value: community.id, communityId: community.id, label: community.name }];
-    const list: Destination[] = memberFeed ? [{ value: '', communityId: null, label: POST_MESSAGES.memberFeed }] : [];
+    const list: Destination[] = memberFeed ? [{ value: '', communityId: null, label: memberFeedLabel }] : [];
     for (const item of mine.data?.items ?? []) {
       if (item.status === 'active') list.push({ value: item.community.id, communityId: item.community.id, label: item.community.name });
     }
     return list;
-  }, [community, memberFeed, mine.data]);
+  }, [community, memberFeed, memberFeedLabel, mine.data]);
 }
 
 export function DestinationPicker({

@@ -4,7 +4,7 @@ import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useUpdatePostMutation } from './api';
 import { catalog } from './i18n';
 import { keepOpenWhileSuggesting, MentionTextarea } from './mention-textarea';
@@ -23,6 +23,7 @@ export function EditPostDialog({ post, open, onOpenChange, onCloseAutoFocus }: E
   const [error, setError] = React.useState<string | null>(null);
   const update = useUpdatePostMutation(post.id);
   const t = useT(catalog);
+  const s = useSharedText();
 
   const handleOpenChange = (next: boolean) => {
     if (update.isPending) return;
@@ -35,7 +36,7 @@ export function EditPostDialog({ post, open, onOpenChange, onCloseAutoFocus }: E
     event.preventDefault();
     const parsed = updatePostSchema.safeParse({ content: text });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? POST_MESSAGES.empty);
+      setError(s(parsed.error.issues[0]?.message ?? POST_MESSAGES.empty));
       return;
     }
     update.mutate(parsed.data.content, {

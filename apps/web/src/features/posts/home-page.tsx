@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { POST_MESSAGES } from '@bayclub/shared';
 import { Welcome } from '#/features/welcome';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { feedQueryOptions, postListPath } from './api';
 import { Composer } from './composer';
 import { catalog } from './i18n';
@@ -24,6 +24,7 @@ export function HomePage() {
   // Focus lands on the page's heading when the welcome (and its focused close button) goes, not on <body>.
   const titleRef = React.useRef<HTMLHeadingElement>(null);
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <section aria-labelledby="home-title" className="mx-auto grid w-full max-w-2xl content-start gap-4 px-4 py-6 sm:px-6 sm:py-8">
       <h1 ref={titleRef} id="home-title" tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl">
@@ -36,7 +37,7 @@ export function HomePage() {
         path={postListPath.feed()}
         accepts={acceptsAll}
         label={t('posts.home.list')}
-        empty={{ title: POST_MESSAGES.emptyFeed, hint: POST_MESSAGES.emptyFeedHint }}
+        empty={{ title: s(POST_MESSAGES.emptyFeed), hint: s(POST_MESSAGES.emptyFeedHint) }}
       />
     </section>
   );

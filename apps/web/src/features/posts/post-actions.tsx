@@ -5,7 +5,7 @@ import { Button } from '#/components/ui/button';
 import { useCan } from '#/lib/session/use-session';
 import { errorMessage } from '#/lib/api';
 import { cn } from '#/lib/utils';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useLikeMutation } from './api';
 import { catalog } from './i18n';
 import { sharePost } from './share';
@@ -27,6 +27,7 @@ export function PostActions({ post, commentsOpen, onToggleComments, commentsId }
   const canShare = useCan('share_content');
   const like = useLikeMutation(post.id);
   const t = useT(catalog);
+  const s = useSharedText();
 
   const handleLike = () => {
     like.mutate(!post.likedByMe, {
@@ -36,7 +37,7 @@ export function PostActions({ post, commentsOpen, onToggleComments, commentsId }
 
   const handleShare = async () => {
     const outcome = await sharePost(post);
-    if (outcome === 'copied') toast.success(POST_MESSAGES.linkCopied);
+    if (outcome === 'copied') toast.success(s(POST_MESSAGES.linkCopied));
     else if (outcome === 'failed') toast.error(t('posts.actions.copyFailed', { url: `${window.location.origin}${postPath(post.id)}` }));
   };
 

@@ -9,7 +9,7 @@ import { memberName } from '#/lib/member-format';
 import { MessageText } from '#/components/message-text';
 import { errorMessage } from '#/lib/api';
 import { lazyNamed } from '#/lib/lazy-named';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useDeletePostMutation } from './api';
 import { Comments } from './comments';
 import { ContentMenu } from './content-menu';
@@ -46,6 +46,7 @@ export function PostCard({ post, defaultCommentsOpen = false, afterDelete, foote
   const mine = me?.user.id === post.author.id;
   const author = memberName(post.author);
   const t = useT(catalog);
+  const s = useSharedText();
 
   // A new key each time: the dialog starts from the post's current text.
   const openEdit = () => {
@@ -62,7 +63,7 @@ export function PostCard({ post, defaultCommentsOpen = false, afterDelete, foote
       toast.error(errorMessage(error, t('posts.post.deleteFailed')));
       return;
     }
-    toast.success(POST_MESSAGES.deleted);
+    toast.success(s(POST_MESSAGES.deleted));
     if (afterDelete) void navigate(afterDelete, { replace: true });
   };
 
@@ -91,7 +92,7 @@ export function PostCard({ post, defaultCommentsOpen = false, afterDelete, foote
       {post.hidden && (
         <p className="flex items-center gap-2 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
           <EyeOffIcon aria-hidden="true" className="size-4 shrink-0" />
-          {POST_MESSAGES.hiddenNotice}
+          {s(POST_MESSAGES.hiddenNotice)}
         </p>
       )}
       {post.content && <MessageText content={post.content} mentions={post.mentions} />}

@@ -7,7 +7,7 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { RetryButton } from '#/components/retry-button';
 import { errorMessage, itemsOf } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 import { PostCard } from './post-card';
 import { useInfiniteScroll } from './use-infinite-scroll';
@@ -30,13 +30,14 @@ export function PostList({ query, label, empty, footer }: PostListProps) {
   const canLoadMore = !!query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
   const sentinel = useInfiniteScroll(canLoadMore, () => void query.fetchNextPage());
   const t = useT(catalog);
+  const s = useSharedText();
 
   if (query.isPending) return <OnlineOr what={t('posts.list.offlineWhat')}><PostsSkeleton /></OnlineOr>;
   if (query.isError && posts.length === 0) {
     return (
       <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
         <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
-        <p className="font-medium">{POST_MESSAGES.loadFailed}</p>
+        <p className="font-medium">{s(POST_MESSAGES.loadFailed)}</p>
         <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
         <RetryButton onClick={() => void query.refetch()} />
       </div>
@@ -46,7 +47,7 @@ export function PostList({ query, label, empty, footer }: PostListProps) {
     return (
       <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
         <NewspaperIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">{empty?.title ?? POST_MESSAGES.emptyFeed}</p>
+        <p className="font-medium">{empty?.title ?? s(POST_MESSAGES.emptyFeed)}</p>
         {empty?.hint && <p className="max-w-sm text-sm text-muted-foreground">{empty.hint}</p>}
       </div>
     );

@@ -28,7 +28,11 @@ describe('posts in Spanish (issue 26)', () => {
     await act(() => activateLocale('es'));
 
     expect(screen.getByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
-    expect(screen.getByRole('form', { name: 'Nueva publicación' })).toBeInTheDocument();
+    const composer = screen.getByRole('form', { name: 'Nueva publicación' });
+    expect(composer).toBeInTheDocument();
+    // The shared package's texts (its own catalogue) follow the page's language too.
+    expect(within(composer).getByPlaceholderText('¿Qué está pasando en la Bahía?')).toBeInTheDocument();
+    expect(within(composer).getByRole('button', { name: 'Publicar' })).toBeInTheDocument();
     const card = content.closest('article')!;
     expect(within(card).getByRole('button', { name: 'Me gusta, 2 Me gusta' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Comentarios, 1 comentario' })).toBeInTheDocument();

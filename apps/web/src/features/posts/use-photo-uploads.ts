@@ -1,7 +1,9 @@
 import * as React from 'react';
-import { POST_LIMITS, POST_MESSAGES, type PostImageUpload } from '@bayclub/shared';
+import { POST_LIMITS, type PostImageUpload } from '@bayclub/shared';
 import { checkGalleryFiles } from '#/features/gallery';
+import { useT } from '#/lib/i18n';
 import { uploadPostImage } from './api';
+import { catalog } from './i18n';
 
 export interface PhotoUpload {
   id: string;
@@ -29,6 +31,7 @@ export function usePhotoUploads() {
   const itemsRef = React.useRef<PhotoUpload[]>([]);
   const running = React.useRef(false);
   const abort = React.useRef<AbortController | null>(null);
+  const t = useT(catalog);
 
   const setItems = React.useCallback((change: (old: PhotoUpload[]) => PhotoUpload[]) => {
     itemsRef.current = change(itemsRef.current);
@@ -59,7 +62,7 @@ export function usePhotoUploads() {
           if (abort.current.signal.aborted) return;
           revoke(next.previewUrl);
           setItems((old) => old.filter((i) => i.id !== next.id));
-          setNotices((old) => [...old, POST_MESSAGES.imageSkipped(next.file.name)]);
+          setNotices((old) => [...old, t('posts.composer.photos.skipped', { name: next.file.name })]);
         }
       }
     } finally {
@@ -70,7 +73,7 @@ export function usePhotoUploads() {
   const add = (files: readonly File[]) => {
     const room = POST_LIMITS.imagesMax - itemsRef.current.length;
     const check = checkGalleryFiles(files, room);
-    setNotices([...check.errors, ...(check.leftOut > 0 ? [POST_MESSAGES.imagesMax] : [])]);
+    setNotices([...check.errors, ...(check.leftOut > 0 ? [t('posts.composer.photos.max', { max: POST_LIMITS.imagesMax })] : [])]);
     if (check.accepted.length === 0) return;
     setItems((old) => [
       ...old,
