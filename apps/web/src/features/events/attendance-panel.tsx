@@ -7,26 +7,29 @@ import { errorMessage, isApiError } from '#/lib/api';
 import { timeInZone } from '#/lib/format';
 import { MemberPhoto } from '#/components/member/member-photo';
 import { RetryButton } from '#/components/retry-button';
+import { useT } from '#/lib/i18n';
 import { attendeeName, doorPartyLabel } from './event-format';
 import { useAttendanceQuery, useWaitlistQuery } from './rsvp-api';
 import { useCheckInRealtime } from './use-event-realtime';
+import { catalog } from './i18n';
 
 /**
  * For the hosts (and door helpers): going, checked in and no-shows, the waitlist in order, and the door view.
  * Door helpers only check guests in: they get the door link, not the numbers and lists the server keeps for hosts.
  */
 export function AttendancePanel({ event }: { event: EventView }) {
+  const t = useT(catalog);
   const { canEdit, canCheckIn } = event.permissions;
   if (!canEdit && !canCheckIn) return null;
   return (
     <section aria-labelledby={`attendance-${event.id}`} className="grid gap-4 rounded-lg border p-4">
       <h2 id={`attendance-${event.id}`} className="text-lg font-semibold">
-        Attendance
+        {t('events.attendance.title')}
       </h2>
       {canCheckIn && (
         <Link to={eventDoorPath(event.id)} className={buttonVariants({ className: 'justify-self-start' })}>
           <DoorOpenIcon aria-hidden="true" />
-          Open the door view
+          {t('events.attendance.openDoor')}
         </Link>
       )}
       {canEdit && <HostNumbers event={event} />}
@@ -35,6 +38,7 @@ export function AttendancePanel({ event }: { event: EventView }) {
 }
 
 function HostNumbers({ event }: { event: EventView }) {
+  const t = useT(catalog);
   useCheckInRealtime(event.id);
   const attendance = useAttendanceQuery(event.id);
   const waitlist = useWaitlistQuery(event.id);
@@ -42,21 +46,21 @@ function HostNumbers({ event }: { event: EventView }) {
   return (
     <>
       {attendance.isPending ? (
-        <Spinner label="Loading attendance" />
+        <Spinner label={t('events.attendance.loading')} />
       ) : attendance.isError ? (
-        forbidden(attendance.error) ? null : <LoadError what="attendance" error={attendance.error} retry={() => void attendance.refetch()} />
+        forbidden(attendance.error) ? null : <LoadError message={t('events.attendance.loadFailed', { error: errorMessage(attendance.error) })} retry={() => void attendance.refetch()} />
       ) : (
         <Counts attendance={attendance.data} timeZone={event.timeZone} />
       )}
       <div className="grid gap-2">
-        <h3 className="font-semibold">Waitlist</h3>
+        <h3 className="font-semibold">{t('events.attendance.waitlist')}</h3>
         {waitlist.isPending ? (
-          <Spinner label="Loading the waitlist" />
+          <Spinner label={t('events.attendance.loadingWaitlist')} />
         ) : waitlist.isError ? (
           forbidden(waitlist.error) ? (
-            <p className="text-sm text-muted-foreground">Only the hosts see the waitlist.</p>
+            <p className="text-sm text-muted-foreground">{t('events.attendance.waitlistHostsOnly')}</p>
           ) : (
-            <LoadError what="the waitlist" error={waitlist.error} retry={() => void waitlist.refetch()} />
+            <LoadError message={t('events.attendance.waitlistLoadFailed', { error: errorMessage(waitlist.error) })} retry={() => void waitlist.refetch()} />
           )
         ) : (
           <Waitlist items={waitlist.data.items} more={waitlist.data.nextCursor !== null} />
@@ -67,31 +71,32 @@ function HostNumbers({ event }: { event: EventView }) {
 }
 
 function Counts({ attendance, timeZone }: { attendance: AttendanceView; timeZone: string }) {
+  const t = useT(catalog);
   const cells = [
-    { label: 'Going', value: attendance.going, seats: attendance.seatsGoing },
-    { label: 'Checked in', value: attendance.checkedIn, seats: attendance.seatsCheckedIn },
-    { label: 'No-shows', value: attendance.noShows, seats: null },
+    { label: 'events.attendance.going', value: attendance.going, seats: attendance.seatsGoing },
+    { label: 'events.attendance.checkedIn', value: attendance.checkedIn, seats: attendance.seatsCheckedIn },
+    { label: 'events.attendance.noShows', value: attendance.noShows, seats: null },
   ];
   return (
     <>
       <dl className="grid grid-cols-3 gap-2 text-center">
         {cells.map((c) => (
           <div key={c.label} className="rounded-md bg-muted/50 p-2">
-            <dt className="text-xs text-muted-foreground">{c.label}</dt>
+            <dt className="text-xs text-muted-foreground">{t(c.label)}</dt>
             <dd className="text-2xl font-semibold tabular-nums">{c.value}</dd>
-            {c.seats !== null && c.seats !== c.value && <dd className="text-xs text-muted-foreground">{c.seats} seats</dd>}
+            {c.seats !== null && c.seats !== c.value && <dd className="text-xs text-muted-foreground">{t('events.attendance.seats', { count: c.seats })}</dd>}
           </div>
         ))}
       </dl>
       {attendance.members.length > 0 && (
         <details>
-          <summary className="cursor-pointer text-sm font-medium">Everyone going ({attendance.members.length})</summary>
+          <summary className="cursor-pointer text-sm font-medium">{t('events.attendance.everyoneGoing', { count: attendance.members.length })}</summary>
           <ul className="mt-2 divide-y">
             {attendance.members.map((m) => (
               <li key={m.member.id} className="flex items-center gap-3 py-2 text-sm">
                 <MemberPhoto member={m.member} className="size-8" />
                 <span className="min-w-0 flex-1 truncate">{attendeeName(m.member)}</span>
-                <span className="text-muted-foreground">{m.checkedInAt ? `Checked in ${timeInZone(m.checkedInAt, timeZone)}` : 'Not checked in'}</span>
+                <span className="text-muted-foreground">{m.checkedInAt ? t('events.attendance.checkedInAt', { time: timeInZone(m.checkedInAt, timeZone) }) : t('events.attendance.notCheckedIn')}</span>
               </li>
             ))}
           </ul>
@@ -102,10 +107,11 @@ function Counts({ attendance, timeZone }: { attendance: AttendanceView; timeZone
 }
 
 function Waitlist({ items, more }: { items: AttendeeView[]; more: boolean }) {
-  if (items.length === 0) return <p className="text-sm text-muted-foreground">No one is on the waitlist.</p>;
+  const t = useT(catalog);
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{t('events.attendance.waitlistEmpty')}</p>;
   return (
     <>
-      <ol className="divide-y" aria-label="Waitlist, first come first served">
+      <ol className="divide-y" aria-label={t('events.attendance.waitlistOrder')}>
         {items.map((a, i) => (
           <li key={a.member.id} className="flex items-center gap-3 py-2 text-sm">
             <span className="w-6 text-right tabular-nums text-muted-foreground">{i + 1}.</span>
@@ -115,17 +121,15 @@ function Waitlist({ items, more }: { items: AttendeeView[]; more: boolean }) {
           </li>
         ))}
       </ol>
-      {more && <p className="text-xs text-muted-foreground">Showing the first {items.length}.</p>}
+      {more && <p className="text-xs text-muted-foreground">{t('events.attendance.showingFirst', { count: items.length })}</p>}
     </>
   );
 }
 
-function LoadError({ what, error, retry }: { what: string; error: unknown; retry: () => void }) {
+function LoadError({ message, retry }: { message: string; retry: () => void }) {
   return (
     <div role="alert" className="grid justify-items-start gap-2 text-sm">
-      <p>
-        Could not load {what}. {errorMessage(error)}
-      </p>
+      <p>{message}</p>
       <RetryButton size="sm" onClick={retry} />
     </div>
   );

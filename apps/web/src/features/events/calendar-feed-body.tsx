@@ -7,38 +7,38 @@ import { Label } from '#/components/ui/label';
 import { Spinner } from '#/components/ui/spinner';
 import { RetryButton } from '#/components/retry-button';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { useCalendarFeedMutation, useCalendarFeedQuery } from './rsvp-api';
 
 type Confirm = 'create' | 'revoke' | null;
 
 const WARNINGS = {
-  create: 'Your current link stops working: calendars subscribed to it stop updating until you add the new one.',
-  revoke: 'Your link stops working: calendars subscribed to it stop updating.',
+  create: 'events.calendarFeed.warning.create',
+  revoke: 'events.calendarFeed.warning.revoke',
 };
-
-export const SHOWN_ONCE =
-  'Your calendar feed is on. For your safety its link is shown only once, when it is made: to copy it again, make a new link (the old one stops working).';
 
 /** The dialog's content: the link (read-only, Copy), "Make a new link", "Turn off", or "Create my calendar link". */
 export function CalendarFeedBody() {
   const feed = useCalendarFeedQuery(true);
   const change = useCalendarFeedMutation();
   const [confirm, setConfirm] = React.useState<Confirm>(null);
+  const t = useT(catalog);
 
   const run = (action: 'create' | 'revoke') =>
     change.mutate(action, {
       onSuccess: () => {
         setConfirm(null);
-        toast.success(action === 'create' ? 'Your calendar link is ready' : 'Your calendar feed is off');
+        toast.success(action === 'create' ? t('events.calendarFeed.ready') : t('events.calendarFeed.off'));
       },
-      onError: (error) => toast.error('Could not change your calendar feed', { description: errorMessage(error) }),
+      onError: (error) => toast.error(t('events.calendarFeed.changeFailed'), { description: errorMessage(error) }),
     });
 
-  if (feed.isPending) return <Spinner label="Loading your calendar link" />;
+  if (feed.isPending) return <Spinner label={t('events.calendarFeed.loading')} />;
   if (feed.isError)
     return (
       <div role="alert" className="grid justify-items-start gap-2 text-sm">
-        <p>Could not load your calendar link. {errorMessage(feed.error)}</p>
+        <p>{t('events.calendarFeed.loadFailed', { error: errorMessage(feed.error) })}</p>
         <RetryButton size="sm" onClick={() => void feed.refetch()} />
       </div>
     );
@@ -47,10 +47,10 @@ export function CalendarFeedBody() {
   if (!url && !active)
     return (
       <div className="grid justify-items-start gap-3">
-        <p className="text-sm">You have no calendar link yet.</p>
+        <p className="text-sm">{t('events.calendarFeed.none')}</p>
         <Button onClick={() => run('create')} disabled={change.isPending}>
           {change.isPending && <Spinner />}
-          Create my calendar link
+          {t('events.calendarFeed.create')}
         </Button>
       </div>
     );
@@ -59,9 +59,9 @@ export function CalendarFeedBody() {
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Link copied');
+      toast.success(t('events.linkCopied'));
     } catch {
-      toast.error('Could not copy. Select the link and copy it.');
+      toast.error(t('events.calendarFeed.copyFailed'));
     }
   };
 
@@ -69,39 +69,39 @@ export function CalendarFeedBody() {
     <div className="grid gap-4">
       {url ? (
       <div className="grid gap-2">
-        <Label htmlFor="calendar-feed-url">Your calendar link</Label>
+        <Label htmlFor="calendar-feed-url">{t('events.calendarFeed.link')}</Label>
         <div className="flex gap-2">
           <Input id="calendar-feed-url" value={url} readOnly onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
           <Button variant="secondary" onClick={() => void copy()}>
             <CopyIcon aria-hidden="true" />
-            Copy
+            {t('events.calendarFeed.copy')}
           </Button>
         </div>
       </div>
       ) : (
         // Only the link's fingerprint is kept on the server (decision 015): it is shown once, when it is made.
-        <p className="text-sm">{SHOWN_ONCE}</p>
+        <p className="text-sm">{t('events.calendarFeed.shownOnce')}</p>
       )}
       {confirm ? (
         <div role="alert" className="grid gap-2 rounded-md border border-destructive/50 p-3 text-sm">
-          <p>{WARNINGS[confirm]}</p>
+          <p>{t(WARNINGS[confirm])}</p>
           <div className="flex flex-wrap gap-2">
             <Button variant={confirm === 'revoke' ? 'destructive' : 'default'} size="sm" disabled={change.isPending} onClick={() => run(confirm)}>
               {change.isPending && <Spinner />}
-              {confirm === 'create' ? 'Make the new link' : 'Turn it off'}
+              {confirm === 'create' ? t('events.calendarFeed.confirmCreate') : t('events.calendarFeed.confirmRevoke')}
             </Button>
             <Button variant="outline" size="sm" onClick={() => setConfirm(null)}>
-              Keep my link
+              {t('events.calendarFeed.keep')}
             </Button>
           </div>
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => setConfirm('create')}>
-            Make a new link
+            {t('events.calendarFeed.makeNew')}
           </Button>
           <Button variant="outline" onClick={() => setConfirm('revoke')}>
-            Turn off
+            {t('events.calendarFeed.turnOff')}
           </Button>
         </div>
       )}

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { json, mockApi, renderInProviders, signedInAs } from '#/test/render-app';
 import { makeFlags, makeMe } from '#/test/fixtures';
 import { CalendarFeedButton } from './calendar-feed-button';
-import { SHOWN_ONCE } from './calendar-feed-body';
+import en from './locales/en.json';
+
+const SHOWN_ONCE = en['events.calendarFeed.shownOnce'];
 
 const LOAD = { timeout: 5000 };
 const feedUrl = (n: number) => `https://club.example/api/calendar/secret${n}.ics`;

@@ -4,6 +4,8 @@ import { accessLevel } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '#/components/ui/dialog';
 import { useMe, usePermissions } from '#/lib/session/use-session';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { CalendarFeedBody } from './calendar-feed-body';
 
 /**
@@ -21,23 +23,20 @@ export function useCanUseCalendar(): boolean {
 export function CalendarFeedButton() {
   const allowed = useCanUseCalendar();
   const [open, setOpen] = React.useState(false);
+  const t = useT(catalog);
   if (!allowed) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
           <CalendarIcon aria-hidden="true" />
-          Calendar feed
+          {t('events.calendarFeed.button')}
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Your calendar feed</DialogTitle>
-          <DialogDescription>
-            A private link to every event you are going to or waitlisted for. Subscribe to it from Google Calendar, Apple
-            Calendar or Outlook and your events stay up to date there. Anyone with the link can see these events: keep it
-            to yourself, and make a new one if it gets out.
-          </DialogDescription>
+          <DialogTitle>{t('events.calendarFeed.title')}</DialogTitle>
+          <DialogDescription>{t('events.calendarFeed.description')}</DialogDescription>
         </DialogHeader>
         {open && <CalendarFeedBody />}
       </DialogContent>

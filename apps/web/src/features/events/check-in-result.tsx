@@ -1,8 +1,10 @@
 import { CheckCircle2Icon, XCircleIcon } from 'lucide-react';
 import type { CheckInResult } from '@bayclub/shared';
 import { timeInZone } from '#/lib/format';
+import { useT } from '#/lib/i18n';
 import { attendeeName, doorPartyLabel } from './event-format';
 import { MemberPhoto } from '#/components/member/member-photo';
+import { catalog } from './i18n';
 
 /**
  * The answer to the last scan or code: an admission in a status region, a refusal (already used with when, another
@@ -26,6 +28,7 @@ export function CheckInResultCard({ result, timeZone }: { result: CheckInResult 
 }
 
 function Card({ result, timeZone, tone }: { result: CheckInResult; timeZone: string; tone: string }) {
+  const t = useT(catalog);
   const admitted = result.outcome === 'checked_in';
   const Icon = admitted ? CheckCircle2Icon : XCircleIcon;
   return (
@@ -39,7 +42,7 @@ function Card({ result, timeZone, tone }: { result: CheckInResult; timeZone: str
         {result.guest && <p className="font-medium">{attendeeName(result.guest)}</p>}
         {result.partySize !== null && <p className="text-sm">{doorPartyLabel(result.partySize)}</p>}
         {result.outcome === 'already_used' && result.checkedInAt && (
-          <p className="text-sm">Used at {timeInZone(result.checkedInAt, timeZone)}</p>
+          <p className="text-sm">{t('events.door.usedAt', { time: timeInZone(result.checkedInAt, timeZone) })}</p>
         )}
       </div>
     </div>

@@ -6,12 +6,14 @@ import { EVENT_MESSAGES, eventPath, type CheckInInput, type CheckInResult, type 
 import { PageSpinner } from '#/components/page-spinner';
 import { NotFoundPage } from '#/components/not-found-page';
 import { errorMessage, isApiError } from '#/lib/api';
+import { Trans, useT } from '#/lib/i18n';
 import { CheckInResultCard } from './check-in-result';
 import { CheckedInList } from './checked-in-list';
 import { ManualCodeForm } from './manual-code-form';
 import { QrScanner } from '#/components/qr/qr-scanner';
 import { useCheckInMutation, useCheckInsQuery, useEventDetailQuery } from './rsvp-api';
 import { useCheckInRealtime } from './use-event-realtime';
+import { catalog } from './i18n';
 
 /** The same ticket seen again within this time is the camera still pointing at it, not a second arrival. */
 const SAME_SCAN_MS = 4000;
@@ -20,12 +22,13 @@ const SAME_SCAN_MS = 4000;
 export function EventDoorPage() {
   const { eventId = '' } = useParams();
   const query = useEventDetailQuery(eventId);
+  const t = useT(catalog);
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     if (isApiError(query.error) && (query.error.isNotFound || query.error.status === 400)) return <NotFoundPage />;
     return (
       <p role="alert" className="p-6">
-        Could not load this event. {errorMessage(query.error)}
+        {t('events.door.eventLoadFailed', { error: errorMessage(query.error) })}
       </p>
     );
   }
@@ -34,7 +37,7 @@ export function EventDoorPage() {
     <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-4 md:py-8">
       <Link to={eventPath(event.id)} className="flex items-center gap-1 text-sm text-muted-foreground hover:underline">
         <ArrowLeftIcon aria-hidden="true" className="size-4" />
-        Back to the event
+        {t('events.door.back')}
       </Link>
       {event.permissions.canCheckIn ? (
         <DoorDesk event={event} />
@@ -51,6 +54,7 @@ export function EventDoorPage() {
 }
 
 function DoorDesk({ event }: { event: EventView }) {
+  const t = useT(catalog);
   useCheckInRealtime(event.id);
   const list = useCheckInsQuery(event.id);
   const checkIn = useCheckInMutation(event.id);
@@ -64,7 +68,7 @@ function DoorDesk({ event }: { event: EventView }) {
       navigator.vibrate?.(answer.outcome === 'checked_in' ? 80 : [150, 80, 150]);
       return answer.outcome === 'checked_in';
     } catch (error) {
-      toast.error('Could not check in', { description: errorMessage(error) });
+      toast.error(t('events.door.checkInFailed'), { description: errorMessage(error) });
       return false;
     }
   };
@@ -79,11 +83,15 @@ function DoorDesk({ event }: { event: EventView }) {
   return (
     <>
       <header className="grid gap-1">
-        <h1 className="text-2xl font-semibold">Door: {event.title}</h1>
+        <h1 className="text-2xl font-semibold">{t('events.door.title', { title: event.title })}</h1>
         {list.data && (
           <p className="text-muted-foreground">
-            <span className="font-semibold text-foreground">{list.data.checkedIn}</span> checked in of{' '}
-            <span className="font-semibold text-foreground">{list.data.going}</span> going
+            <Trans
+              catalog={catalog}
+              id="events.door.counts"
+              values={{ checkedIn: list.data.checkedIn, going: list.data.going }}
+              components={{ 0: <span className="font-semibold text-foreground" />, 1: <span className="font-semibold text-foreground" /> }}
+            />
           </p>
         )}
       </header>
@@ -91,20 +99,20 @@ function DoorDesk({ event }: { event: EventView }) {
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="door-scan" className="grid content-start gap-3">
           <h2 id="door-scan" className="text-lg font-semibold">
-            Scan
+            {t('events.door.scan')}
           </h2>
           <QrScanner onScan={onScan} paused={checkIn.isPending} />
         </section>
         <section aria-labelledby="door-type" className="grid content-start gap-3">
           <h2 id="door-type" className="text-lg font-semibold">
-            Type the code
+            {t('events.door.typeCode')}
           </h2>
           <ManualCodeForm onSubmit={(code) => send({ code })} pending={checkIn.isPending} />
         </section>
       </div>
       <section aria-labelledby="door-list" className="grid gap-2">
         <h2 id="door-list" className="text-lg font-semibold">
-          Checked in
+          {t('events.door.checkedIn')}
         </h2>
         <CheckedInList query={list} timeZone={event.timeZone} />
       </section>

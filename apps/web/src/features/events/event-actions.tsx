@@ -10,7 +10,9 @@ import { useMe } from '#/lib/session/use-session';
 import { MEMBER_LINK_REL } from '#/components/message-text';
 import { errorMessage } from '#/lib/api';
 import { lazyNamed } from '#/lib/lazy-named';
+import { useT } from '#/lib/i18n';
 import { useCancelEventMutation } from './api';
+import { catalog } from './i18n';
 
 const EventFormDialog = lazyNamed(() => import('./event-form-dialog'), 'EventFormDialog');
 const EventHostsDialog = lazyNamed(() => import('./event-hosts-dialog'), 'EventHostsDialog');
@@ -39,26 +41,27 @@ export async function shareEvent(event: { id: string; title: string }): Promise<
 /** Add to calendar (.ics and Google) and Share, for everyone who can see the event; Report for approved members. */
 export function EventShareActions({ event }: { event: EventView }) {
   const me = useMe();
+  const t = useT(catalog);
   const [reporting, setReporting] = React.useState(false);
   // Issue 23: approved members report an event they did not make (the server decides again).
   const canReport = !!me && canSeeMembers(me.profile) && !event.hosts.some((h) => h.isCreator && h.id === me.user.id);
   const handleShare = async () => {
     const outcome = await shareEvent(event);
-    if (outcome === 'copied') toast.success('Link copied');
-    else if (outcome === 'failed') toast.error(`Could not copy the link: ${window.location.origin}${eventPath(event.id)}`);
+    if (outcome === 'copied') toast.success(t('events.linkCopied'));
+    else if (outcome === 'failed') toast.error(t('events.share.copyFailed', { url: `${window.location.origin}${eventPath(event.id)}` }));
   };
   return (
     <div className="flex flex-wrap gap-2" role="group" aria-label={EVENT_MESSAGES.addToCalendar}>
       <Button asChild variant="outline" size="sm">
         <a href={event.calendar.icsUrl} download={`${event.title.slice(0, 60)}.ics`}>
           <CalendarPlusIcon aria-hidden="true" />
-          {`${EVENT_MESSAGES.addToCalendar} (.ics)`}
+          {t('events.share.ics', { label: EVENT_MESSAGES.addToCalendar })}
         </a>
       </Button>
       <Button asChild variant="outline" size="sm">
         <a href={event.calendar.googleUrl} target="_blank" rel={MEMBER_LINK_REL}>
-          Google Calendar
-          <span className="sr-only">(opens in a new tab)</span>
+          {t('events.share.googleCalendar')}
+          <span className="sr-only">{t('events.opensInNewTab')}</span>
         </a>
       </Button>
       <Button variant="outline" size="sm" onClick={() => void handleShare()}>
@@ -68,7 +71,7 @@ export function EventShareActions({ event }: { event: EventView }) {
       {canReport && (
         <Button variant="outline" size="sm" onClick={() => setReporting(true)} onPointerEnter={() => void ReportTargetDialog.preload()}>
           <FlagIcon aria-hidden="true" />
-          Report
+          {t('events.share.report')}
         </Button>
       )}
       {reporting && (
@@ -89,6 +92,7 @@ export function EventHostActions({ event }: { event: EventView }) {
   const [managingHosts, setManagingHosts] = React.useState(false);
   const cancel = useCancelEventMutation(event.id);
   const me = useMe();
+  const t = useT(catalog);
   // Hosts are named by the creator and admins (the server checks again).
   const canManageHosts = canEdit && (me?.isAdmin === true || event.hosts.some((h) => h.isCreator && h.id === me?.user.id));
   if (!canEdit && !canCancel && !canCheckIn) return null;
@@ -96,44 +100,44 @@ export function EventHostActions({ event }: { event: EventView }) {
   const handleCancel = () =>
     cancel.mutate(undefined, {
       onSuccess: () => toast.success(EVENT_MESSAGES.cancelDone),
-      onError: (error) => toast.error(errorMessage(error, 'Could not cancel the event. Please try again.')),
+      onError: (error) => toast.error(errorMessage(error, t('events.manage.cancelFailed'))),
     });
 
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Manage event">
+    <div className="flex flex-wrap gap-2" role="group" aria-label={t('events.manage.label')}>
       {canEdit && scheduled && (
         <Button variant="outline" size="sm" onClick={() => setEditing(true)} onPointerEnter={() => void EventFormDialog.preload()}>
           <PencilIcon aria-hidden="true" />
-          Edit
+          {t('events.manage.edit')}
         </Button>
       )}
       {canManageHosts && scheduled && (
         <Button variant="outline" size="sm" onClick={() => setManagingHosts(true)} onPointerEnter={() => void EventHostsDialog.preload()}>
           <UserCogIcon aria-hidden="true" />
-          Hosts
+          {t('events.manage.hosts')}
         </Button>
       )}
       {canCheckIn && scheduled && (
         <Button asChild variant="outline" size="sm">
           <Link to={eventDoorPath(event.id)}>
             <DoorOpenIcon aria-hidden="true" />
-            Door check-in
+            {t('events.manage.door')}
           </Link>
         </Button>
       )}
       {canCancel && scheduled && (
         <Button variant="outline" size="sm" className="text-destructive" onClick={() => setConfirming(true)} disabled={cancel.isPending}>
           <XCircleIcon aria-hidden="true" />
-          Cancel event
+          {t('events.manage.cancel')}
         </Button>
       )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Cancel this event?"
-        description="Everyone going or on the waitlist is told. The page stays, marked cancelled. This cannot be undone."
-        confirm="Cancel event"
-        cancel="Keep it"
+        title={t('events.manage.cancelTitle')}
+        description={t('events.manage.cancelDescription')}
+        confirm={t('events.manage.cancel')}
+        cancel={t('events.manage.keep')}
         onConfirm={handleCancel}
       />
       {managingHosts && (

@@ -3,13 +3,16 @@ import { ClockIcon, MapPinIcon, TicketIcon, UsersIcon } from 'lucide-react';
 import { eventPath, formatMoney, type EventSummaryView, type RegistrationStatus } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { cn } from '#/lib/utils';
+import { t as translate, useT } from '#/lib/i18n';
 import { EventCover } from './event-cover';
 import { cardTime, cityName, dateBlock, longDate, pageZoneNote } from './event-time';
+import { catalog } from './i18n';
 
+/** The viewer's own status on a card (catalogue ids). */
 const STATUS_LABELS: Partial<Record<RegistrationStatus, string>> = {
-  going: 'You’re going',
-  waitlisted: 'Waitlisted',
-  awaiting_payment: 'Awaiting payment',
+  going: 'events.card.going',
+  waitlisted: 'events.card.waitlisted',
+  awaiting_payment: 'events.card.awaitingPayment',
 };
 
 export const isFull = (e: Pick<EventSummaryView, 'capacity' | 'goingCount'>) => e.capacity !== null && e.goingCount >= e.capacity;
@@ -18,21 +21,22 @@ export const isFull = (e: Pick<EventSummaryView, 'capacity' | 'goingCount'>) => 
 const seatsShort = (e: Pick<EventSummaryView, 'capacity' | 'goingCount'>) => {
   if (e.capacity === null) return null;
   const left = Math.max(0, e.capacity - e.goingCount);
-  return left === 0 ? null : `${left} ${left === 1 ? 'seat' : 'seats'} left`;
+  return left === 0 ? null : translate('events.card.seatsLeft', { count: left });
 };
 
 /** '5 going' (the host included), then '3 seats left' with a capacity (Full is a badge). */
 export const goingLabel = (e: Pick<EventSummaryView, 'capacity' | 'goingCount' | 'attendingCount'>) =>
-  [`${e.attendingCount} going`, seatsShort(e)].filter(Boolean).join(' · ');
+  [translate('events.goingCount', { count: e.attendingCount }), seatsShort(e)].filter(Boolean).join(' · ');
 
 /** The badges of a card and the event page: Cancelled, Full, and the viewer's own status. */
 export function EventBadges({ event }: { event: EventSummaryView }) {
+  const t = useT(catalog);
   const mine = event.myStatus ? STATUS_LABELS[event.myStatus] : undefined;
   return (
     <>
-      {event.status === 'cancelled' && <Badge variant="destructive">Cancelled</Badge>}
-      {event.status !== 'cancelled' && isFull(event) && <Badge variant="secondary">Full</Badge>}
-      {event.status !== 'cancelled' && mine && <Badge>{mine}</Badge>}
+      {event.status === 'cancelled' && <Badge variant="destructive">{t('events.card.cancelled')}</Badge>}
+      {event.status !== 'cancelled' && isFull(event) && <Badge variant="secondary">{t('events.seats.full')}</Badge>}
+      {event.status !== 'cancelled' && mine && <Badge>{t(mine)}</Badge>}
     </>
   );
 }
@@ -42,6 +46,7 @@ export function EventBadges({ event }: { event: EventSummaryView }) {
  * for a viewer in that zone.
  */
 export function ZoneNote({ zone, className }: { zone: string; className?: string }) {
+  useT(catalog);
   const note = pageZoneNote(zone);
   return note ? <p className={cn('text-sm text-muted-foreground', className)}>{note}</p> : null;
 }
@@ -60,6 +65,7 @@ export function EventCard({
   headingLevel?: 2 | 3;
   pageZone?: string | null;
 }) {
+  const t = useT(catalog);
   const block = dateBlock(event);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cancelled = event.status === 'cancelled';
@@ -106,7 +112,7 @@ export function EventCard({
             {event.price && (
               <Badge variant="outline">
                 <TicketIcon aria-hidden="true" />
-                <span className="sr-only">Price per seat: </span>
+                <span className="sr-only">{t('events.card.pricePerSeat')}</span>
                 {formatMoney(event.price.amount, event.price.currency)}
               </Badge>
             )}

@@ -9,7 +9,9 @@ import { NativeSelect } from '#/components/ui/native-select';
 import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
 import { isCity } from '#/lib/member-format';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
+import { useT } from '#/lib/i18n';
 import type { EventFilters } from './api';
+import { catalog } from './i18n';
 
 export type EventsView = 'list' | 'month';
 
@@ -43,14 +45,15 @@ const NO_FILTERS = { city: undefined, communityId: undefined, range: undefined, 
  */
 export function EventFiltersSheet({ filters, update, approved }: { filters: EventFilters; update: Update; approved: boolean }) {
   const [open, setOpen] = React.useState(false);
+  const t = useT(catalog);
   const active = activeFilterCount(filters);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       {/* The sheet's trigger: Radix returns focus to it when the sheet closes. */}
       <SheetTrigger asChild>
-        <Button type="button" variant="outline" size="sm" className="rounded-full" aria-label={active > 0 ? `Filters, ${active} on` : 'Filters'}>
+        <Button type="button" variant="outline" size="sm" className="rounded-full" aria-label={active > 0 ? t('events.filters.buttonActive', { count: active }) : t('events.filters.title')}>
           <SlidersHorizontalIcon aria-hidden="true" />
-          Filters
+          {t('events.filters.title')}
           {active > 0 && (
             <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
               {active}
@@ -60,8 +63,8 @@ export function EventFiltersSheet({ filters, update, approved }: { filters: Even
       </SheetTrigger>
       <SheetContent side="bottom" className="max-h-[85dvh] overflow-y-auto rounded-t-2xl pb-[env(safe-area-inset-bottom)]">
         <SheetHeader className="pb-0">
-          <SheetTitle>Filters</SheetTitle>
-          <SheetDescription>Choose what to show; the list follows as you choose.</SheetDescription>
+          <SheetTitle>{t('events.filters.title')}</SheetTitle>
+          <SheetDescription>{t('events.filters.description')}</SheetDescription>
         </SheetHeader>
         <div className="px-4">
           <EventFiltersBar filters={filters} update={update} approved={approved} />
@@ -69,11 +72,11 @@ export function EventFiltersSheet({ filters, update, approved }: { filters: Even
         <SheetFooter className="flex-row justify-end">
           {active > 0 && (
             <Button type="button" variant="ghost" onClick={() => update(NO_FILTERS)}>
-              Clear all
+              {t('events.filters.clear')}
             </Button>
           )}
           <Button type="button" onClick={() => setOpen(false)}>
-            Show events
+            {t('events.filters.show')}
           </Button>
         </SheetFooter>
       </SheetContent>
@@ -84,13 +87,14 @@ export function EventFiltersSheet({ filters, update, approved }: { filters: Even
 /** City, community (the member's own), this week / weekend / month, and Going (approved members). */
 export function EventFiltersBar({ filters, update, approved }: { filters: EventFilters; update: Update; approved: boolean }) {
   const communities = useMyCommunitiesQuery(approved).data?.items.filter((m) => m.status === 'active') ?? [];
+  const t = useT(catalog);
   return (
-    <form role="search" aria-label="Filter events" className="grid gap-3" onSubmit={(e) => e.preventDefault()}>
+    <form role="search" aria-label={t('events.filters.label')} className="grid gap-3" onSubmit={(e) => e.preventDefault()}>
       <div className="grid gap-3 sm:grid-cols-2 md:max-w-xl">
         <div className="grid gap-1.5">
-          <Label htmlFor="event-city">City</Label>
+          <Label htmlFor="event-city">{t('events.filters.city')}</Label>
           <NativeSelect id="event-city" value={filters.city ?? ''} onChange={(e) => update({ city: e.target.value || undefined })}>
-            <option value="">All cities</option>
+            <option value="">{t('events.filters.allCities')}</option>
             {CITIES.map((city) => (
               <option key={city} value={city}>
                 {CITY_LABELS[city]}
@@ -100,13 +104,13 @@ export function EventFiltersBar({ filters, update, approved }: { filters: EventF
         </div>
         {approved && (
           <div className="grid gap-1.5">
-            <Label htmlFor="event-community">Community</Label>
+            <Label htmlFor="event-community">{t('events.filters.community')}</Label>
             <NativeSelect
               id="event-community"
               value={filters.communityId ?? ''}
               onChange={(e) => update({ communityId: e.target.value || undefined })}
             >
-              <option value="">All communities</option>
+              <option value="">{t('events.filters.allCommunities')}</option>
               {communities.map(({ community }) => (
                 <option key={community.id} value={community.id}>
                   {community.name}
@@ -116,7 +120,7 @@ export function EventFiltersBar({ filters, update, approved }: { filters: EventF
           </div>
         )}
       </div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Quick filters">
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t('events.filters.quick')}>
         {EVENT_RANGES.map((range) => (
           <ToggleButton key={range} pressed={filters.range === range} onClick={() => update({ range: filters.range === range ? undefined : range })}>
             {EVENT_RANGE_LABELS[range]}
@@ -124,7 +128,7 @@ export function EventFiltersBar({ filters, update, approved }: { filters: EventF
         ))}
         {approved && (
           <ToggleButton pressed={filters.going === true} onClick={() => update({ going: filters.going ? undefined : 'true' })}>
-            Going
+            {t('events.filters.going')}
           </ToggleButton>
         )}
       </div>

@@ -17,9 +17,11 @@ import {
 import { AfterSaveStep, DialogForm, FormDialog, useSavedStep } from '#/components/form-dialog';
 import { changedValues } from '#/lib/changed-values';
 import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
+import { useT } from '#/lib/i18n';
 import { useCreateEventMutation, useEventQuery, useUpdateEventMutation } from './api';
 import { EventCoverPicker } from './event-cover-picker';
 import { EventFormFields } from './event-form-fields';
+import { catalog } from './i18n';
 
 /** Next Saturday (a week on when today is Saturday), 19:00 to 21:00 club time. */
 export function defaultEventTimes(now: Date = new Date()): { startsAtLocal: string; endsAtLocal: string } {
@@ -97,12 +99,13 @@ interface EventFormDialogProps {
 export function EventFormDialog({ open, onOpenChange, event, communityId }: EventFormDialogProps) {
   // An edit goes on to the cover step too; only a new event's page opens when the dialog closes.
   const { saved, setSaved, close } = useSavedStep<EventView>(onOpenChange, event ? undefined : (created) => eventPath(created.id));
+  const t = useT(catalog);
   return (
     <FormDialog
       open={open}
       onOpenChange={close}
-      title={saved ? 'Add a cover image' : event ? 'Edit event' : 'Create event'}
-      description={saved ? `${saved.title} is saved. Add a cover, or do it later from Edit.` : 'Times are in the event’s time zone.'}
+      title={saved ? t('events.form.coverTitle') : event ? t('events.form.editTitle') : t('events.create')}
+      description={saved ? t('events.form.savedDescription', { title: saved.title }) : t('events.form.description')}
     >
       {saved ? (
         <CoverStep saved={saved} onDone={() => close(false)} />
@@ -122,6 +125,7 @@ function DetailsStep({ event, communityId, onSaved }: { event?: EventView; commu
     defaultValues: valuesOf(event, communityId),
     mode: 'onTouched',
   });
+  const t = useT(catalog);
 
   const save = async (values: CreateEventInput) => {
     if (event) {
@@ -139,7 +143,12 @@ function DetailsStep({ event, communityId, onSaved }: { event?: EventView; commu
   };
 
   return (
-    <DialogForm form={form} label={event ? 'Edit event' : 'Create event'} onSubmit={save} submitLabel={event ? 'Save changes' : 'Create event'}>
+    <DialogForm
+      form={form}
+      label={event ? t('events.form.editTitle') : t('events.create')}
+      onSubmit={save}
+      submitLabel={event ? t('events.form.saveChanges') : t('events.create')}
+    >
       <EventFormFields communities={communities} editing={Boolean(event)} paid={event?.paid ?? null} />
     </DialogForm>
   );

@@ -17,16 +17,28 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Input } from '#/components/ui/input';
 import { Textarea } from '#/components/ui/textarea';
 import { EventPlaceField } from '#/features/locations';
+import { useT, type Translate } from '#/lib/i18n';
 import { TicketFields } from './event-ticket-fields';
 import { zoneCity } from './event-time';
+import { catalog } from './i18n';
 
-const CITY_OPTIONS = [{ value: '', label: 'No particular city' }, ...CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }))];
-const ZONE_OPTIONS = EVENT_TIME_ZONES.map((zone) => ({ value: zone, label: `${zoneCity(zone)} (${zone})` }));
-const GUEST_OPTIONS = Array.from({ length: EVENT_LIMITS.guestsMax + 1 }, (_, n) => ({
-  value: String(n),
-  label: n === 0 ? 'No guests' : `Up to ${n} ${n === 1 ? 'guest' : 'guests'} each`,
-}));
-const optional = <span className="font-normal text-muted-foreground">(optional)</span>;
+/** The choices of the form's selects, in the page's language (`t` changes with it). */
+function optionsIn(t: Translate) {
+  return {
+    cities: [{ value: '', label: t('events.form.noCity') }, ...CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }))],
+    zones: EVENT_TIME_ZONES.map((zone) => ({ value: zone, label: `${zoneCity(zone)} (${zone})` })),
+    guests: Array.from({ length: EVENT_LIMITS.guestsMax + 1 }, (_, n) => ({
+      value: String(n),
+      label: n === 0 ? t('events.form.noGuests') : t('events.form.guestsEach', { count: n }),
+    })),
+  };
+}
+
+function Optional() {
+  const t = useT(catalog);
+  return <span className="font-normal text-muted-foreground">{t('events.form.optional')}</span>;
+}
+const optional = <Optional />;
 
 /**
  * Every field of the create and edit forms. `communities` are the member's active ones (create only; an event's
@@ -44,6 +56,8 @@ export function EventFormFields({
   paid?: EventPriceView | null;
 }) {
   const { control, setValue, getValues } = useFormContext<CreateEventInput>();
+  const t = useT(catalog);
+  const options = React.useMemo(() => optionsIn(t), [t]);
   const communityId = useWatch({ control, name: 'communityId' });
   const chosen = communities.find((m) => m.community.id === communityId)?.community;
   const forcedCommunity = chosen?.visibility === 'private';
@@ -58,45 +72,45 @@ export function EventFormFields({
     (v) => ({ value: v, label: EVENT_VISIBILITY_LABELS[v] }),
   );
   const communityOptions = [
-    { value: '', label: 'No community (the whole club)' },
+    { value: '', label: t('events.form.noCommunity') },
     ...communities.map(({ community }) => ({ value: community.id, label: community.name })),
   ];
 
   return (
     <div className="grid gap-5">
-      <TextField<CreateEventInput> name="title" label="Title" maxLength={EVENT_LIMITS.titleMax} autoComplete="off" />
+      <TextField<CreateEventInput> name="title" label={t('events.form.title')} maxLength={EVENT_LIMITS.titleMax} autoComplete="off" />
       <DescriptionField />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField<CreateEventInput> name="startsAtLocal" label="Starts" type="datetime-local" />
-        <TextField<CreateEventInput> name="endsAtLocal" label="Ends" type="datetime-local" />
+        <TextField<CreateEventInput> name="startsAtLocal" label={t('events.form.starts')} type="datetime-local" />
+        <TextField<CreateEventInput> name="endsAtLocal" label={t('events.form.ends')} type="datetime-local" />
       </div>
-      <SelectField<CreateEventInput> name="timeZone" label="Time zone" options={ZONE_OPTIONS} />
+      <SelectField<CreateEventInput> name="timeZone" label={t('events.form.timeZone')} options={options.zones} />
       <EventPlaceField />
-      <TextField<CreateEventInput> name="venue" label="Venue" maxLength={EVENT_LIMITS.venueMax} autoComplete="off" />
-      <TextField<CreateEventInput> name="address" label={<>Address {optional}</>} maxLength={EVENT_LIMITS.addressMax} autoComplete="off" />
+      <TextField<CreateEventInput> name="venue" label={t('events.form.venue')} maxLength={EVENT_LIMITS.venueMax} autoComplete="off" />
+      <TextField<CreateEventInput> name="address" label={<>{t('events.form.address')} {optional}</>} maxLength={EVENT_LIMITS.addressMax} autoComplete="off" />
       <SelectField<CreateEventInput>
         name="city"
-        label="City"
-        options={CITY_OPTIONS}
+        label={t('events.form.city')}
+        options={options.cities}
         toForm={(v) => (v === '' ? null : v)}
         fromForm={(v) => (v == null ? '' : String(v))}
       />
       {!editing && (
         <SelectField<CreateEventInput>
           name="communityId"
-          label={<>Community {optional}</>}
+          label={<>{t('events.form.community')} {optional}</>}
           options={communityOptions}
           toForm={(v) => (v === '' ? null : v)}
           fromForm={(v) => (v == null ? '' : String(v))}
         />
       )}
-      <SelectField<CreateEventInput> name="visibility" label="Who can see it" options={visibilityOptions} />
+      <SelectField<CreateEventInput> name="visibility" label={t('events.form.visibility')} options={visibilityOptions} />
       <div className="grid gap-5 sm:grid-cols-2">
         <CapacityField />
         <SelectField<CreateEventInput>
           name="guestsAllowed"
-          label="Guests (plus-ones)"
-          options={GUEST_OPTIONS}
+          label={t('events.form.guests')}
+          options={options.guests}
           toForm={(v) => Number(v)}
           fromForm={(v) => String(v ?? 0)}
         />
@@ -108,17 +122,22 @@ export function EventFormFields({
 
 function DescriptionField() {
   const { control } = useFormContext<CreateEventInput>();
+  const t = useT(catalog);
   return (
     <FormField
       control={control}
       name="description"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Description {optional}</FormLabel>
+          <FormLabel>
+            {t('events.form.descriptionLabel')} {optional}
+          </FormLabel>
           <FormControl>
             <Textarea {...field} value={field.value ?? ''} rows={4} maxLength={EVENT_LIMITS.descriptionMax} />
           </FormControl>
-          <FormDescription className="tabular-nums">{`${field.value?.length ?? 0}/${EVENT_LIMITS.descriptionMax} characters. Links become clickable.`}</FormDescription>
+          <FormDescription className="tabular-nums">
+            {t('events.form.descriptionHint', { length: field.value?.length ?? 0, max: EVENT_LIMITS.descriptionMax })}
+          </FormDescription>
           <FormMessage />
         </FormItem>
       )}
@@ -129,13 +148,16 @@ function DescriptionField() {
 /** Empty is unlimited (null); anything typed goes to the schema as a number, so 2.5 or 0 get its message. */
 function CapacityField() {
   const { control } = useFormContext<CreateEventInput>();
+  const t = useT(catalog);
   return (
     <FormField
       control={control}
       name="capacity"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Capacity {optional}</FormLabel>
+          <FormLabel>
+            {t('events.form.capacity')} {optional}
+          </FormLabel>
           <FormControl>
             <Input
               type="number"
@@ -149,7 +171,7 @@ function CapacityField() {
               onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
             />
           </FormControl>
-          <FormDescription>Seats, guests included. Empty for no limit.</FormDescription>
+          <FormDescription>{t('events.form.capacityHint')}</FormDescription>
           <FormMessage />
         </FormItem>
       )}

@@ -1,4 +1,7 @@
 import type { EventView, MemberSummary, MyRegistrationView } from '@bayclub/shared';
+import { t } from '#/lib/i18n';
+// The words below are the events catalogue's; they are called while rendering components that read it (useT).
+import './i18n';
 
 /** Seats left, or null for an event without a capacity. */
 export function seatsLeft(event: Pick<EventView, 'capacity' | 'goingCount'>): number | null {
@@ -9,31 +12,32 @@ export function seatsLeft(event: Pick<EventView, 'capacity' | 'goingCount'>): nu
 export function seatsLabel(event: Pick<EventView, 'capacity' | 'goingCount'>): string | null {
   const left = seatsLeft(event);
   if (left === null || event.capacity === null) return null;
-  if (left === 0) return 'Full';
-  return `${left} of ${event.capacity} ${event.capacity === 1 ? 'seat' : 'seats'} left`;
+  if (left === 0) return t('events.seats.full');
+  return t('events.seats.leftOf', { left, capacity: event.capacity });
 }
 
 /** The member's status in words. */
 export function statusLabel(mine: MyRegistrationView): string {
   switch (mine.status) {
     case 'going':
-      return mine.guests > 0 ? `Going, with ${mine.guests} ${mine.guests === 1 ? 'guest' : 'guests'}` : 'Going';
+      return mine.guests > 0 ? t('events.status.goingWithGuests', { count: mine.guests }) : t('events.status.going');
     case 'waitlisted':
-      return mine.waitlistPosition ? `On the waitlist, position ${mine.waitlistPosition}` : 'On the waitlist';
+      return mine.waitlistPosition
+        ? t('events.status.waitlistedAt', { position: mine.waitlistPosition })
+        : t('events.status.waitlisted');
     case 'awaiting_payment':
-      return mine.hold?.kind === 'claim' ? 'A seat is yours to claim' : 'Awaiting payment';
+      return mine.hold?.kind === 'claim' ? t('events.status.claim') : t('events.status.awaitingPayment');
     case 'not_going':
-      return 'Not going';
+      return t('events.status.notGoing');
     case 'cancelled':
-      return 'Cancelled';
+      return t('events.status.cancelled');
   }
 }
 
 /** "Just you" or "Party of 3 (you and 2 guests)". */
 export function partyLabel(partySize: number): string {
-  if (partySize <= 1) return 'Just you';
-  const guests = partySize - 1;
-  return `Party of ${partySize} (you and ${guests} ${guests === 1 ? 'guest' : 'guests'})`;
+  if (partySize <= 1) return t('events.party.justYou');
+  return t('events.party.youAndGuests', { size: partySize, guests: partySize - 1 });
 }
 
 /** "A C D E F G": read letter by letter by screen readers. */
@@ -42,8 +46,8 @@ export const spelled = (code: string) => [...code].join(' ');
 /** At the door: "Party of 1", "Party of 3 (2 guests)". */
 export function doorPartyLabel(partySize: number): string {
   const guests = partySize - 1;
-  return guests <= 0 ? 'Party of 1' : `Party of ${partySize} (${guests} ${guests === 1 ? 'guest' : 'guests'})`;
+  return guests <= 0 ? t('events.party.one') : t('events.party.withGuests', { size: partySize, guests });
 }
 
 /** An attendee at the door and in the attendance list: the name, else the @username. */
-export const attendeeName = (m: MemberSummary) => m.fullName ?? (m.username ? `@${m.username}` : 'A member');
+export const attendeeName = (m: MemberSummary) => m.fullName ?? (m.username ? `@${m.username}` : t('events.attendee.someone'));

@@ -4,14 +4,17 @@ import { EVENT_MESSAGES, EVENT_VISIBILITY_LABELS, formatMoney, imageVariantUrl, 
 import { Badge } from '#/components/ui/badge';
 import { useLocationAccess } from '#/features/locations';
 import { MEMBER_LINK_REL } from '#/components/message-text';
+import { useT } from '#/lib/i18n';
 import { EventBadges } from './event-card';
 import { cityName, dayAndTime, longDate, mapUrl, timeRange, zoneLabel } from './event-time';
+import { catalog } from './i18n';
 
 /**
  * The top of an event's page: the Cancelled banner, cover, title, badges, date and time in the event's zone (named
  * when the viewer's differs), the place with a map link, and the community.
  */
 export function EventHeader({ event }: { event: EventView }) {
+  const t = useT(catalog);
   const cover = imageVariantUrl(event.coverUrl, 'large');
   const zone = zoneLabel(event);
   // The address usually names the town already; the club's city label stands in when there is no address.
@@ -45,7 +48,7 @@ export function EventHeader({ event }: { event: EventView }) {
         <div className="flex gap-3">
           <dt>
             <CalendarIcon aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
-            <span className="sr-only">When</span>
+            <span className="sr-only">{t('events.header.when')}</span>
           </dt>
           <dd className="grid">
             <span className="font-medium">{longDate(event)}</span>
@@ -56,7 +59,7 @@ export function EventHeader({ event }: { event: EventView }) {
         <div className="flex gap-3">
           <dt>
             <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
-            <span className="sr-only">Where</span>
+            <span className="sr-only">{t('events.header.where')}</span>
           </dt>
           <dd className="grid">
             {placeLink ? (
@@ -68,9 +71,9 @@ export function EventHeader({ event }: { event: EventView }) {
             )}
             {place && <span>{place}</span>}
             <a href={mapUrl(event)} target="_blank" rel={MEMBER_LINK_REL} className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
-              Open in Google Maps
+              {t('events.header.map')}
               <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">(opens in a new tab)</span>
+              <span className="sr-only">{t('events.opensInNewTab')}</span>
             </a>
           </dd>
         </div>
@@ -78,11 +81,13 @@ export function EventHeader({ event }: { event: EventView }) {
           <div className="flex gap-3">
             <dt>
               <TicketIcon aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
-              <span className="sr-only">Price</span>
+              <span className="sr-only">{t('events.header.price')}</span>
             </dt>
             <dd className="grid">
-              <span className="font-medium">{formatMoney(event.paid.amount, event.paid.currency)} per seat</span>
-              <span className="text-muted-foreground">Refunds in full until {dayAndTime(event.paid.refundsUntil, event.timeZone)}</span>
+              <span className="font-medium">{t('events.header.perSeat', { price: formatMoney(event.paid.amount, event.paid.currency) })}</span>
+              <span className="text-muted-foreground">
+                {t('events.header.refundsUntil', { date: dayAndTime(event.paid.refundsUntil, event.timeZone) })}
+              </span>
             </dd>
           </div>
         )}
@@ -90,7 +95,7 @@ export function EventHeader({ event }: { event: EventView }) {
           <div className="flex gap-3">
             <dt>
               <UsersIcon aria-hidden="true" className="mt-0.5 size-4 text-muted-foreground" />
-              <span className="sr-only">Community</span>
+              <span className="sr-only">{t('events.header.community')}</span>
             </dt>
             <dd>
               <Link to={`/community/${event.community.id}`} className="font-medium hover:underline">

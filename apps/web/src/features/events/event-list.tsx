@@ -1,12 +1,14 @@
 import type * as React from 'react';
 import { EVENT_MESSAGES, type EventSummaryView } from '@bayclub/shared';
 import { itemsOf } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { Skeleton } from '#/components/ui/skeleton';
 import { CardGrid, EmptyState, ListError } from '#/components/card-grid';
 import { LoadMore } from '#/components/load-more';
 import { useEventListQuery, type EventFilters } from './api';
 import { EventCard } from './event-card';
 import { OnlineOr } from '#/components/offline-banner';
+import { catalog } from './i18n';
 
 /** One column on phones, two from 768 px. */
 // grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: a card's one-line (truncated) venue would otherwise
@@ -35,9 +37,10 @@ export function EventCards({
   );
 }
 
-export function EventListSkeleton({ label = 'Loading events' }: { label?: string }) {
+export function EventListSkeleton({ label }: { label?: string }) {
+  const t = useT(catalog);
   return (
-    <div role="status" aria-label={label} className={GRID}>
+    <div role="status" aria-label={label ?? t('events.list.loading')} className={GRID}>
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="overflow-hidden rounded-xl border">
           <Skeleton className="h-28 w-full rounded-none sm:h-32" />
@@ -73,9 +76,18 @@ export function EventList({
   pageZone?: string | null;
 }) {
   const query = useEventListQuery(filters);
+  const t = useT(catalog);
   const events = itemsOf(query.data);
-  if (query.isPending) return <OnlineOr what="This list of events"><EventListSkeleton /></OnlineOr>;
-  if (query.isError && events.length === 0) return <ListError what="events" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) {
+    return (
+      <OnlineOr what={t('events.list.offlineWhat')}>
+        <EventListSkeleton />
+      </OnlineOr>
+    );
+  }
+  if (query.isError && events.length === 0) {
+    return <ListError what={t('events.list.errorWhat')} error={query.error} onRetry={() => void query.refetch()} />;
+  }
   if (events.length === 0) {
     return (
       <EmptyState title={EVENT_MESSAGES.noEvents} hint={EVENT_MESSAGES.noEventsHint}>

@@ -6,9 +6,11 @@ import { CLUB_TIME_ZONE, type EventSummaryView } from '@bayclub/shared';
 import { buttonVariants } from '#/components/ui/button';
 import { ListError } from '#/components/card-grid';
 import { cn } from '#/lib/utils';
+import { useT } from '#/lib/i18n';
 import { useEventMonthQuery, type EventFilters } from './api';
 import { EventCards, EventListSkeleton } from './event-list';
 import { dayKey } from './event-time';
+import { catalog } from './i18n';
 
 const monthKey = (d: Date) => format(d, 'yyyy-MM');
 const fromDayKey = (key: string) => {
@@ -40,6 +42,7 @@ export function EventMonth({ filters }: { filters: EventFilters }) {
   const eventDays = React.useMemo(() => [...days.keys()].map(fromDayKey), [days]);
   const selectedEvents = selected ? (days.get(format(selected, 'yyyy-MM-dd')) ?? []) : [];
   const d = getDefaultClassNames();
+  const t = useT(catalog);
 
   return (
     <div className="grid gap-6 md:grid-cols-[auto_1fr] md:items-start">
@@ -58,7 +61,7 @@ export function EventMonth({ filters }: { filters: EventFilters }) {
           modifiersClassNames={{ hasEvents: 'has-events' }}
           labels={{
             labelDayButton: (date, modifiers) =>
-              `${format(date, 'EEEE, MMMM d')}${modifiers.hasEvents ? ', has events' : ''}${modifiers.selected ? ', selected' : ''}`,
+              `${format(date, 'EEEE, MMMM d')}${modifiers.hasEvents ? t('events.month.hasEvents') : ''}${modifiers.selected ? t('events.month.selected') : ''}`,
           }}
           classNames={{
             root: cn('w-fit', d.root),
@@ -100,20 +103,21 @@ function DayEvents({
   events: EventSummaryView[];
   query: ReturnType<typeof useEventMonthQuery>;
 }) {
-  if (query.isPending) return <EventListSkeleton label="Loading the month's events" />;
-  if (query.isError) return <ListError what="this month's events" error={query.error} onRetry={() => void query.refetch()} />;
-  const title = selected ? format(selected, 'EEEE, MMMM d') : 'Choose a day';
+  const t = useT(catalog);
+  if (query.isPending) return <EventListSkeleton label={t('events.month.loading')} />;
+  if (query.isError) return <ListError what={t('events.month.errorWhat')} error={query.error} onRetry={() => void query.refetch()} />;
+  const title = selected ? format(selected, 'EEEE, MMMM d') : t('events.month.chooseDay');
   return (
     <section aria-labelledby="day-events-title" aria-live="polite" className="grid content-start gap-3">
       <h2 id="day-events-title" className="font-semibold">
         {title}
       </h2>
       {!selected ? (
-        <p className="text-sm text-muted-foreground">{`${query.data.items.length} events this month. Days with events are marked.`}</p>
+        <p className="text-sm text-muted-foreground">{t('events.month.count', { count: query.data.items.length })}</p>
       ) : events.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No events this day.</p>
+        <p className="text-sm text-muted-foreground">{t('events.month.none')}</p>
       ) : (
-        <EventCards events={events} label={`Events on ${title}`} headingLevel={3} oneColumn pageZone={CLUB_TIME_ZONE} />
+        <EventCards events={events} label={t('events.month.eventsOn', { day: title })} headingLevel={3} oneColumn pageZone={CLUB_TIME_ZONE} />
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { MessageText } from '#/components/message-text';
 import { PageLoadError } from '#/components/page-load-error';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { EventPlaceMap } from '#/features/locations';
 import { SalesCard, useCheckoutReturn } from '#/features/payments';
 import { useEventQuery } from './api';
@@ -20,6 +21,7 @@ import { VisitorApply } from './visitor-apply';
 import { eventKeys } from './keys';
 import { RsvpPanel } from './rsvp-panel';
 import { RsvpBar } from './rsvp-bar';
+import { catalog } from './i18n';
 
 /** '/events/:eventId' for visitors and members; the server answers 404 to anyone who may not see the event. */
 export function EventPage() {
@@ -30,6 +32,7 @@ export function EventPage() {
 function EventPageContent({ eventId }: { eventId: string }) {
   const queryClient = useQueryClient();
   const query = useEventQuery(eventId);
+  const t = useT(catalog);
   // Promoted from the waitlist, the event cancelled or moved: read it again.
   useRealtimeEvent((event) => {
     if (event.type === 'event:registration' && event.eventId === eventId) {
@@ -41,7 +44,7 @@ function EventPageContent({ eventId }: { eventId: string }) {
   if (query.isError) {
     const error = query.error;
     if (isApiError(error) && (error.isNotFound || error.status === 400)) return <EventNotFound />;
-    return <PageLoadError what="this event" error={error} onRetry={() => void query.refetch()} />;
+    return <PageLoadError what={t('events.page.errorWhat')} error={error} onRetry={() => void query.refetch()} />;
   }
   return <EventDetails event={query.data} />;
 }
@@ -50,6 +53,7 @@ function EventDetails({ event }: { event: EventView }) {
   const { me, audience } = useSession();
   const member = canSeeMembers(me?.profile ?? null);
   useCheckoutReturn(event);
+  const t = useT(catalog);
   return (
     <article className="mx-auto grid w-full max-w-3xl content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
       <BackToEvents />
@@ -63,7 +67,7 @@ function EventDetails({ event }: { event: EventView }) {
       {event.description && (
         <section aria-labelledby="event-about" className="grid gap-2">
           <h2 id="event-about" className="font-semibold">
-            About
+            {t('events.page.about')}
           </h2>
           <MessageText content={event.description} />
         </section>
@@ -78,22 +82,24 @@ function EventDetails({ event }: { event: EventView }) {
 }
 
 function BackToEvents() {
+  const t = useT(catalog);
   return (
     <Link to="/events" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
       <ArrowLeftIcon aria-hidden="true" className="size-4" />
-      All events
+      {t('events.page.allEvents')}
     </Link>
   );
 }
 
 /** Unknown, or not for this viewer: the same answer, with the way back. */
 function EventNotFound() {
+  const t = useT(catalog);
   return (
     <section className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-semibold">{EVENT_MESSAGES.notFound}</h1>
-      <p className="text-muted-foreground">It may have been removed, or it is for members only.</p>
+      <p className="text-muted-foreground">{t('events.page.notFoundHint')}</p>
       <Button asChild>
-        <Link to="/events">See upcoming events</Link>
+        <Link to="/events">{t('events.page.seeUpcoming')}</Link>
       </Button>
     </section>
   );

@@ -7,6 +7,8 @@ import { Input } from '#/components/ui/input';
 import { Skeleton } from '#/components/ui/skeleton';
 import { usePayoutAccountQuery } from '#/features/payments/api';
 import { moneyInputText, parseMoneyInput } from '#/features/payments';
+import { Trans, useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /**
  * The event form's Tickets group (issue 22). A host whose payout account is enabled sets a price per seat (in their
@@ -16,14 +18,15 @@ import { moneyInputText, parseMoneyInput } from '#/features/payments';
  */
 export function TicketFields({ paid }: { paid: EventPriceView | null }) {
   const account = usePayoutAccountQuery();
+  const t = useT(catalog);
   const data = account.data;
   const currency = paid?.currency ?? data?.currency ?? (data?.country ? COUNTRY_CURRENCY[data.country] : null);
   const canSell = data?.state === 'enabled' || paid !== null;
   return (
     <fieldset className="grid gap-5 rounded-lg border p-4">
-      <legend className="px-1 text-sm font-semibold">Tickets</legend>
+      <legend className="px-1 text-sm font-semibold">{t('events.tickets.legend')}</legend>
       {account.isPending && !paid ? (
-        <div role="status" aria-label="Checking your payout account">
+        <div role="status" aria-label={t('events.tickets.checking')}>
           <Skeleton className="h-9 w-full" />
         </div>
       ) : canSell ? (
@@ -32,27 +35,29 @@ export function TicketFields({ paid }: { paid: EventPriceView | null }) {
           <div className="grid gap-5 sm:grid-cols-2">
             <HoursField
               name="refundCutoffHours"
-              label="Refunds until (hours before start)"
+              label={t('events.tickets.refundCutoff')}
               min={0}
               max={PAYMENT_LIMITS.refundCutoffMaxHours}
-              description="Cancelled before then: refunded in full. After: the seats go back on sale."
+              description={t('events.tickets.refundCutoffHint')}
             />
             <HoursField
               name="claimWindowHours"
-              label="Waitlist claim window (hours)"
+              label={t('events.tickets.claimWindow')}
               min={PAYMENT_LIMITS.claimWindowMinHours}
               max={PAYMENT_LIMITS.claimWindowMaxHours}
-              description="A member promoted from the waitlist has this long to pay; shorter close to the event"
+              description={t('events.tickets.claimWindowHint')}
             />
           </div>
         </>
       ) : (
         <p className="text-sm text-muted-foreground">
-          To sell tickets, set up payouts in{' '}
-          <Link to="/profile?settings=earnings" className="font-medium text-primary underline-offset-4 hover:underline">
-            Settings → Earnings
-          </Link>
-          .
+          <Trans
+            catalog={catalog}
+            id="events.tickets.setUpPayouts"
+            components={{
+              0: <Link to="/profile?settings=earnings" className="font-medium text-primary underline-offset-4 hover:underline" />,
+            }}
+          />
         </p>
       )}
     </fieldset>
@@ -71,9 +76,10 @@ function PriceField({ currency }: { currency: Currency | null }) {
 function PriceInput({ field, currency }: { field: ControllerRenderProps<CreateEventInput, 'priceAmount'>; currency: Currency | null }) {
   const [text, setText] = React.useState(() => moneyInputText(field.value));
   const code = currency?.toUpperCase();
+  const t = useT(catalog);
   return (
     <FormItem>
-      <FormLabel>Price per seat</FormLabel>
+      <FormLabel>{t('events.tickets.price')}</FormLabel>
       <div className="relative">
         <FormControl>
           <Input
@@ -87,7 +93,7 @@ function PriceInput({ field, currency }: { field: ControllerRenderProps<CreateEv
             }}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="Free"
+            placeholder={t('events.tickets.free')}
             className={code ? 'pr-14' : undefined}
           />
         </FormControl>
@@ -97,7 +103,9 @@ function PriceInput({ field, currency }: { field: ControllerRenderProps<CreateEv
           </span>
         )}
       </div>
-      <FormDescription>{`Guests pay the same price.${code ? ` In ${code}.` : ''} Empty for a free event.`}</FormDescription>
+      <FormDescription>
+        {code ? t('events.tickets.priceHintCurrency', { currency: code }) : t('events.tickets.priceHint')}
+      </FormDescription>
       <FormMessage />
     </FormItem>
   );

@@ -1,6 +1,9 @@
 import { TZDate, tzName } from '@date-fns/tz';
 import { format, isSameDay } from 'date-fns';
 import { CITY_LABELS, type City } from '@bayclub/shared';
+import { t } from '#/lib/i18n';
+// The words below are the events catalogue's; they are called while rendering components that read it (useT).
+import './i18n';
 
 /** The viewer's own zone (the browser's). */
 export const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -10,7 +13,7 @@ const inZone = (iso: string, zone: string) => new TZDate(new Date(iso).getTime()
 /** 'New York time' from 'America/New_York': the zone as people say it. */
 export function zoneCity(zone: string): string {
   if (zone === 'UTC') return 'UTC';
-  return `${(zone.split('/').pop() ?? zone).replace(/_/g, ' ')} time`;
+  return t('events.zone.city', { city: (zone.split('/').pop() ?? zone).replace(/_/g, ' ') });
 }
 
 /** The zone's short name at that instant ('EDT' in July, 'EST' in December, 'GMT+1'): never the start's for the end. */
@@ -41,7 +44,7 @@ export function zoneLabel(event: { startsAt: string; endsAt: string; timeZone: s
  * is in that zone. Cards of events in that zone then leave it out (cardTime's `pageZone`).
  */
 export function pageZoneNote(zone: string, viewerZone = viewerTimeZone()): string | null {
-  return zoneDiffers(zone, viewerZone) ? `All times are ${zoneCity(zone)}.` : null;
+  return zoneDiffers(zone, viewerZone) ? t('events.zone.pageNote', { zone: zoneCity(zone) }) : null;
 }
 
 /** Two zone names for the same rules (America/Detroit and America/New_York) need no label. */

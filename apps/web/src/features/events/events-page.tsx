@@ -5,6 +5,7 @@ import { Button } from '#/components/ui/button';
 import { useCan, useSession } from '#/lib/session/use-session';
 import { useIsMobile } from '#/lib/use-is-mobile';
 import { lazyNamed } from '#/lib/lazy-named';
+import { useT } from '#/lib/i18n';
 import { CalendarFeedButton } from './calendar-feed-button';
 import { ToggleButton } from '#/components/toggle-button';
 import { EventFiltersBar, EventFiltersSheet, useEventFiltersInUrl } from './event-filters';
@@ -12,6 +13,7 @@ import { ZoneNote } from './event-card';
 import { EventList, EventListSkeleton } from './event-list';
 import { useCanCreateEvents } from './use-can-create-events';
 import { VisitorApply } from './visitor-apply';
+import { catalog } from './i18n';
 
 // The month view (react-day-picker) and the form (react-hook-form, the schema) load when they are used.
 const EventMonth = lazyNamed(() => import('./event-month'), 'EventMonth');
@@ -29,11 +31,12 @@ export function EventsPage() {
   const { filters, view, update } = useEventFiltersInUrl();
   const [creating, setCreating] = React.useState(false);
   const phone = useIsMobile();
+  const t = useT(catalog);
   // Cards are in the club's zone, named once here (decision 025) rather than on every card.
   const create = canCreate ? (
     <Button onClick={() => setCreating(true)} onPointerEnter={() => void EventFormDialog.preload()}>
       <PlusIcon aria-hidden="true" />
-      Create event
+      {t('events.create')}
     </Button>
   ) : null;
 
@@ -42,9 +45,9 @@ export function EventsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <h1 id="events-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            Events
+            {t('events.page.title')}
           </h1>
-          <p className="text-muted-foreground">{EVENT_MESSAGES.upcoming} around Tampa Bay.</p>
+          <p className="text-muted-foreground">{t('events.page.subtitle', { upcoming: EVENT_MESSAGES.upcoming })}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {canFeed && <CalendarFeedButton />}
@@ -55,14 +58,14 @@ export function EventsPage() {
       {!phone && <EventFiltersBar filters={filters} update={update} approved={approved} />}
       <div className="flex flex-wrap items-center gap-2">
         {phone && <EventFiltersSheet filters={filters} update={update} approved={approved} />}
-        <div className="flex gap-2" role="group" aria-label="View">
+        <div className="flex gap-2" role="group" aria-label={t('events.page.view')}>
           <ToggleButton pressed={view === 'list'} onClick={() => update({ view: undefined })}>
             <ListIcon aria-hidden="true" />
-            List
+            {t('events.page.list')}
           </ToggleButton>
           <ToggleButton pressed={view === 'month'} onClick={() => update({ view: 'month' })}>
             <CalendarDaysIcon aria-hidden="true" />
-            Month
+            {t('events.page.month')}
           </ToggleButton>
         </div>
         <ZoneNote zone={CLUB_TIME_ZONE} className="basis-full sm:ml-auto sm:basis-auto" />

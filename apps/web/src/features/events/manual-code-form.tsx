@@ -4,6 +4,11 @@ import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
 import { Label } from '#/components/ui/label';
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
+
+/** A code as printed on a ticket (six characters of the code alphabet): the field's example, the same in every language. */
+const CODE_EXAMPLE = 'ACD234';
 
 /**
  * The ticket's 6-character code, typed at the door: upper-cased as typed, checked against the code alphabet
@@ -13,6 +18,7 @@ export function ManualCodeForm({ onSubmit, pending }: { onSubmit: (code: string)
   const [code, setCode] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
   const errorId = React.useId();
+  const t = useT(catalog);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -24,7 +30,7 @@ export function ManualCodeForm({ onSubmit, pending }: { onSubmit: (code: string)
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-2">
-      <Label htmlFor="door-code">Ticket code</Label>
+      <Label htmlFor="door-code">{t('events.door.codeLabel')}</Label>
       <div className="flex gap-2">
         <Input
           id="door-code"
@@ -38,11 +44,11 @@ export function ManualCodeForm({ onSubmit, pending }: { onSubmit: (code: string)
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="h-12 font-mono text-2xl tracking-[0.3em] uppercase"
-          placeholder="ACD234"
+          placeholder={CODE_EXAMPLE}
         />
         <Button type="submit" className="h-12" disabled={pending}>
           {pending && <Spinner />}
-          Check in
+          {t('events.door.checkIn')}
         </Button>
       </div>
       {error && (

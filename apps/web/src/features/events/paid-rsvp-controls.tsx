@@ -4,10 +4,12 @@ import { EVENT_MESSAGES, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { GetTicketButton, PaidTicketActions, PaymentDue, RefundStatus } from '#/features/payments';
 import { seatsLeft } from './event-format';
 import { GuestsStepper } from './guests-stepper';
 import { useRsvpMutation } from './rsvp-api';
+import { catalog } from './i18n';
 
 /**
  * The RSVP of a paid event (issue 22), by the member's status: Get ticket (Checkout for the party, or the waitlist
@@ -16,10 +18,11 @@ import { useRsvpMutation } from './rsvp-api';
  */
 export function PaidRsvpControls({ event }: { event: EventView }) {
   const rsvp = useRsvpMutation(event.id);
+  const t = useT(catalog);
   const leave = () =>
     rsvp.mutate(
       { status: 'not_going' },
-      { onError: (error) => toast.error('Could not save your RSVP', { description: errorMessage(error) }) },
+      { onError: (error) => toast.error(t('events.rsvp.saveFailed'), { description: errorMessage(error) }) },
     );
   const status = event.mine?.status ?? 'not_going';
   switch (status) {
@@ -28,7 +31,7 @@ export function PaidRsvpControls({ event }: { event: EventView }) {
     case 'waitlisted':
       return (
         <div className="grid gap-3">
-          <p className="text-sm">If a seat opens up you'll get a claim window to pay.</p>
+          <p className="text-sm">{t('events.rsvp.paidWaitlist')}</p>
           <div>
             <Button variant="outline" disabled={rsvp.isPending} onClick={leave}>
               {rsvp.isPending && <Spinner />}

@@ -3,9 +3,11 @@ import { EVENT_MESSAGES, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { seatsLabel, seatsLeft, statusLabel } from './event-format';
 import { GetTicketButton, PayNowButton, timeUntil } from '#/features/payments';
 import { useRsvpMutation } from './rsvp-api';
+import { catalog } from './i18n';
 
 /** The RSVP panel's element id: the bar's second button scrolls to it and focuses it. */
 export const rsvpPanelId = (eventId: string) => `rsvp-panel-${eventId}`;
@@ -20,13 +22,18 @@ export const rsvpPanelId = (eventId: string) => `rsvp-panel-${eventId}`;
  */
 export function RsvpBar({ event }: { event: EventView }) {
   const rsvp = useRsvpMutation(event.id);
+  const t = useT(catalog);
   const mine = event.mine;
   const registered = mine !== null && (mine.status === 'going' || mine.status === 'waitlisted' || mine.status === 'awaiting_payment');
   if (!event.permissions.canRsvp && !registered) return null;
   const left = seatsLeft(event);
   const fits = left === null || left >= 1;
-  const held = mine?.status === 'awaiting_payment' && mine.hold ? ` until ${timeUntil(mine.hold.expiresAt, event.timeZone)}` : '';
-  const status = registered ? `${statusLabel(mine)}${held}` : (seatsLabel(event) ?? `${event.attendingCount} going`);
+  const held = mine?.status === 'awaiting_payment' && mine.hold ? timeUntil(mine.hold.expiresAt, event.timeZone) : null;
+  const status = registered
+    ? held
+      ? t('events.rsvp.statusUntil', { status: statusLabel(mine), time: held })
+      : statusLabel(mine)
+    : (seatsLabel(event) ?? t('events.goingCount', { count: event.attendingCount }));
   const showPanel = () => {
     const panel = document.getElementById(rsvpPanelId(event.id));
     panel?.scrollIntoView({ behavior: 'smooth', block: 'center' });
@@ -36,12 +43,12 @@ export function RsvpBar({ event }: { event: EventView }) {
   const send = () =>
     rsvp.mutate(
       { status: 'going', guests: 0 },
-      { onError: (error) => toast.error('Could not save your RSVP', { description: errorMessage(error) }) },
+      { onError: (error) => toast.error(t('events.rsvp.saveFailed'), { description: errorMessage(error) }) },
     );
   return (
     <div
       role="region"
-      aria-label="RSVP bar"
+      aria-label={t('events.rsvp.bar')}
       className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 -mx-1 flex min-w-0 items-center justify-between gap-3 rounded-xl border bg-background/95 p-3 shadow-lg backdrop-blur md:hidden"
     >
       <p className="min-w-0 truncate text-sm font-medium">{status}</p>
@@ -49,7 +56,7 @@ export function RsvpBar({ event }: { event: EventView }) {
         <PayNowButton event={event} size="sm" />
       ) : registered ? (
         <Button size="sm" variant="outline" onClick={showPanel}>
-          {mine.status === 'going' ? 'Your ticket' : 'Your RSVP'}
+          {mine.status === 'going' ? t('events.rsvp.yourTicket') : t('events.rsvp.title')}
         </Button>
       ) : event.paid ? (
         // Guests are chosen in the panel; the bar gets a ticket for one.

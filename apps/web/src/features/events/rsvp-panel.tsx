@@ -4,6 +4,7 @@ import { EVENT_MESSAGES, type EventView, type RsvpInput } from '@bayclub/shared'
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { seatsLabel, seatsLeft, statusLabel } from './event-format';
 import { GuestsStepper } from './guests-stepper';
 import { PaidRegistrationMoney, PaidRsvpControls } from './paid-rsvp-controls';
@@ -11,6 +12,7 @@ import { useRsvpMutation } from './rsvp-api';
 import { rsvpPanelId } from './rsvp-bar';
 import { useRegistrationRealtime } from './use-event-realtime';
 import { YourTicket } from './your-ticket';
+import { catalog } from './i18n';
 
 /**
  * The RSVP control for approved members: status, seats left, guests, RSVP / Join waitlist / Can't go / Leave
@@ -21,6 +23,7 @@ import { YourTicket } from './your-ticket';
  */
 export function RsvpPanel({ event }: { event: EventView }) {
   useRegistrationRealtime(event);
+  const t = useT(catalog);
   const mine = event.mine;
   const registered = mine !== null && mine.status !== 'not_going';
   const headingId = `rsvp-${event.id}`;
@@ -29,9 +32,9 @@ export function RsvpPanel({ event }: { event: EventView }) {
     return (
       <section aria-labelledby={headingId} className="grid gap-1 rounded-lg border p-4">
         <h2 id={headingId} className="text-lg font-semibold">
-          Your RSVP
+          {t('events.rsvp.title')}
         </h2>
-        <p className="font-medium">Going · You’re hosting</p>
+        <p className="font-medium">{t('events.rsvp.hosting')}</p>
         <p className="text-sm text-muted-foreground">{EVENT_MESSAGES.hostIsGoing}.</p>
         {seatsLabel(event) && <p className="text-sm text-muted-foreground">{seatsLabel(event)}</p>}
       </section>
@@ -47,7 +50,7 @@ export function RsvpPanel({ event }: { event: EventView }) {
       className="grid scroll-mt-4 gap-3 rounded-lg border p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       <h2 id={headingId} className="text-lg font-semibold">
-        Your RSVP
+        {t('events.rsvp.title')}
       </h2>
       {mine && <p className="font-medium">{statusLabel(mine)}</p>}
       {mine?.waitlistReason && <p className="text-sm text-muted-foreground">{mine.waitlistReason}</p>}
@@ -66,6 +69,7 @@ export function RsvpPanel({ event }: { event: EventView }) {
 
 function RsvpControls({ event }: { event: EventView }) {
   const rsvp = useRsvpMutation(event.id);
+  const t = useT(catalog);
   const status = event.mine?.status ?? 'not_going';
   const current = status === 'going' || status === 'waitlisted' ? (event.mine?.guests ?? 0) : 0;
   const [guests, setGuests] = React.useState(Math.min(current, event.guestsAllowed));
@@ -77,7 +81,7 @@ function RsvpControls({ event }: { event: EventView }) {
       onError: (error) => {
         const message = errorMessage(error);
         setRefusal(message);
-        toast.error('Could not save your RSVP', { description: message });
+        toast.error(t('events.rsvp.saveFailed'), { description: message });
       },
     });
   };
@@ -102,7 +106,7 @@ function RsvpControls({ event }: { event: EventView }) {
         {registered && guests !== current && (
           <Button disabled={pending} onClick={() => send({ status: 'going', guests })}>
             {pending && <Spinner />}
-            Update guests
+            {t('events.rsvp.updateGuests')}
           </Button>
         )}
         {registered && (

@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { EventView } from '@bayclub/shared';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
+import { useT } from '#/lib/i18n';
 import { timeUntil } from '#/features/payments';
 import { eventKeys } from './keys';
+import { catalog } from './i18n';
 
 /**
  * The member's registration changed without their asking (promoted from the waitlist, the event cancelled or
@@ -13,6 +15,7 @@ import { eventKeys } from './keys';
  */
 export function useRegistrationRealtime(event: EventView) {
   const queryClient = useQueryClient();
+  const t = useT(catalog);
   const status = event.mine?.status;
   const watchingPromotion = React.useRef(false);
   useRealtimeEvent((message) => {
@@ -34,9 +37,9 @@ export function useRegistrationRealtime(event: EventView) {
   React.useEffect(() => {
     if (!watchingPromotion.current || status === 'waitlisted') return;
     watchingPromotion.current = false;
-    if (status === 'going') toast.success(`You're in! A seat opened up for ${event.title}.`);
-    else if (claimUntil) toast.success(`A seat opened up for ${event.title}. Pay by ${claimUntil} to claim it.`);
-  }, [status, event.title, claimUntil]);
+    if (status === 'going') toast.success(t('events.rsvp.promoted', { title: event.title }));
+    else if (claimUntil) toast.success(t('events.rsvp.claimOffered', { title: event.title, time: claimUntil }));
+  }, [status, event.title, claimUntil, t]);
 }
 
 /** The door's list of who is checked in follows check-ins made by co-hosts. */

@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
 import { EVENT_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** Visitors: public events only; RSVP and who is going need membership. */
 export function VisitorApply() {
+  const t = useT(catalog);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-primary/30 bg-primary/5 p-4">
       <p className="text-sm">{EVENT_MESSAGES.visitorApply}</p>
       <Button asChild size="sm">
-        <Link to="/#apply">Apply to join</Link>
+        <Link to="/#apply">{t('events.visitor.apply')}</Link>
       </Button>
     </div>
   );

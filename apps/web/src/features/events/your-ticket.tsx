@@ -5,8 +5,10 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { RetryButton } from '#/components/retry-button';
 import { errorMessage } from '#/lib/api';
 import { timeInZone } from '#/lib/format';
+import { useT } from '#/lib/i18n';
 import { partyLabel, spelled } from './event-format';
 import { useTicketQuery } from './rsvp-api';
+import { catalog } from './i18n';
 
 /**
  * "Your ticket": the QR and the 6-character code for the door. The service worker keeps the last answer of
@@ -14,6 +16,7 @@ import { useTicketQuery } from './rsvp-api';
  */
 export function YourTicket({ event }: { event: EventView }) {
   const query = useTicketQuery(event.id);
+  const t = useT(catalog);
   return (
     <section aria-labelledby={`ticket-${event.id}`} className="grid gap-3 rounded-lg bg-muted/40 p-4">
       <h3 id={`ticket-${event.id}`} className="font-semibold">
@@ -22,11 +25,11 @@ export function YourTicket({ event }: { event: EventView }) {
       {query.isPending ? (
         <div role="status" className="grid justify-items-center">
           <Skeleton className="size-48" />
-          <span className="sr-only">Loading your ticket</span>
+          <span className="sr-only">{t('events.ticket.loading')}</span>
         </div>
       ) : query.isError ? (
         <div role="alert" className="grid justify-items-start gap-2 text-sm">
-          <p>Could not load your ticket. {errorMessage(query.error)}</p>
+          <p>{t('events.ticket.loadFailed', { error: errorMessage(query.error) })}</p>
           <RetryButton size="sm" onClick={() => void query.refetch()} />
         </div>
       ) : (
@@ -37,16 +40,17 @@ export function YourTicket({ event }: { event: EventView }) {
 }
 
 function TicketBody({ ticket, timeZone }: { ticket: TicketView; timeZone: string }) {
+  const t = useT(catalog);
   return (
     <div className="grid justify-items-center gap-2 text-center">
       {ticket.qrSvg ? (
-        <QrCodeImage svg={ticket.qrSvg} alt="QR code of your ticket, to scan at the door" className="size-56 rounded bg-white p-2" />
+        <QrCodeImage svg={ticket.qrSvg} alt={t('events.ticket.qrAlt')} className="size-56 rounded bg-white p-2" />
       ) : (
-        <p className="text-sm text-muted-foreground">Show this code at the door.</p>
+        <p className="text-sm text-muted-foreground">{t('events.ticket.showCode')}</p>
       )}
       <p
         role="img"
-        aria-label={`Ticket code: ${spelled(ticket.code)}`}
+        aria-label={t('events.ticket.codeLabel', { code: spelled(ticket.code) })}
         className="font-mono text-4xl font-bold tracking-[0.35em] tabular-nums"
       >
         {ticket.code}
@@ -55,7 +59,7 @@ function TicketBody({ ticket, timeZone }: { ticket: TicketView; timeZone: string
       {ticket.checkedInAt && (
         <p className="flex items-center gap-1 text-sm font-medium text-green-700 dark:text-green-400">
           <CheckCircle2Icon aria-hidden="true" className="size-4" />
-          {EVENT_MESSAGES.checkedIn} at {timeInZone(ticket.checkedInAt, timeZone)}
+          {t('events.ticket.checkedInAt', { checkedIn: EVENT_MESSAGES.checkedIn, time: timeInZone(ticket.checkedInAt, timeZone) })}
         </p>
       )}
     </div>

@@ -11,6 +11,8 @@ import {
 import { toast } from 'sonner';
 import { LIMITS, type MailPreferencesView, type NotificationView, type Page, type UpdateMailPreferencesInput } from '@bayclub/shared';
 import { api, pageUrl } from '#/lib/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** Every notification query lives under `all`, so one invalidation refreshes the badge and the panel's list. */
 export const notificationKeys = {
@@ -30,9 +32,6 @@ export const unreadCountQueryOptions = () =>
 export function useUnreadNotificationCount(enabled = true): number {
   return useQuery({ ...unreadCountQueryOptions(), enabled }).data ?? 0;
 }
-
-/** Not a spec text: the spec does not say what a failed "mark read" shows. The change is rolled back with it. */
-export const MARK_READ_FAILED = 'Failed to mark notifications as read';
 
 export type NotificationPages = InfiniteData<Page<NotificationView>, string | null>;
 
@@ -113,6 +112,7 @@ interface MarkReadContext {
  */
 export function useMarkReadMutation() {
   const queryClient = useQueryClient();
+  const t = useT(catalog);
   return useMutation<{ count: number }, Error, string[] | undefined, MarkReadContext>({
     mutationFn: (ids) => api.post<{ count: number }>('/api/notifications/mark-read', ids ? { ids } : {}),
     onMutate: async (ids) => {
@@ -129,7 +129,8 @@ export function useMarkReadMutation() {
       if (context) unmarkCachedRead(queryClient, context.changed, context.readAt);
       // The server's count is the truth; the socket may have moved it meanwhile, so read it again.
       void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
-      toast.error(MARK_READ_FAILED);
+      // Not a spec text: the spec does not say what a failed "mark read" shows. The change is rolled back with it.
+      toast.error(t('notifications.markReadFailed'));
     },
     onSuccess: ({ count }) => {
       queryClient.setQueryData(notificationKeys.unreadCount, count);

@@ -6,7 +6,10 @@ import { Toaster, toast } from 'sonner';
 import { MAIL_MESSAGES, type MailPreferencesView } from '@bayclub/shared';
 import { createQueryClient } from '#/lib/query-client';
 import { apiError, json, mockApi, type Handler } from '#/test/render-app';
-import { MAIL_PREFERENCES_LABEL, MailPreferences } from './mail-preferences';
+import { MailPreferences } from './mail-preferences';
+import en from './locales/en.json';
+
+const MAIL_PREFERENCES_LABEL = en['notifications.mail.title'];
 
 const ALL_ON: MailPreferencesView = { approval: true, reminders: true, waitlist: true, digest: true };
 

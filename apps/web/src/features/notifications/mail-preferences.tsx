@@ -5,9 +5,9 @@ import { MAIL_MESSAGES, MAIL_TYPE_LABELS, MAIL_TYPES, type MailType } from '@bay
 import { Skeleton } from '#/components/ui/skeleton';
 import { Switch } from '#/components/ui/switch';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useMailPreferencesQuery, useUpdateMailPreferencesMutation } from './api';
-
-export const MAIL_PREFERENCES_LABEL = 'Email notifications';
+import { catalog } from './i18n';
 
 /**
  * The member's mail choices, under the push switch in the notifications panel (Settings → Notifications): one
@@ -18,6 +18,7 @@ export function MailPreferences() {
   const [open, setOpen] = useState(false);
   const preferences = useMailPreferencesQuery(open);
   const update = useUpdateMailPreferencesMutation();
+  const t = useT(catalog);
 
   const handleChange = (type: MailType, on: boolean) =>
     update.mutate(
@@ -31,7 +32,7 @@ export function MailPreferences() {
   return (
     <details className="group w-full" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-md py-1 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
-        {MAIL_PREFERENCES_LABEL}
+        {t('notifications.mail.title')}
         <ChevronDownIcon aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
       <p className="mt-1 text-xs text-muted-foreground">{MAIL_MESSAGES.sectionIntro}</p>

@@ -6,7 +6,9 @@ import { OnceOpened } from '#/components/once-opened';
 import { lazyNamed } from '#/lib/lazy-named';
 import { formatBadgeCount } from '#/lib/format';
 import { cn } from '#/lib/utils';
+import { useT } from '#/lib/i18n';
 import { useUnreadNotificationCount } from './api';
+import { catalog } from './i18n';
 
 // The panel's code loads the first time the bell opens it (decision 011).
 const NotificationsPanel = lazyNamed(() => import('./notifications-panel'), 'NotificationsPanel');
@@ -24,7 +26,8 @@ export function NotificationBell({ className }: { className?: string }) {
     bellRef.current?.focus();
   }, []);
   const unread = useUnreadNotificationCount();
-  const label = unread > 0 ? `Notifications, ${formatBadgeCount(unread)} unread` : 'Notifications';
+  const t = useT(catalog);
+  const label = unread > 0 ? t('notifications.bell.unread', { count: formatBadgeCount(unread) }) : t('notifications.bell.label');
   return (
     <>
       <Button

@@ -1,7 +1,7 @@
 import { notificationTimeLabel, type NotificationView } from '@bayclub/shared';
 import { cn } from '#/lib/utils';
-
-export const UNREAD_LABEL = 'Unread';
+import { intlLocale, useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /**
  * One row of the panel. Unread rows are tinted, bold and dotted, and say 'Unread' to screen readers. A row that
@@ -16,6 +16,7 @@ export function NotificationItem({
   now: Date;
   onOpen: (notification: NotificationView) => void;
 }) {
+  const t = useT(catalog);
   const unread = notification.readAt === null;
   const content = (
     <>
@@ -24,11 +25,11 @@ export function NotificationItem({
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn('truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>{notification.title}</span>{' '}
           <time dateTime={notification.createdAt} className="shrink-0 text-xs text-muted-foreground">
-            {notificationTimeLabel(notification.createdAt, now)}
+            {notificationTimeLabel(notification.createdAt, now, intlLocale())}
           </time>
         </span>{' '}
         <span className="line-clamp-2 text-sm break-words text-muted-foreground">{notification.message}</span>
-        {unread && <span className="sr-only"> {UNREAD_LABEL}</span>}
+        {unread && <span className="sr-only"> {t('notifications.item.unread')}</span>}
       </span>
     </>
   );

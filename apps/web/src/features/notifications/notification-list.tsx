@@ -2,15 +2,15 @@ import { BellOffIcon, RotateCcwIcon } from 'lucide-react';
 import { NOTIFICATION_MESSAGES, type NotificationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
 import { useNotificationListQuery } from './api';
+import { catalog } from './i18n';
 import { NotificationItem } from './notification-item';
-
-export const LOAD_MORE_LABEL = 'Load more';
-export const RETRY_LABEL = 'Retry';
 
 /** The panel's body: loading, failure with Retry, empty, or the newest notifications with 'Load more'. */
 export function NotificationList({ onOpen }: { onOpen: (notification: NotificationView) => void }) {
   const query = useNotificationListQuery();
+  const t = useT(catalog);
 
   if (!query.data) {
     if (query.isError) {
@@ -19,7 +19,7 @@ export function NotificationList({ onOpen }: { onOpen: (notification: Notificati
           <p className="text-sm text-muted-foreground">{NOTIFICATION_MESSAGES.loadFailed}</p>
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
             <RotateCcwIcon aria-hidden="true" />
-            {RETRY_LABEL}
+            {t('notifications.list.retry')}
           </Button>
         </div>
       );
@@ -60,7 +60,7 @@ export function NotificationList({ onOpen }: { onOpen: (notification: Notificati
           )}
           <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
             {query.isFetchingNextPage && <Spinner />}
-            {query.isFetchNextPageError ? RETRY_LABEL : LOAD_MORE_LABEL}
+            {query.isFetchNextPageError ? t('notifications.list.retry') : t('notifications.list.loadMore')}
           </Button>
         </div>
       )}

@@ -6,11 +6,15 @@ import { apiError, json, mockApi, never, renderApp, signedInAs, type Handler } f
 import { makeMe } from '#/test/fixtures';
 import { OWN_ID } from '#/features/gallery/gallery-fixtures';
 import { fakeSubscription, restorePushEnv, stubPushEnv, TEST_ENDPOINT, TEST_PUBLIC_KEY } from '#/features/push/push-test-utils';
-import { PUSH_TOGGLE_LABEL } from '#/features/push/push-toggle';
-import { MARK_READ_FAILED } from './api';
+import pushEn from '#/features/push/locales/en.json';
 import { makeMessageNotification, makeNotification } from './notification-fixtures';
-import { UNREAD_LABEL } from './notification-item';
-import { LOAD_MORE_LABEL, RETRY_LABEL } from './notification-list';
+import en from './locales/en.json';
+
+const PUSH_TOGGLE_LABEL = pushEn['push.toggle.label'];
+const MARK_READ_FAILED = en['notifications.markReadFailed'];
+const UNREAD_LABEL = en['notifications.item.unread'];
+const LOAD_MORE_LABEL = en['notifications.list.loadMore'];
+const RETRY_LABEL = en['notifications.list.retry'];
 
 vi.mock('#/features/messaging/chat-page', () => ({ ChatPage: () => <h1>Chat page</h1> }));
 

@@ -4,9 +4,10 @@ import { toast } from 'sonner';
 import type { NotificationView } from '@bayclub/shared';
 import { realtime } from '#/lib/realtime/realtime-client';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
+import { t } from '#/lib/i18n';
 import { notificationKeys, upsertNotification } from './api';
-
-export const VIEW_NOTIFICATION_LABEL = 'View';
+// Imported with the bridge, so a language switch loads this catalogue before the next toast needs it.
+import './i18n';
 
 /**
  * Keeps the notification list and the unread badge current from socket events: a new or updated notification goes
@@ -54,6 +55,6 @@ function announce(notification: NotificationView, open: (href: string) => void) 
   toast(notification.title, {
     id: `notification-${notification.id}`,
     description: notification.message,
-    action: href ? { label: VIEW_NOTIFICATION_LABEL, onClick: () => open(href) } : undefined,
+    action: href ? { label: t('notifications.toast.view'), onClick: () => open(href) } : undefined,
   });
 }

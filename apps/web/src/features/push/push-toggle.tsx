@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { PUSH_MESSAGES } from '@bayclub/shared';
 import { Label } from '#/components/ui/label';
 import { Switch } from '#/components/ui/switch';
+import { useT } from '#/lib/i18n';
 import { useDisablePushMutation, useEnablePushMutation, usePushStatusQuery } from './api';
+import { catalog } from './i18n';
 import { needsInstallForPush } from './push-prompt';
-
-export const PUSH_TOGGLE_LABEL = 'Push notifications';
 
 /**
  * The later way to turn push on or off (the prompt only asks once a session): on runs the same enable flow,
@@ -17,6 +17,7 @@ export function PushToggle() {
   const enable = useEnablePushMutation();
   const disable = useDisablePushMutation();
   const id = React.useId();
+  const t = useT(catalog);
   const busy = enable.isPending || disable.isPending;
   const data = status.data;
 
@@ -42,7 +43,7 @@ export function PushToggle() {
   return (
     <div className="flex items-center justify-between gap-4">
       <div className="grid gap-1">
-        <Label htmlFor={id}>{PUSH_TOGGLE_LABEL}</Label>
+        <Label htmlFor={id}>{t('push.toggle.label')}</Label>
         <p id={`${id}-description`} className="text-xs text-muted-foreground">
           {denied ? PUSH_MESSAGES.permissionDenied : PUSH_MESSAGES.promptBody}
         </p>

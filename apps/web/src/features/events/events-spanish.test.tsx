@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import type { EventView } from '@bayclub/shared';
+import { api } from '#/lib/api';
+import { activateLocale } from '#/lib/i18n';
+import { json, mockApi, renderInProviders, signedInAs } from '#/test/render-app';
+import { makeMe } from '#/test/fixtures';
+import { eventKeys } from './keys';
+import { RsvpBar } from './rsvp-bar';
+import { RsvpPanel } from './rsvp-panel';
+import { EVENT_ID, makeEvent, makeMine, makeTicket } from './rsvp-fixtures';
+
+const LOAD = { timeout: 5000 };
+
+/** The event page's part that matters here: the event read from the server, the panel and the bar fed from it. */
+function Page() {
+  const query = useQuery({ queryKey: eventKeys.detail(EVENT_ID), queryFn: () => api.get<EventView>(`/api/events/${EVENT_ID}`) });
+  return query.data ? (
+    <main>
+      <RsvpPanel event={query.data} />
+      <RsvpBar event={query.data} />
+    </main>
+  ) : null;
+}
+
+describe('the RSVP in Spanish (issue 26)', () => {
+  it('a member going with a guest reads their status, party and ticket in Spanish', async () => {
+    await activateLocale('es');
+    mockApi({
+      ...signedInAs(makeMe()),
+      [`GET /api/events/${EVENT_ID}`]: () => json(makeEvent({ mine: makeMine({ status: 'going', guests: 1 }) })),
+      [`GET /api/events/${EVENT_ID}/ticket`]: () => json(makeTicket()),
+    });
+    renderInProviders(<Page />);
+    const panel = await screen.findByRole('region', { name: 'Tu asistencia' }, LOAD);
+    expect(within(panel).getByText('Voy, con 1 invitado')).toBeInTheDocument();
+    expect(within(panel).getByText('Quedan 3 de 20 lugares')).toBeInTheDocument();
+    expect(await within(panel).findByText('Grupo de 2 (tú y 1 invitado)', {}, LOAD)).toBeInTheDocument();
+    expect(within(panel).getByRole('img', { name: 'Código de la entrada: A C D 2 3 4' })).toBeInTheDocument();
+    const bar = screen.getByRole('region', { name: 'Barra de confirmación de asistencia' });
+    expect(within(bar).getByRole('button', { name: 'Tu entrada' })).toBeInTheDocument();
+  });
+});
