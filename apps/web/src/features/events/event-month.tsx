@@ -6,7 +6,7 @@ import { CLUB_TIME_ZONE, type EventSummaryView } from '@bayclub/shared';
 import { buttonVariants } from '#/components/ui/button';
 import { ListError } from '#/components/card-grid';
 import { cn } from '#/lib/utils';
-import { useT } from '#/lib/i18n';
+import { dateFnsLocale, formatLocalized, useT } from '#/lib/i18n';
 import { useEventMonthQuery, type EventFilters } from './api';
 import { EventCards, EventListSkeleton } from './event-list';
 import { dayKey } from './event-time';
@@ -48,6 +48,7 @@ export function EventMonth({ filters }: { filters: EventFilters }) {
     <div className="grid gap-6 md:grid-cols-[auto_1fr] md:items-start">
       <div className="justify-self-center rounded-xl border p-3 md:justify-self-start">
         <DayPicker
+          locale={dateFnsLocale()}
           mode="single"
           month={month}
           onMonthChange={(next) => {
@@ -61,7 +62,7 @@ export function EventMonth({ filters }: { filters: EventFilters }) {
           modifiersClassNames={{ hasEvents: 'has-events' }}
           labels={{
             labelDayButton: (date, modifiers) =>
-              `${format(date, 'EEEE, MMMM d')}${modifiers.hasEvents ? t('events.month.hasEvents') : ''}${modifiers.selected ? t('events.month.selected') : ''}`,
+              `${formatLocalized(date, 'EEEE, MMMM d')}${modifiers.hasEvents ? t('events.month.hasEvents') : ''}${modifiers.selected ? t('events.month.selected') : ''}`,
           }}
           classNames={{
             root: cn('w-fit', d.root),
@@ -106,7 +107,7 @@ function DayEvents({
   const t = useT(catalog);
   if (query.isPending) return <EventListSkeleton label={t('events.month.loading')} />;
   if (query.isError) return <ListError what={t('events.month.errorWhat')} error={query.error} onRetry={() => void query.refetch()} />;
-  const title = selected ? format(selected, 'EEEE, MMMM d') : t('events.month.chooseDay');
+  const title = selected ? formatLocalized(selected, 'EEEE, MMMM d') : t('events.month.chooseDay');
   return (
     <section aria-labelledby="day-events-title" aria-live="polite" className="grid content-start gap-3">
       <h2 id="day-events-title" className="font-semibold">

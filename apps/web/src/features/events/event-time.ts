@@ -1,5 +1,6 @@
 import { TZDate, tzName } from '@date-fns/tz';
 import { format, isSameDay } from 'date-fns';
+import { formatLocalized } from '#/lib/i18n';
 import { CITY_LABELS, type City } from '@bayclub/shared';
 import { t } from '#/lib/i18n';
 // The words below are the events catalogue's; they are called while rendering components that read it (useT).
@@ -58,7 +59,7 @@ function sameRules(a: string, b: string): boolean {
 /** The date block of a card: 'MAR' and '14' in the event's zone. */
 export function dateBlock(event: { startsAt: string; timeZone: string }) {
   const start = inZone(event.startsAt, event.timeZone);
-  return { month: format(start, 'MMM').toUpperCase(), day: format(start, 'd'), weekday: format(start, 'EEE') };
+  return { month: formatLocalized(start, 'MMM').toUpperCase(), day: format(start, 'd'), weekday: formatLocalized(start, 'EEE') };
 }
 
 /**
@@ -68,18 +69,18 @@ export function dateBlock(event: { startsAt: string; timeZone: string }) {
 export function timeRange(event: { startsAt: string; endsAt: string; timeZone: string }): string {
   const start = inZone(event.startsAt, event.timeZone);
   const end = inZone(event.endsAt, event.timeZone);
-  const endText = isSameDay(start, end) ? format(end, 'h:mm a') : format(end, 'EEE, MMM d, h:mm a');
+  const endText = isSameDay(start, end) ? formatLocalized(end, 'h:mm a') : formatLocalized(end, 'EEE, MMM d, h:mm a');
   if (crossesClockChange(event)) {
-    return `${format(start, 'h:mm a')} ${zoneAbbreviation(event.startsAt, event.timeZone)} – ${endText} ${zoneAbbreviation(event.endsAt, event.timeZone)}`;
+    return `${formatLocalized(start, 'h:mm a')} ${zoneAbbreviation(event.startsAt, event.timeZone)} – ${endText} ${zoneAbbreviation(event.endsAt, event.timeZone)}`;
   }
-  return `${format(start, 'h:mm a')} – ${endText}`;
+  return `${formatLocalized(start, 'h:mm a')} – ${endText}`;
 }
 
 /** 'Fri, Mar 13, 7:00 PM' in the event's zone (a deadline before the event, such as when refunds close). */
-export const dayAndTime = (iso: string, zone: string) => format(inZone(iso, zone), 'EEE, MMM d, h:mm a');
+export const dayAndTime = (iso: string, zone: string) => formatLocalized(inZone(iso, zone), 'EEE, MMM d, h:mm a');
 
 /** 'Saturday, March 14, 2026' in the event's zone. */
-export const longDate = (event: { startsAt: string; timeZone: string }) => format(inZone(event.startsAt, event.timeZone), 'EEEE, MMMM d, yyyy');
+export const longDate = (event: { startsAt: string; timeZone: string }) => formatLocalized(inZone(event.startsAt, event.timeZone), 'EEEE, MMMM d, yyyy');
 
 /**
  * A card's time line: '7:00 PM – 9:00 PM', then the zone when the viewer's differs, unless the page already named

@@ -2,5 +2,6 @@ export { activateLocale, currentLocale, defineCatalog, t, useT, type Catalog, ty
 export { Trans } from './trans';
 export { useLocale } from './use-locale';
 export { INTL_LOCALES, intlLocale } from './intl';
+export { dateFnsLocale, formatLocalized } from './dates';
 export { initialLocale, LANGUAGE_STORAGE_KEY, storedLocale, switchLocale } from './locale';
 export { sharedText, useSharedText } from './shared-texts';
