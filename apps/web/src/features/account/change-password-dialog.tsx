@@ -8,14 +8,17 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { applyFieldErrors, errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useChangePasswordMutation } from './api';
+import { catalog } from './i18n';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+/** The three fields; `label` is an account catalogue id. */
 const FIELDS: ReadonlyArray<{ name: keyof ChangePasswordInput; label: string; autoComplete: string }> = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+  { name: 'currentPassword', label: 'account.password.current', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'account.password.new', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'account.password.confirm', autoComplete: 'new-password' },
 ];
 
 interface ChangePasswordDialogProps {
@@ -31,6 +34,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
     mode: 'onTouched',
   });
   const changePassword = useChangePasswordMutation();
+  const t = useT(catalog);
   const submitting = form.formState.isSubmitting;
 
   const handleOpenChange = (next: boolean) => {
@@ -48,7 +52,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
       }
       return;
     }
-    toast.success('Password changed');
+    toast.success(t('account.password.changed'));
     form.reset(EMPTY);
     onOpenChange(false);
   });
@@ -57,23 +61,21 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>
-            Enter your current password, then choose a new one of at least 6 characters.
-          </DialogDescription>
+          <DialogTitle>{t('account.password.title')}</DialogTitle>
+          <DialogDescription>{t('account.password.description')}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={handleSubmit} className="grid gap-4">
             {FIELDS.map(({ name, label, autoComplete }) => (
-              <TextField key={name} name={name} label={label} type="password" autoComplete={autoComplete} maxLength={128} />
+              <TextField key={name} name={name} label={t(label)} type="password" autoComplete={autoComplete} maxLength={128} />
             ))}
             <DialogFooter className="pt-2">
               <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={submitting}>
-                Cancel
+                {t('account.cancel')}
               </Button>
               <Button type="submit" disabled={submitting}>
                 {submitting && <Spinner />}
-                {submitting ? 'Changing...' : 'Change Password'}
+                {submitting ? t('account.password.changing') : t('account.password.title')}
               </Button>
             </DialogFooter>
           </form>

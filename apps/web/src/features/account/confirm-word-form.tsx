@@ -8,7 +8,9 @@ import {
 } from '#/components/ui/alert-dialog';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
 import { ConfirmWordInput } from './confirm-word-input';
+import { catalog } from './i18n';
 
 interface ConfirmWordFormProps {
   title: string;
@@ -28,6 +30,7 @@ interface ConfirmWordFormProps {
 /** The "type WORD to confirm" step of a destructive account dialog: the action is enabled only on an exact match. */
 export function ConfirmWordForm(props: ConfirmWordFormProps) {
   const { title, description, word, typed, onTypedChange, busy, action, busyAction, failure, onConfirm } = props;
+  const t = useT(catalog);
   return (
     <form
       noValidate
@@ -50,7 +53,7 @@ export function ConfirmWordForm(props: ConfirmWordFormProps) {
       )}
       <AlertDialogFooter>
         <AlertDialogCancel type="button" disabled={busy}>
-          Cancel
+          {t('account.cancel')}
         </AlertDialogCancel>
         <Button type="submit" variant="destructive" disabled={typed !== word || busy}>
           {busy && <Spinner />}

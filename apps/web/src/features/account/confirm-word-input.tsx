@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { Input } from '#/components/ui/input';
 import { Label } from '#/components/ui/label';
+import { Trans, useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 interface ConfirmWordInputProps {
   /** The exact, case-sensitive word (DEACTIVATE, DELETE). */
@@ -13,10 +15,11 @@ interface ConfirmWordInputProps {
 /** "Type WORD to confirm": a plain input; the caller enables its action only on `value === word`. */
 export function ConfirmWordInput({ word, value, onChange, disabled }: ConfirmWordInputProps) {
   const id = useId();
+  const t = useT(catalog);
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>
-        Type <span className="font-mono font-semibold">{word}</span> to confirm
+        <Trans catalog={catalog} id="account.confirmWord.label" values={{ word }} components={{ 0: <span className="font-mono font-semibold" /> }} />
       </Label>
       <Input
         id={id}
@@ -31,7 +34,7 @@ export function ConfirmWordInput({ word, value, onChange, disabled }: ConfirmWor
         aria-describedby={`${id}-hint`}
       />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        Exactly as shown, in capital letters.
+        {t('account.confirmWord.hint')}
       </p>
     </div>
   );

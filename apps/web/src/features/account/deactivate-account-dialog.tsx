@@ -5,11 +5,9 @@ import { AlertDialog, AlertDialogContent } from '#/components/ui/alert-dialog';
 import { errorMessage } from '#/lib/api';
 import { useSignOut } from '#/lib/session/use-sign-out';
 import { useDeactivateAccountMutation } from './api';
+import { useT } from '#/lib/i18n';
 import { ConfirmWordForm } from './confirm-word-form';
-
-/** Signing in again keeps the account hidden: the member reactivates it with one button once signed in. */
-export const DEACTIVATE_REACTIVATION_NOTE =
-  'Signing in again keeps your profile hidden: you can reactivate it at any time with the Reactivate Account button on your profile or in Settings.';
+import { catalog } from './i18n';
 
 interface DeactivateAccountDialogProps {
   open: boolean;
@@ -25,6 +23,9 @@ export function DeactivateAccountDialog({ open, onOpenChange }: DeactivateAccoun
   const [typed, setTyped] = useState('');
   const deactivate = useDeactivateAccountMutation();
   const signOut = useSignOut();
+  const t = useT(catalog);
+  /** Signing in again keeps the account hidden: the member reactivates it with one button once signed in. */
+  const reactivationNote = t('account.deactivate.reactivationNote');
   const busy = deactivate.isPending;
   const confirmed = typed === ACCOUNT_MESSAGES.deactivateWord;
 
@@ -40,10 +41,10 @@ export function DeactivateAccountDialog({ open, onOpenChange }: DeactivateAccoun
       await deactivate.mutateAsync({ confirmation: ACCOUNT_MESSAGES.deactivateWord });
     } catch (error) {
       // The spec only logs this failure; the member still needs to know nothing happened.
-      toast.error('Your account was not deactivated', { description: errorMessage(error) });
+      toast.error(t('account.deactivate.failed'), { description: errorMessage(error) });
       return;
     }
-    toast.success('Your account has been deactivated', { description: DEACTIVATE_REACTIVATION_NOTE });
+    toast.success(t('account.deactivate.done'), { description: reactivationNote });
     await signOut();
   };
 
@@ -51,14 +52,14 @@ export function DeactivateAccountDialog({ open, onOpenChange }: DeactivateAccoun
     <AlertDialog open={open} onOpenChange={handleOpenChange}>
       <AlertDialogContent>
         <ConfirmWordForm
-          title="Deactivate Account"
-          description={`Your profile will be hidden from other members and you will be signed out on every device. Nothing is deleted. ${DEACTIVATE_REACTIVATION_NOTE}`}
+          title={t('account.deactivate.title')}
+          description={`${t('account.deactivate.description')} ${reactivationNote}`}
           word={ACCOUNT_MESSAGES.deactivateWord}
           typed={typed}
           onTypedChange={setTyped}
           busy={busy}
-          action="Deactivate Account"
-          busyAction="Deactivating..."
+          action={t('account.deactivate.title')}
+          busyAction={t('account.deactivate.busy')}
           onConfirm={() => void handleConfirm()}
         />
       </AlertDialogContent>

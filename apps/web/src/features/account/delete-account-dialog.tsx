@@ -15,18 +15,21 @@ import { Button } from '#/components/ui/button';
 import { isApiError } from '#/lib/api';
 import { useSignOut } from '#/lib/session/use-sign-out';
 import { AccountActionFailed, useDeleteAccountMutation } from './api';
+import { useT } from '#/lib/i18n';
 import { ConfirmWordForm } from './confirm-word-form';
+import { catalog } from './i18n';
 
 interface DeleteAccountDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
+/** What goes (account catalogue ids). */
 const DELETED_THINGS = [
-  'Your profile and everything on it',
-  'Your profile picture and photos',
-  'Your messages and conversations',
-  'Everything else tied to your account: applications, settings and history',
+  'account.delete.thing.profile',
+  'account.delete.thing.photos',
+  'account.delete.thing.messages',
+  'account.delete.thing.rest',
 ] as const;
 
 /**
@@ -39,6 +42,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
   const [failure, setFailure] = useState<string | null>(null);
   const remove = useDeleteAccountMutation();
   const signOut = useSignOut();
+  const t = useT(catalog);
   const busy = remove.isPending;
   const confirmed = typed === ACCOUNT_MESSAGES.deleteWord;
 
@@ -73,37 +77,35 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
           <>
             <AlertDialogHeader>
               <AlertDialogTitle className="flex items-center gap-2">
-                <AlertTriangleIcon aria-hidden="true" className="size-5 text-destructive" /> Delete Account
+                <AlertTriangleIcon aria-hidden="true" className="size-5 text-destructive" /> {t('account.delete.title')}
               </AlertDialogTitle>
-              <AlertDialogDescription>
-                This permanently deletes your account. It cannot be undone and nothing can be recovered.
-              </AlertDialogDescription>
+              <AlertDialogDescription>{t('account.delete.warning')}</AlertDialogDescription>
             </AlertDialogHeader>
             <div className="grid gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-              <p className="font-medium">What will be deleted:</p>
+              <p className="font-medium">{t('account.delete.whatGoes')}</p>
               <ul className="list-disc space-y-1 pl-5">
                 {DELETED_THINGS.map((thing) => (
-                  <li key={thing}>{thing}</li>
+                  <li key={thing}>{t(thing)}</li>
                 ))}
               </ul>
             </div>
             <AlertDialogFooter>
-              <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+              <AlertDialogCancel type="button">{t('account.cancel')}</AlertDialogCancel>
               <Button type="button" variant="destructive" onClick={() => setStep('confirm')}>
-                Continue
+                {t('account.delete.continue')}
               </Button>
             </AlertDialogFooter>
           </>
         ) : (
           <ConfirmWordForm
-            title="Confirm account deletion"
-            description="Your profile, photos, messages and everything else will be deleted for good."
+            title={t('account.delete.confirmTitle')}
+            description={t('account.delete.confirmDescription')}
             word={ACCOUNT_MESSAGES.deleteWord}
             typed={typed}
             onTypedChange={setTyped}
             busy={busy}
-            action="Delete Account"
-            busyAction="Deleting..."
+            action={t('account.delete.title')}
+            busyAction={t('account.delete.busy')}
             failure={failure}
             onConfirm={() => void handleDelete()}
           />

@@ -6,22 +6,24 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
+import { useT, type Translate } from '#/lib/i18n';
 import { DATA_EXPORT_DOWNLOAD_URL, useDataExportQuery, useRequestDataExportMutation } from './api';
+import { catalog } from './i18n';
 
 const megabytes = (bytes: number) => (bytes < 100_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
 
-function describe(view: DataExportView): string {
+function describe(t: Translate, view: DataExportView): string {
   switch (view.status) {
     case 'preparing':
       return DATA_EXPORT_MESSAGES.requested;
     case 'ready':
-      return `Your archive (${megabytes(view.sizeBytes ?? 0)}) is ready until ${formatDateTime(view.expiresAt!)}.`;
+      return t('account.data.ready', { size: megabytes(view.sizeBytes ?? 0), date: formatDateTime(view.expiresAt!) });
     case 'failed':
       return DATA_EXPORT_MESSAGES.failed;
     case 'expired':
-      return 'Your last archive has expired. Ask for a new one.';
+      return t('account.data.expired');
     default:
-      return 'Get a copy of your profile, photos, posts, comments, the messages you sent, RSVPs, check-ins and payments.';
+      return t('account.data.intro');
   }
 }
 
@@ -33,6 +35,7 @@ export function DownloadData() {
   const query = useDataExportQuery();
   const request = useRequestDataExportMutation();
   const view = query.data;
+  const t = useT(catalog);
 
   const ask = () =>
     request.mutate(undefined, {
@@ -45,16 +48,16 @@ export function DownloadData() {
     <section aria-labelledby="your-data-title" className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid gap-1">
         <h3 id="your-data-title" className="font-medium">
-          Your data
+          {t('account.data.title')}
         </h3>
         {query.isPending ? (
           <Skeleton className="h-4 w-64" />
         ) : query.isError ? (
-          <p className="text-sm text-destructive">{errorMessage(query.error, 'Your data could not be loaded.')}</p>
+          <p className="text-sm text-destructive">{errorMessage(query.error, t('account.data.loadFailed'))}</p>
         ) : (
           <p className="text-sm text-muted-foreground" role="status">
-            {describe(view!)}
-            {view!.nextRequestAt && view!.status !== 'preparing' && ` You can ask for a new one after ${formatDateTime(view!.nextRequestAt)}.`}
+            {describe(t, view!)}
+            {view!.nextRequestAt && view!.status !== 'preparing' && ` ${t('account.data.nextRequest', { date: formatDateTime(view!.nextRequestAt) })}`}
           </p>
         )}
       </div>
@@ -62,14 +65,14 @@ export function DownloadData() {
         {view?.status === 'ready' && (
           <Button asChild>
             <a href={DATA_EXPORT_DOWNLOAD_URL} download>
-              <DownloadIcon aria-hidden="true" /> Download
+              <DownloadIcon aria-hidden="true" /> {t('account.data.download')}
             </a>
           </Button>
         )}
         {(canAsk || query.isError) && (
           <Button type="button" variant="outline" onClick={ask} disabled={request.isPending} aria-busy={request.isPending || undefined}>
             {request.isPending ? <Spinner /> : <FileArchiveIcon aria-hidden="true" />}
-            {view?.status === 'none' ? 'Request my data' : 'Request a new copy'}
+            {view?.status === 'none' ? t('account.data.requestFirst') : t('account.data.requestAgain')}
           </Button>
         )}
       </div>

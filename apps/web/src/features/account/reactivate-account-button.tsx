@@ -7,9 +7,9 @@ import { Spinner } from '#/components/ui/spinner';
 import { sessionKeys } from '#/lib/session/api';
 import { emitProfileUpdated } from '#/lib/session/profile-events';
 import { errorMessage, isApiError } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { useReactivateAccountMutation } from './api';
-
-export const REACTIVATE_LABEL = 'Reactivate Account';
+import { catalog } from './i18n';
 
 /**
  * One press shows a deactivated member's profile again (the profile banner and Settings > Security both offer it).
@@ -18,6 +18,7 @@ export const REACTIVATE_LABEL = 'Reactivate Account';
 export function ReactivateAccountButton({ className }: { className?: string }) {
   const queryClient = useQueryClient();
   const reactivate = useReactivateAccountMutation();
+  const t = useT(catalog);
 
   const handleClick = async () => {
     try {
@@ -38,7 +39,7 @@ export function ReactivateAccountButton({ className }: { className?: string }) {
   return (
     <Button type="button" className={className} onClick={() => void handleClick()} disabled={reactivate.isPending}>
       {reactivate.isPending ? <Spinner /> : <PowerIcon aria-hidden="true" />}
-      {reactivate.isPending ? 'Reactivating...' : REACTIVATE_LABEL}
+      {reactivate.isPending ? t('account.reactivate.busy') : t('account.reactivate.label')}
     </Button>
   );
 }

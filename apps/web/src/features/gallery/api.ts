@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from 'sonner';
 import { GALLERY_MESSAGES, type GalleryUploadResult, type ProfileImageView } from '@bayclub/shared';
 import { api } from '#/lib/api';
+import { t } from '#/lib/i18n';
+import './i18n';
 
 export const galleryKeys = {
   all: ['gallery'] as const,
@@ -61,7 +63,8 @@ export function useDeletePhotoMutation(profileId: string) {
   });
 }
 
-export const REORDER_FAILED_MESSAGE = 'Failed to save the new photo order';
+/** The reorder failure in English, as tests find it (the toast itself is in the page's language). */
+export const REORDER_FAILED_MESSAGE = t('gallery.reorder.failed');
 
 /** PUT /api/me/images/order with every id in the new order: shown at once, rolled back if the server refuses. */
 export function useReorderPhotosMutation(profileId: string) {
@@ -89,7 +92,8 @@ export function useReorderPhotosMutation(profileId: string) {
     },
     onError: (_error, _ids, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error(REORDER_FAILED_MESSAGE);
+      // The gallery on screen has loaded the catalogue.
+      toast.error(t('gallery.reorder.failed'));
     },
     onSuccess: (data) => {
       // A later reorder is waiting its turn: the order on screen is already its own, newer than this answer.

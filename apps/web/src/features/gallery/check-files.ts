@@ -1,4 +1,6 @@
 import { GALLERY_IMAGE_TYPES, GALLERY_MESSAGES, LIMITS } from '@bayclub/shared';
+import { t } from '#/lib/i18n';
+import './i18n';
 
 export interface FileCheck {
   /** Files that may be uploaded, at most `room` of them. */
@@ -24,9 +26,7 @@ export function checkGalleryFiles(files: readonly File[], room: number): FileChe
   return { accepted, errors, leftOut: good.length - accepted.length };
 }
 
-/** What to tell the member about good files that did not fit. */
+/** What to tell the member about good files that did not fit (the upload dialog has loaded the catalogue). */
 export function leftOutMessage(leftOut: number, room: number): string {
-  const files = leftOut === 1 ? '1 photo was' : `${leftOut} photos were`;
-  const space = room === 0 ? 'your gallery has no free slots left' : `your gallery had room for ${room} more`;
-  return `${files} left out: ${space} (${LIMITS.galleryMaxPhotos} photos at most).`;
+  return t('gallery.leftOut', { leftOut, room, max: LIMITS.galleryMaxPhotos });
 }

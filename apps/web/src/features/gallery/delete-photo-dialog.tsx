@@ -1,4 +1,6 @@
 import { ConfirmDialog } from '#/components/confirm-dialog';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 interface DeletePhotoDialogProps {
   /** The photo's label; the dialog is open while it is set. */
@@ -10,14 +12,15 @@ interface DeletePhotoDialogProps {
 
 /** Asks before a photo is deleted (the stored files go too). */
 export function DeletePhotoDialog({ label, onConfirm, onOpenChange, onCloseAutoFocus }: DeletePhotoDialogProps) {
+  const t = useT(catalog);
   return (
     <ConfirmDialog
       open={label !== null}
       onOpenChange={onOpenChange}
       onCloseAutoFocus={onCloseAutoFocus}
-      title="Delete this photo?"
-      description={label ? `"${label}" will be removed from your gallery. This cannot be undone.` : null}
-      confirm="Delete"
+      title={t('gallery.delete.title')}
+      description={label ? t('gallery.delete.description', { label }) : null}
+      confirm={t('gallery.delete.confirm')}
       destructive
       onConfirm={onConfirm}
     />

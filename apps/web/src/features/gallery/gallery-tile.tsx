@@ -9,6 +9,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 interface GalleryTileProps {
   photo: ProfileImageView;
@@ -27,6 +29,7 @@ interface GalleryTileProps {
 /** One filled slot: the medium variant opening the viewer, and for the owner a menu to move or delete it. */
 export function GalleryTile({ photo, label, edit, onOpen, thumbnailRef }: GalleryTileProps) {
   const [broken, setBroken] = React.useState(false);
+  const t = useT(catalog);
   return (
     <li data-slot="gallery-slot" data-state="filled" className="relative aspect-square overflow-hidden rounded-md bg-muted">
       <button
@@ -61,7 +64,7 @@ export function GalleryTile({ photo, label, edit, onOpen, thumbnailRef }: Galler
               size="icon-sm"
               data-slot="photo-options"
               className="absolute top-1 right-1 size-6 rounded-full bg-black/50 text-white backdrop-blur-sm after:absolute after:-inset-2 after:content-[''] hover:bg-black/70 hover:text-white focus-visible:ring-white/80"
-              aria-label={`Options for ${label}`}
+              aria-label={t('gallery.tile.options', { label })}
             >
               <EllipsisVerticalIcon aria-hidden="true" className="size-3.5" />
             </Button>
@@ -69,16 +72,16 @@ export function GalleryTile({ photo, label, edit, onOpen, thumbnailRef }: Galler
           <DropdownMenuContent align="end">
             <DropdownMenuItem disabled={edit.isFirst} onSelect={() => edit.onMove(-1)}>
               <ArrowLeftIcon aria-hidden="true" />
-              Move earlier
+              {t('gallery.tile.moveEarlier')}
             </DropdownMenuItem>
             <DropdownMenuItem disabled={edit.isLast} onSelect={() => edit.onMove(1)}>
               <ArrowRightIcon aria-hidden="true" />
-              Move later
+              {t('gallery.tile.moveLater')}
             </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem variant="destructive" onSelect={edit.onDelete}>
               <Trash2Icon aria-hidden="true" />
-              Delete photo
+              {t('gallery.tile.delete')}
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>

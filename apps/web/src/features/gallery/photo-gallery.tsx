@@ -10,6 +10,8 @@ import { OnceOpened } from '#/components/once-opened';
 import { lazyNamed } from '#/lib/lazy-named';
 import { GalleryTile } from './gallery-tile';
 import { photoLabel } from './photo-label';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 // The viewer, the upload form and the delete confirmation load when first opened (decision 011).
 const PhotoViewer = lazyNamed(() => import('./photo-viewer'), 'PhotoViewer');
@@ -34,15 +36,16 @@ export function PhotoGallery({ profileId, isOwner }: PhotoGalleryProps) {
   const query = useGalleryQuery(profileId);
   const canUpload = useCan('upload_images');
   const canEdit = isOwner && canUpload;
+  const t = useT(catalog);
 
   if (query.isPending) return <GallerySkeleton />;
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
-        <p className="font-medium">Could not load photos</p>
+        <p className="font-medium">{t('gallery.loadFailed')}</p>
         <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
         <Button variant="outline" onClick={() => void query.refetch()}>
-          Try again
+          {t('gallery.retry')}
         </Button>
       </div>
     );
@@ -52,7 +55,7 @@ export function PhotoGallery({ profileId, isOwner }: PhotoGalleryProps) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
         <ImageIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="font-medium">No photos yet</p>
+        <p className="font-medium">{t('gallery.empty')}</p>
       </div>
     );
   }
@@ -60,10 +63,11 @@ export function PhotoGallery({ profileId, isOwner }: PhotoGalleryProps) {
 }
 
 function GallerySkeleton() {
+  const t = useT(catalog);
   return (
     <div>
       <span role="status" className="sr-only">
-        Loading photos...
+        {t('gallery.loading')}
       </span>
       <div className={GRID}>
         {SKELETONS.map((i) => (
@@ -84,6 +88,7 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
   const addButton = React.useRef<HTMLButtonElement>(null);
   const reorder = useReorderPhotosMutation(profileId);
   const remove = useDeletePhotoMutation(profileId);
+  const t = useT(catalog);
   const total = photos.length;
   const freeSlots = Math.max(0, LIMITS.galleryMaxPhotos - total);
 
@@ -116,7 +121,7 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
 
   return (
     <div className="grid gap-3">
-      <ul aria-label="Photos" className={GRID}>
+      <ul aria-label={t('gallery.list')} className={GRID}>
         {photos.map((photo, slot) => {
           const label = photoLabel(photo, slot, total);
           return (
@@ -149,7 +154,7 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
       </ul>
       {canEdit && freeSlots === 0 && (
         <p className="text-sm text-muted-foreground">
-          <span className="tabular-nums">{`${total}/${LIMITS.galleryMaxPhotos} photos`}</span>. {GALLERY_MESSAGES.full}
+          <span className="tabular-nums">{t('gallery.count', { total, max: LIMITS.galleryMaxPhotos })}</span>. {GALLERY_MESSAGES.full}
         </p>
       )}
 
@@ -194,20 +199,23 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
 /** The owner's one Add photos tile after the photos, with the count ('3/12') as its description. */
 function AddPhotosTile({ ref, total, onClick }: { ref: React.Ref<HTMLButtonElement>; total: number; onClick: () => void }) {
   const countId = React.useId();
+  const t = useT(catalog);
   return (
     <li data-slot="gallery-slot" data-state="add" className="aspect-square">
       <button
         ref={ref}
         type="button"
         onClick={onClick}
-        aria-label="Add photos"
+        aria-label={t('gallery.add')}
         aria-describedby={countId}
         className="flex size-full flex-col items-center justify-center gap-1 rounded-md border border-dashed text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         <ImagePlusIcon aria-hidden="true" className="size-6" />
-        <span className="text-sm font-medium">Add photos</span>
+        <span className="text-sm font-medium">{t('gallery.add')}</span>
         <span aria-hidden="true" className="text-xs tabular-nums">{`${total}/${LIMITS.galleryMaxPhotos}`}</span>
-        <span id={countId} className="sr-only">{`${total}/${LIMITS.galleryMaxPhotos} photos`}</span>
+        <span id={countId} className="sr-only">
+          {t('gallery.count', { total, max: LIMITS.galleryMaxPhotos })}
+        </span>
       </button>
     </li>
   );

@@ -4,6 +4,8 @@ import { imageVariantUrl, type ProfileImageView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog';
 import { photoLabel } from './photo-label';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 export { photoLabel };
 
@@ -43,6 +45,7 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onCloseAuto
   /** The pointers down on the photo: two or more are a pinch (the browser zooms), never a swipe. */
   const pointersDown = React.useRef(new Set<number>());
   const [broken, setBroken] = React.useState<string | null>(null);
+  const t = useT(catalog);
 
   const go = (delta: number) => {
     if (index === null || total < 2) return;
@@ -86,9 +89,7 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onCloseAuto
           onCloseAutoFocus={onCloseAutoFocus}
         >
           <DialogTitle className="pr-8 text-base">{photoLabel(photo, index, total)}</DialogTitle>
-          <DialogDescription className="sr-only">
-            Use the left and right arrow keys or swipe to see other photos; swipe down or press Escape to close.
-          </DialogDescription>
+          <DialogDescription className="sr-only">{t('gallery.viewer.help')}</DialogDescription>
           <div
             // pinch-zoom only: the browser's own one-finger panning would cancel the pointer (pointercancel) before a
             // swipe ends, while two fingers still zoom into the photo.
@@ -117,13 +118,13 @@ export function PhotoViewer({ photos, index, onIndexChange, onClose, onCloseAuto
             )}
           </div>
           <div className="flex items-center justify-between gap-2">
-            <Button variant="outline" size="icon" aria-label="Previous photo" onClick={() => go(-1)} disabled={total < 2}>
+            <Button variant="outline" size="icon" aria-label={t('gallery.viewer.previous')} onClick={() => go(-1)} disabled={total < 2}>
               <ChevronLeftIcon aria-hidden="true" />
             </Button>
             <p className="text-sm text-muted-foreground tabular-nums max-md:text-white" aria-live="polite" data-testid="photo-viewer-position">
               {`${index + 1} / ${total}`}
             </p>
-            <Button variant="outline" size="icon" aria-label="Next photo" onClick={() => go(1)} disabled={total < 2}>
+            <Button variant="outline" size="icon" aria-label={t('gallery.viewer.next')} onClick={() => go(1)} disabled={total < 2}>
               <ChevronRightIcon aria-hidden="true" />
             </Button>
           </div>

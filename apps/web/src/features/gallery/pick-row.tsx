@@ -3,7 +3,9 @@ import { LIMITS } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
 import { Label } from '#/components/ui/label';
+import { useT } from '#/lib/i18n';
 import type { PhotoPick } from './use-photo-picks';
+import { catalog } from './i18n';
 
 /** One chosen file in the upload dialog: preview, caption with its 'n/100' counter, and Remove. */
 export function PickRow({
@@ -19,6 +21,7 @@ export function PickRow({
 }) {
   const inputId = `caption-${pick.key}`;
   const counterId = `${inputId}-count`;
+  const t = useT(catalog);
   return (
     <li className="flex gap-3 rounded-md border p-2">
       <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded bg-muted">
@@ -30,13 +33,13 @@ export function PickRow({
       </span>
       <div className="grid min-w-0 flex-1 gap-1">
         <Label htmlFor={inputId} className="block truncate">
-          Caption for {pick.file.name}
+          {t('gallery.pick.caption', { name: pick.file.name })}
         </Label>
         <Input
           id={inputId}
           value={pick.caption}
           maxLength={LIMITS.captionMax}
-          placeholder="Add a caption (optional)"
+          placeholder={t('gallery.pick.captionPlaceholder')}
           aria-describedby={counterId}
           disabled={disabled}
           onChange={(e) => onCaption(e.target.value)}
@@ -45,7 +48,7 @@ export function PickRow({
           {`${pick.caption.length}/${LIMITS.captionMax}`}
         </span>
       </div>
-      <Button variant="ghost" size="icon-sm" aria-label={`Remove ${pick.file.name}`} disabled={disabled} onClick={onRemove}>
+      <Button variant="ghost" size="icon-sm" aria-label={t('gallery.pick.remove', { name: pick.file.name })} disabled={disabled} onClick={onRemove}>
         <XIcon aria-hidden="true" />
       </Button>
     </li>

@@ -18,6 +18,8 @@ import { useUploadPhotosMutation } from './api';
 import { checkGalleryFiles, leftOutMessage } from './check-files';
 import { PickRow } from './pick-row';
 import { usePhotoPicks } from './use-photo-picks';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 interface UploadPhotosDialogProps {
   profileId: string;
@@ -39,6 +41,7 @@ export function UploadPhotosDialog({ profileId, open, onOpenChange, freeSlots, o
   const upload = useUploadPhotosMutation(profileId);
   const room = Math.max(0, freeSlots - picks.length);
   const uploading = upload.isPending;
+  const t = useT(catalog);
 
   const reset = () => {
     clear();
@@ -70,7 +73,7 @@ export function UploadPhotosDialog({ profileId, open, onOpenChange, freeSlots, o
       {
         onSuccess: (result) => {
           const count = result?.items?.length ?? picks.length;
-          toast.success(count === 1 ? 'Photo uploaded' : `${count} photos uploaded`, {
+          toast.success(t('gallery.upload.done', { count }), {
             description: result?.skipped ? leftOutMessage(result.skipped, count) : undefined,
           });
           reset();
@@ -88,12 +91,8 @@ export function UploadPhotosDialog({ profileId, open, onOpenChange, freeSlots, o
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>Add photos</DialogTitle>
-          <DialogDescription>
-            {freeSlots > 0
-              ? `Your gallery has room for ${freeSlots} more ${freeSlots === 1 ? 'photo' : 'photos'}. Images up to 10MB each; add a caption if you like.`
-              : GALLERY_MESSAGES.full}
-          </DialogDescription>
+          <DialogTitle>{t('gallery.add')}</DialogTitle>
+          <DialogDescription>{freeSlots > 0 ? t('gallery.upload.room', { freeSlots }) : GALLERY_MESSAGES.full}</DialogDescription>
         </DialogHeader>
 
         <div>
@@ -111,7 +110,7 @@ export function UploadPhotosDialog({ profileId, open, onOpenChange, freeSlots, o
             className="flex h-10 w-full cursor-pointer items-center justify-center gap-2 rounded-md border border-dashed px-4 text-sm font-medium hover:bg-accent peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 peer-disabled:cursor-not-allowed peer-disabled:opacity-50"
           >
             <ImagePlusIcon aria-hidden="true" className="size-4" />
-            Choose photos
+            {t('gallery.upload.choose')}
           </Label>
         </div>
 
@@ -126,7 +125,7 @@ export function UploadPhotosDialog({ profileId, open, onOpenChange, freeSlots, o
         </div>
 
         {picks.length > 0 && (
-          <ul aria-label="Photos to upload" className="grid gap-3">
+          <ul aria-label={t('gallery.upload.list')} className="grid gap-3">
             {picks.map((pick) => (
               <PickRow
                 key={pick.key}
@@ -147,11 +146,11 @@ export function UploadPhotosDialog({ profileId, open, onOpenChange, freeSlots, o
 
         <DialogFooter>
           <Button variant="outline" onClick={() => handleOpenChange(false)} disabled={uploading}>
-            Cancel
+            {t('gallery.upload.cancel')}
           </Button>
           <Button onClick={handleUpload} disabled={picks.length === 0 || uploading}>
             {uploading && <Spinner />}
-            {uploading ? 'Uploading...' : 'Upload'}
+            {uploading ? t('gallery.upload.uploading') : t('gallery.upload.submit')}
           </Button>
         </DialogFooter>
       </DialogContent>

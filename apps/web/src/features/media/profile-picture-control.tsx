@@ -4,12 +4,15 @@ import { PICTURE_MESSAGES, PROFILE_PICTURE_TYPES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { cn } from '#/lib/utils';
+import { useT } from '#/lib/i18n';
 import type { ProfilePicture } from './use-profile-picture';
+import { catalog } from './i18n';
 
 interface ProfilePictureControlProps {
   picture: ProfilePicture;
   /** Show an 'Upload Photo' button for a selected file (Settings). Without it the owner uploads on submit (Apply). */
   uploadNow?: boolean;
+  /** The control's label; 'Profile picture' when not given. */
   label?: string;
   disabled?: boolean;
 }
@@ -20,7 +23,8 @@ const ACCEPT = PROFILE_PICTURE_TYPES.join(',');
  * The profile picture control of spec 2: a round preview, 'Choose Photo' / 'Change Photo' to pick a file,
  * 'Upload Photo' / 'Uploading...' to send it, and the state's message under it.
  */
-export function ProfilePictureControl({ picture, uploadNow = false, label = 'Profile picture', disabled = false }: ProfilePictureControlProps) {
+export function ProfilePictureControl({ picture, uploadNow = false, label, disabled = false }: ProfilePictureControlProps) {
+  const t = useT(catalog);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const messageId = useId();
@@ -32,7 +36,7 @@ export function ProfilePictureControl({ picture, uploadNow = false, label = 'Pro
       <PicturePreview url={picture.displayUrl} state={picture.state} />
       <div className="grid justify-items-center gap-2 sm:justify-items-start">
         <label htmlFor={inputId} className="text-sm font-medium">
-          {label}
+          {label ?? t('media.picture.label')}
         </label>
         {/* The real input stays in the page (and labelled) so it works with any assistive technology and in tests. */}
         <input
@@ -62,7 +66,7 @@ export function ProfilePictureControl({ picture, uploadNow = false, label = 'Pro
             </Button>
           )}
         </div>
-        <p className="text-xs text-muted-foreground">JPEG, PNG or WebP, up to 5MB.</p>
+        <p className="text-xs text-muted-foreground">{t('media.picture.formats')}</p>
         <PictureMessage id={messageId} state={picture.state} message={picture.message} />
       </div>
     </div>
@@ -71,6 +75,7 @@ export function ProfilePictureControl({ picture, uploadNow = false, label = 'Pro
 
 function PicturePreview({ url, state }: { url: string | null; state: ProfilePicture['state'] }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const t = useT(catalog);
   const showImage = url !== null && url !== failedUrl;
   return (
     <div
@@ -80,7 +85,7 @@ function PicturePreview({ url, state }: { url: string | null; state: ProfilePict
       )}
     >
       {showImage ? (
-        <img src={url} alt="Profile picture preview" className="size-full object-cover" onError={() => setFailedUrl(url)} />
+        <img src={url} alt={t('media.picture.previewAlt')} className="size-full object-cover" onError={() => setFailedUrl(url)} />
       ) : url ? (
         <ImageIcon aria-hidden="true" className="size-8" />
       ) : (

@@ -1,5 +1,7 @@
 import { LIMITS, PICTURE_MESSAGES, PROFILE_PICTURE_TYPES, type ProfilePictureResult } from '@bayclub/shared';
 import { api, isApiError } from '#/lib/api';
+import { currentLocale, t } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** A failed check or upload. `message` is the reason to pass to `uploadFailedMessage(reason)` or show inline. */
 export class ProfilePictureError extends Error {
@@ -72,5 +74,8 @@ export async function uploadProfilePicture(file: File, opts: UploadProfilePictur
     const fieldMessage = lastError.fields?.file;
     throw new ProfilePictureError(fieldMessage ?? lastError.message, { status: lastError.status });
   }
-  throw new ProfilePictureError(lastError instanceof Error ? lastError.message : 'Unknown error');
+  if (lastError instanceof Error) throw new ProfilePictureError(lastError.message);
+  // Called outside the media components too (the Apply form): its catalogue may not be loaded in this language yet.
+  await catalog.load(currentLocale());
+  throw new ProfilePictureError(t('media.upload.unknownError'));
 }

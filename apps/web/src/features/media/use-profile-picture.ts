@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PICTURE_MESSAGES, uploadFailedMessage } from '@bayclub/shared';
+import { useT } from '#/lib/i18n';
 import { uploadProfilePicture, validateProfilePictureFile, type UploadProfilePictureOptions } from './upload-profile-picture';
+import { catalog } from './i18n';
 
 /** Spec 4: the picture control is default, required, success or error. */
 export type PictureControlState = 'default' | 'required' | 'success' | 'error';
@@ -45,6 +47,7 @@ export function useProfilePicture({ currentUrl, required = false, onUploaded, en
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [uploadedUrl, setUploadedUrl] = useState<string | null>(null);
   const previewRef = useRef<string | null>(null);
+  const t = useT(catalog);
 
   useEffect(() => () => revoke(previewRef.current), []);
 
@@ -83,12 +86,12 @@ export function useProfilePicture({ currentUrl, required = false, onUploaded, en
       onUploaded?.(url);
       return url;
     } catch (error) {
-      const message = uploadFailedMessage(error instanceof Error ? error.message : 'Unknown error');
+      const message = uploadFailedMessage(error instanceof Error ? error.message : t('media.upload.unknownError'));
       setPhase({ kind: 'error', message });
       toast.error(PICTURE_MESSAGES.uploadFailedToast, { description: message });
       return null;
     }
-  }, [selection, endpoint, sleep, replaceSelection, onUploaded]);
+  }, [selection, endpoint, sleep, replaceSelection, onUploaded, t]);
 
   const pictureUrl = uploadedUrl ?? currentUrl;
   let state: PictureControlState = 'default';

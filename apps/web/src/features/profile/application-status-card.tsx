@@ -2,11 +2,14 @@ import { EyeOffIcon, HourglassIcon, InfoIcon } from 'lucide-react';
 import { PROFILE_VIEW_MESSAGES, type OwnProfileView } from '@bayclub/shared';
 import { ReactivateAccountButton } from '#/features/account';
 import { formatterOnDemand } from '#/lib/format';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
-const dateFormat = formatterOnDemand(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }));
+const dateFormat = formatterOnDemand((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }));
 
 /** Where the member's application stands; nothing for full platform members. */
 export function ApplicationStatusCard({ profile }: { profile: OwnProfileView }) {
+  const t = useT(catalog);
   if (profile.accountType === 'full_platform') return null;
   if (profile.applicationStatus === 'pending') {
     return (
@@ -19,13 +22,10 @@ export function ApplicationStatusCard({ profile }: { profile: OwnProfileView }) 
         </span>
         <div className="grid gap-1">
           <h2 id="application-status" className="font-semibold">
-            Your application is under review
+            {t('profile.status.pendingTitle')}
           </h2>
-          <p className="text-sm text-muted-foreground">
-            An admin will review your application soon. Once it's approved you'll get full access to the club; this page
-            updates by itself.
-          </p>
-          <p className="text-sm">Applied on {dateFormat().format(new Date(profile.createdAt))}</p>
+          <p className="text-sm text-muted-foreground">{t('profile.status.pendingText')}</p>
+          <p className="text-sm">{t('profile.status.appliedOn', { date: dateFormat().format(new Date(profile.createdAt)) })}</p>
         </div>
       </section>
     );
@@ -38,12 +38,9 @@ export function ApplicationStatusCard({ profile }: { profile: OwnProfileView }) 
         </span>
         <div className="grid gap-1">
           <h2 id="application-status" className="font-semibold">
-            Your application was not approved
+            {t('profile.status.rejectedTitle')}
           </h2>
-          <p className="text-sm text-muted-foreground">
-            An admin reviewed your application and did not approve membership this time. You keep your account and can
-            delete it at any time in Settings.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('profile.status.rejectedText')}</p>
         </div>
       </section>
     );

@@ -9,6 +9,8 @@ import { useCan, useMe } from '#/lib/session/use-session';
 import { useRelationshipQuery } from '#/features/connections/api';
 import { useConversationQuery, useConversationWithQuery } from '#/features/messaging/api';
 import { errorMessage, isApiError } from '#/lib/api';
+import { t as translate, useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 // The inbox and the chat load when the tab is opened, not with the profile (decision 011).
 
@@ -38,20 +40,23 @@ function MessagingNotAvailable() {
   );
 }
 
-function Loading({ label }: { label: string }) {
+/** A spinner, named by a profile catalogue id. */
+function Loading({ labelId }: { labelId: string }) {
+  const t = useT(catalog);
   return (
     <div className="flex justify-center p-8">
-      <Spinner className="size-6" label={label} />
+      <Spinner className="size-6" label={t(labelId)} />
     </div>
   );
 }
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useT(catalog);
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center">
       <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
       <Button variant="outline" onClick={onRetry}>
-        Retry
+        {t('profile.messages.retry')}
       </Button>
     </div>
   );
@@ -61,22 +66,24 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
 export function OwnMessagesTab() {
   const blocked = useMessagingBlocked();
   const deactivated = useMe()?.profile?.isDeactivated === true;
+  const t = useT(catalog);
   if (deactivated) {
     return (
-      <TabNote icon={LockIcon} title={PAUSED_TITLE}>
-        <p className="max-w-sm text-sm text-muted-foreground">Reactivate your account to read and send messages again.</p>
+      <TabNote icon={LockIcon} title={t('profile.messages.pausedTitle')}>
+        <p className="max-w-sm text-sm text-muted-foreground">{t('profile.messages.pausedText')}</p>
       </TabNote>
     );
   }
   if (blocked) return <MessagingNotAvailable />;
   return (
-    <React.Suspense fallback={<Loading label="Loading messages..." />}>
+    <React.Suspense fallback={<Loading labelId="profile.messages.loading" />}>
       <InboxList />
     </React.Suspense>
   );
 }
 
-export const PAUSED_TITLE = 'Messages are paused while your account is deactivated';
+/** The paused tab's title in English, as tests find it (the tab itself shows it in the page's language). */
+export const PAUSED_TITLE = translate('profile.messages.pausedTitle');
 
 /**
  * Another member's Message tab: the chat with them once a match is confirmed (spec 4: the conversation is
@@ -92,9 +99,10 @@ export function MessageTab({ isOwn, name, userId }: { isOwn: boolean; name: stri
 }
 
 function NoMatch({ name }: { name: string }) {
+  const t = useT(catalog);
   return (
     <TabNote icon={MessageCircleIcon} title={MESSAGING_MESSAGES.noMatch}>
-      <p className="max-w-sm text-sm text-muted-foreground">Say hi to {name}: once you are connected, your chat appears here.</p>
+      <p className="max-w-sm text-sm text-muted-foreground">{t('profile.messages.noMatchText', { name })}</p>
     </TabNote>
   );
 }
@@ -104,7 +112,7 @@ function MatchedChat({ userId, name }: { userId: string; name: string }) {
   const matched = relationship.data?.matched === true;
   const opened = useConversationWithQuery(userId, matched);
 
-  if (relationship.isPending) return <Loading label="Loading..." />;
+  if (relationship.isPending) return <Loading labelId="profile.messages.loadingRelationship" />;
   if (relationship.isError) {
     if (isApiError(relationship.error) && relationship.error.status === 404) {
       return <TabNote icon={UserRoundXIcon} title={CONNECTION_MESSAGES.unavailable} />;
@@ -112,7 +120,7 @@ function MatchedChat({ userId, name }: { userId: string; name: string }) {
     return <LoadError error={relationship.error} onRetry={() => void relationship.refetch()} />;
   }
   if (!matched) return <NoMatch name={name} />;
-  if (opened.isPending) return <Loading label="Loading messages..." />;
+  if (opened.isPending) return <Loading labelId="profile.messages.loading" />;
   if (opened.isError) {
     if (isApiError(opened.error) && opened.error.status === 403) return <NoMatch name={name} />;
     return <LoadError error={opened.error} onRetry={() => void opened.refetch()} />;
@@ -124,11 +132,11 @@ function MatchedChat({ userId, name }: { userId: string; name: string }) {
 function ConversationBox({ conversationId }: { conversationId: string }) {
   const query = useConversationQuery(conversationId);
   const meId = useMe()?.user.id;
-  if (query.isPending || !meId) return <Loading label="Loading messages..." />;
+  if (query.isPending || !meId) return <Loading labelId="profile.messages.loading" />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <div className="flex h-[32rem] max-h-[70dvh] flex-col overflow-hidden rounded-xl border bg-card">
-      <React.Suspense fallback={<Loading label="Loading messages..." />}>
+      <React.Suspense fallback={<Loading labelId="profile.messages.loading" />}>
         <ChatPanel conversation={query.data} meId={meId} />
       </React.Suspense>
     </div>

@@ -25,6 +25,8 @@ import {
   useRelationshipQuery,
   useWithdrawHelloMutation,
 } from '#/features/connections/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 interface ProfileActionsProps {
   userId: string;
@@ -46,6 +48,7 @@ export function ProfileActions({ userId, name }: ProfileActionsProps) {
   const withdraw = useWithdrawHelloMutation();
   const [limitReached, setLimitReached] = React.useState(false);
   const descriptionId = React.useId();
+  const t = useT(catalog);
   const r = relationship.data;
 
   const handleBlocked = () => {
@@ -80,7 +83,7 @@ export function ProfileActions({ userId, name }: ProfileActionsProps) {
           onClick={() => void chat.open({ userId, conversationId: r?.conversationId })}
         >
           {opening ? <Spinner /> : <MessageCircleIcon aria-hidden="true" />}
-          Message
+          {t('profile.actions.message')}
         </Button>
         <MemberSafetyActions
           userId={userId}
@@ -90,7 +93,7 @@ export function ProfileActions({ userId, name }: ProfileActionsProps) {
             helloSentId ? (
               <DropdownMenuItem onSelect={() => withdraw.mutate({ id: helloSentId })}>
                 <Undo2Icon aria-hidden="true" />
-                Withdraw hi
+                {t('profile.actions.withdrawHi')}
               </DropdownMenuItem>
             ) : undefined
           }
@@ -118,6 +121,7 @@ function HelloAction({ relationship: r, name, limitReached, onDailyLimit, descri
   const [open, setOpen] = React.useState(false);
   const accept = useAcceptHelloMutation();
   const sayBack = useSayHiMutation();
+  const t = useT(catalog);
 
   const handleSent = (result: SayHiResult) => {
     toast.success(result.status === 'matched' ? CONNECTION_MESSAGES.matched : CONNECTION_MESSAGES.helloSent);
@@ -145,7 +149,7 @@ function HelloAction({ relationship: r, name, limitReached, onDailyLimit, descri
     return (
       <Button onClick={handleAccept} disabled={pending}>
         {pending ? <Spinner /> : <CheckIcon aria-hidden="true" />}
-        Accept hi
+        {t('profile.actions.acceptHi')}
       </Button>
     );
   }
@@ -154,7 +158,7 @@ function HelloAction({ relationship: r, name, limitReached, onDailyLimit, descri
     return (
       <Button variant="secondary" disabled>
         <SendIcon aria-hidden="true" />
-        Hi sent
+        {t('profile.actions.hiSent')}
       </Button>
     );
   }
@@ -163,7 +167,7 @@ function HelloAction({ relationship: r, name, limitReached, onDailyLimit, descri
     <>
       <Button onClick={() => setOpen(true)} disabled={limitReached} aria-describedby={describedBy}>
         <HandHeartIcon aria-hidden="true" />
-        Say Hi
+        {t('profile.actions.sayHi')}
       </Button>
       <OnceOpened open={open}>
         <SayHiDialog
@@ -180,10 +184,16 @@ function HelloAction({ relationship: r, name, limitReached, onDailyLimit, descri
 /** The viewer blocked this member (normally the profile is then hidden): offer Unblock. */
 function BlockedActions({ userId, name }: ProfileActionsProps) {
   const unblock = useUnblockMutation();
+  const t = useT(catalog);
   return (
-    <Button variant="outline" disabled={unblock.isPending} onClick={() => unblock.mutate(userId)} aria-label={`Unblock ${name}`}>
+    <Button
+      variant="outline"
+      disabled={unblock.isPending}
+      onClick={() => unblock.mutate(userId)}
+      aria-label={t('profile.actions.unblockLabel', { name })}
+    >
       {unblock.isPending && <Spinner />}
-      Unblock
+      {t('profile.actions.unblock')}
     </Button>
   );
 }

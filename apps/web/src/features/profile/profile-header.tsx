@@ -5,6 +5,8 @@ import { cityLabel, relationshipLabel } from '#/lib/member-format';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { SocialLinks } from './social-links';
 import { VerifiedBadge } from '#/components/member/verified-badge';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** What the header shows; both the own profile (OwnProfileView) and another member's (PublicProfileView) fit. */
 export type ProfileHeaderData = Pick<
@@ -37,13 +39,14 @@ type Fact = { icon: typeof MapPinIcon; label: string; text: string };
 
 /** Spec 2: avatar, name, verified badge, @username, social icons, age, city, relationship status, bio (3 lines). */
 export function ProfileHeader({ profile, badge, actions }: ProfileHeaderProps) {
-  const name = profile.fullName || 'Member';
+  const t = useT(catalog);
+  const name = profile.fullName || t('profile.header.fallbackName');
   const city = cityLabel(profile.city);
   const relationship = relationshipLabel(profile.relationshipStatus);
   const facts = [
-    profile.age !== null && { icon: CakeIcon, label: 'Age', text: String(profile.age) },
-    city && { icon: MapPinIcon, label: 'City', text: city },
-    relationship && { icon: HeartIcon, label: 'Relationship status', text: relationship },
+    profile.age !== null && { icon: CakeIcon, label: t('profile.header.age'), text: String(profile.age) },
+    city && { icon: MapPinIcon, label: t('profile.header.city'), text: city },
+    relationship && { icon: HeartIcon, label: t('profile.header.relationship'), text: relationship },
   ].filter((f): f is Fact => Boolean(f));
 
   return (
@@ -51,7 +54,7 @@ export function ProfileHeader({ profile, badge, actions }: ProfileHeaderProps) {
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:text-left">
         <AvatarWithRetry
           src={imageVariantUrl(profile.profilePictureUrl, 'medium')}
-          alt={`Profile picture of ${name}`}
+          alt={t('profile.header.pictureAlt', { name })}
           className="size-24 border-4 border-background shadow-lg ring-2 ring-primary/40 sm:size-28"
         />
         <div className="grid min-w-0 flex-1 gap-1">
@@ -90,7 +93,7 @@ export function ProfileHeader({ profile, badge, actions }: ProfileHeaderProps) {
       )}
 
       {profile.interests.length > 0 && (
-        <ul aria-label="Interests" className="flex flex-wrap justify-center gap-2 sm:justify-start">
+        <ul aria-label={t('profile.header.interests')} className="flex flex-wrap justify-center gap-2 sm:justify-start">
           {profile.interests.map((interest) => (
             <li key={interest} className="rounded-full border bg-secondary px-3 py-1 text-sm text-secondary-foreground">
               {interest}

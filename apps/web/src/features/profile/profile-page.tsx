@@ -7,16 +7,20 @@ import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
 import { SettingsMenu } from './settings-menu';
 import { ShareProfileButton } from './share-profile-button';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
+/** The membership badge under the handle (profile catalogue ids). */
 export const ACCOUNT_TYPE_LABELS = {
-  full_platform: 'Full platform member',
-  community_only: 'Community member',
+  full_platform: 'profile.accountType.fullPlatform',
+  community_only: 'profile.accountType.communityOnly',
 } as const;
 
 /** '/profile': the signed-in member's own profile: header with Share and Settings, then Photos and Messages. */
 export function ProfilePage() {
   const me = useMe();
   const profile = me?.profile ?? null;
+  const t = useT(catalog);
   // The OAuth return from Instagram lands here (spec 2): its toast, then the flag leaves the address.
   useInstagramCallback();
 
@@ -25,10 +29,8 @@ export function ProfilePage() {
       <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
         <section className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
           <UserRoundXIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-          <h1 className="text-lg font-semibold">No user profile available</h1>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Your account has no profile yet. If you just applied, try again in a moment.
-          </p>
+          <h1 className="text-lg font-semibold">{t('profile.own.noProfileTitle')}</h1>
+          <p className="max-w-sm text-sm text-muted-foreground">{t('profile.own.noProfileText')}</p>
         </section>
       </div>
     );
@@ -43,7 +45,7 @@ export function ProfilePage() {
           profile={profile}
           badge={
             <p className="mt-1 inline-flex w-fit items-center self-center justify-self-center rounded-full border border-primary/40 bg-primary/10 px-3 py-0.5 text-xs font-medium sm:justify-self-start">
-              {ACCOUNT_TYPE_LABELS[profile.accountType]}
+              {t(ACCOUNT_TYPE_LABELS[profile.accountType])}
             </p>
           }
           actions={

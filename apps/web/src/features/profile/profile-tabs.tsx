@@ -5,6 +5,8 @@ import { PageSpinner } from '#/components/page-spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { PhotoGallery } from '#/features/gallery';
 import { ProfileCheckIns, useShowProfileCheckIns } from '#/features/locations';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 // The Check-ins tab's code loads when the tab is first opened (decision 011).
 
@@ -19,16 +21,17 @@ interface ProfileTabsProps {
 /** Spec 2: the tabs under a profile's header, Photos first; Check-ins (issue 12) for those who may see them. */
 export function ProfileTabs({ profileId, isOwner, messageLabel, messageContent }: ProfileTabsProps) {
   const checkIns = useShowProfileCheckIns(isOwner);
+  const t = useT(catalog);
   return (
     <Tabs defaultValue="photos" className="gap-4">
       <TabsList className="w-full">
         <TabsTrigger value="photos">
           <ImagesIcon aria-hidden="true" />
-          Photos
+          {t('profile.tabs.photos')}
         </TabsTrigger>
         <TabsTrigger value="message">
           <MessageCircleIcon aria-hidden="true" />
-          {messageLabel}
+          {messageLabel === 'Message' ? t('profile.tabs.message') : t('profile.tabs.messages')}
         </TabsTrigger>
         {checkIns && (
           <TabsTrigger value="check-ins" onPointerEnter={() => void ProfileCheckIns.preload()}>

@@ -20,6 +20,8 @@ import { canSeeMembers } from '@bayclub/shared';
 import { useMe } from '#/lib/session/use-session';
 import { openGlobalSearch } from '#/features/search';
 import { PAYOUTS_PARAM, SETTINGS_PARAM } from '#/features/payments';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 // The settings modal and the notifications panel load the first time they open (decision 011).
 
@@ -58,6 +60,7 @@ export function SettingsMenu() {
   const unread = useUnreadNotificationCount();
   const canSearch = canSeeMembers(useMe()?.profile ?? null);
   const signOut = useSignOut();
+  const t = useT(catalog);
   const panelFromLink = searchParams.get(NOTIFICATIONS_PARAM) === 'open';
   const close = (next: boolean) => {
     if (next) return;
@@ -86,7 +89,7 @@ export function SettingsMenu() {
         <DropdownMenuTrigger asChild>
           <Button ref={triggerRef} variant="outline" className="relative" aria-describedby={unread > 0 ? 'settings-unread' : undefined}>
             <SettingsIcon aria-hidden="true" />
-            Settings
+            {t('profile.menu.settings')}
             <CountBadge count={unread} className="absolute -top-2 -right-2" />
           </Button>
         </DropdownMenuTrigger>
@@ -94,13 +97,13 @@ export function SettingsMenu() {
           {canSearch && (
             <DropdownMenuItem onSelect={() => openGlobalSearch(triggerRef.current)}>
               <SearchIcon aria-hidden="true" />
-              Search
+              {t('profile.menu.search')}
             </DropdownMenuItem>
           )}
           <DropdownMenuItem onSelect={() => setOpen('notifications')}>
             <BellIcon aria-hidden="true" />
-            Notifications
-            {unread > 0 && <span className="sr-only">{`, ${formatBadgeCount(unread)} unread`}</span>}
+            {t('profile.menu.notifications')}
+            {unread > 0 && <span className="sr-only">{t('profile.menu.unreadSuffix', { shown: formatBadgeCount(unread) })}</span>}
             <CountBadge count={unread} className="ml-auto" />
           </DropdownMenuItem>
           <DropdownMenuItem
@@ -110,18 +113,18 @@ export function SettingsMenu() {
             }}
           >
             <UserCogIcon aria-hidden="true" />
-            Profile Settings
+            {t('profile.menu.profileSettings')}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={() => void signOut()}>
             <LogOutIcon aria-hidden="true" />
-            Sign Out
+            {t('profile.menu.signOut')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       {unread > 0 && (
         <span id="settings-unread" className="sr-only">
-          {formatBadgeCount(unread)} unread notifications
+          {t('profile.menu.unreadNotifications', { count: unread, shown: formatBadgeCount(unread) })}
         </span>
       )}
       <OnceOpened open={open === 'notifications' || panelFromLink}>

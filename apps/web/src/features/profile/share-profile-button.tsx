@@ -2,6 +2,8 @@ import { Share2Icon } from 'lucide-react';
 import { toast } from 'sonner';
 import { isReservedSlug } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { t, useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /**
  * The public link of a profile: `/{username}` (the slug handler resolves it), else `/view-profile/{id}`; also for a
@@ -13,10 +15,15 @@ export function profileShareUrl(profile: { id: string; username: string | null }
     : `${origin}/view-profile/${encodeURIComponent(profile.id)}`;
 }
 
+/** The share toasts, in the page's language when read (the button has loaded the catalogue). */
 export const SHARE_MESSAGES = {
-  copied: 'Profile link copied',
-  failed: 'Could not share the profile link',
-} as const;
+  get copied() {
+    return t('profile.share.copied');
+  },
+  get failed() {
+    return t('profile.share.failed');
+  },
+};
 
 /** Copy the link; where the clipboard is unavailable or refused, offer the system share sheet; else say so. */
 export async function shareProfileLink(url: string, title: string): Promise<void> {
@@ -42,13 +49,14 @@ export async function shareProfileLink(url: string, title: string): Promise<void
 
 /** Spec 2: the owner's Share button copies the profile link. */
 export function ShareProfileButton({ profile }: { profile: { id: string; username: string | null; fullName: string | null } }) {
+  const translate = useT(catalog);
   return (
     <Button
       variant="outline"
-      onClick={() => void shareProfileLink(profileShareUrl(profile), profile.fullName || 'Profile')}
+      onClick={() => void shareProfileLink(profileShareUrl(profile), profile.fullName || translate('profile.share.fallbackTitle'))}
     >
       <Share2Icon aria-hidden="true" />
-      Share
+      {translate('profile.share.button')}
     </Button>
   );
 }

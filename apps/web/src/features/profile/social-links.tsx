@@ -1,6 +1,8 @@
 import { socialProfileUrl, type PublicProfileView, type SocialNetwork } from '@bayclub/shared';
 import { VerifiedInstagramMark } from '#/features/instagram';
+import { useT } from '#/lib/i18n';
 import { SocialIcon } from './social-icons';
+import { catalog } from './i18n';
 
 export const SOCIAL_NETWORK_LABELS: Record<SocialNetwork, string> = {
   instagram: 'Instagram',
@@ -30,9 +32,10 @@ export function socialLinks(profile: SocialFields): Array<{ network: SocialNetwo
 /** Icon links to the member's social profiles (only those set); each opens in a new tab. */
 export function SocialLinks({ profile }: { profile: SocialFields }) {
   const links = socialLinks(profile);
+  const t = useT(catalog);
   if (links.length === 0) return null;
   return (
-    <ul aria-label="Social profiles" className="flex flex-wrap items-center justify-center gap-1 sm:justify-start">
+    <ul aria-label={t('profile.social.list')} className="flex flex-wrap items-center justify-center gap-1 sm:justify-start">
       {links.map(({ network, href }) => {
         const verified = network === 'instagram' && !!profile.instagramVerified;
         return (
@@ -41,7 +44,7 @@ export function SocialLinks({ profile }: { profile: SocialFields }) {
             href={href}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${SOCIAL_NETWORK_LABELS[network]} profile${verified ? ' (verified)' : ''}`}
+            aria-label={t('profile.social.link', { network: SOCIAL_NETWORK_LABELS[network], verified: verified ? 'yes' : 'no' })}
             className="inline-flex size-10 items-center justify-center rounded-full text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             <SocialIcon network={network} className="size-5" />

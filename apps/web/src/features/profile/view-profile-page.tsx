@@ -9,6 +9,8 @@ import { ProfileActions } from './profile-actions';
 import { MessageTab } from './message-tab';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** '/view-profile/:userId': another member's profile (or one's own, seen as others see it). */
 export function ViewProfilePage() {
@@ -16,6 +18,7 @@ export function ViewProfilePage() {
   const valid = isProfileId(userId);
   // Spec 2: an id that is not a version 1-5 UUID never reaches the server.
   const query = usePublicProfileQuery(userId, valid);
+  const t = useT(catalog);
 
   if (!valid) return <NoProfile />;
   if (query.isPending) return <PageSpinner />;
@@ -23,15 +26,15 @@ export function ViewProfilePage() {
     if (isApiError(query.error) && query.error.status === 404) return <NoProfile />;
     return (
       <section role="alert" className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
-        <h1 className="text-xl font-semibold">Could not load this profile</h1>
+        <h1 className="text-xl font-semibold">{t('profile.view.loadFailed')}</h1>
         <p className="text-muted-foreground">{errorMessage(query.error)}</p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
+        <Button onClick={() => void query.refetch()}>{t('profile.view.retry')}</Button>
       </section>
     );
   }
 
   const profile = query.data;
-  const name = profile.fullName || 'this member';
+  const name = profile.fullName || t('profile.view.fallbackName');
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-6 sm:px-6 sm:py-10">
       <div className="rounded-2xl border bg-card p-5 text-card-foreground shadow-sm sm:p-8">
@@ -51,11 +54,12 @@ export function ViewProfilePage() {
 }
 
 function NoProfile() {
+  const t = useT(catalog);
   return (
     <section className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">
       <UserRoundXIcon aria-hidden="true" className="size-10 text-muted-foreground" />
       <h1 className="text-xl font-semibold">{PROFILE_VIEW_MESSAGES.noProfile}</h1>
-      <p className="text-muted-foreground">This member may have left, or the link may be wrong.</p>
+      <p className="text-muted-foreground">{t('profile.view.noProfileText')}</p>
     </section>
   );
 }

@@ -1,21 +1,32 @@
 import { CrownIcon, HistoryIcon } from 'lucide-react';
 import type * as React from 'react';
 import { PaymentHistory } from '#/features/payments';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /**
  * Settings > Memberships: the spec's empty states. The club sells no memberships, so 'No active memberships'
  * always shows; the subscription history lists the member's payments for event tickets once there are any.
  */
 export function MembershipsSection() {
+  const t = useT(catalog);
   return (
     <div className="grid gap-4">
-      <EmptyState icon={<CrownIcon aria-hidden="true" className="size-6" />} title="Active memberships" message="No active memberships">
-        Memberships you join will show here.
+      <EmptyState
+        icon={<CrownIcon aria-hidden="true" className="size-6" />}
+        title={t('settings.memberships.activeTitle')}
+        message={t('settings.memberships.activeEmpty')}
+      >
+        {t('settings.memberships.activeHint')}
       </EmptyState>
       <PaymentHistory
         empty={
-          <EmptyState icon={<HistoryIcon aria-hidden="true" className="size-6" />} title="Subscription history" message="No subscription history">
-            Past subscriptions and payments will show here.
+          <EmptyState
+            icon={<HistoryIcon aria-hidden="true" className="size-6" />}
+            title={t('settings.memberships.historyTitle')}
+            message={t('settings.memberships.historyEmpty')}
+          >
+            {t('settings.memberships.historyHint')}
           </EmptyState>
         }
       />

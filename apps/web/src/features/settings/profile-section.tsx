@@ -3,6 +3,8 @@ import { InterestsPicker } from '#/components/member/interests-picker';
 import { PROFILE_TABS, type ProfileTab } from './settings-model';
 import { BasicTab, PersonalTab, ReadOnlyNote, SocialTab } from './profile-tabs';
 import type { ProfileSettings } from './use-profile-settings';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 interface ProfileSectionProps {
   settings: ProfileSettings;
@@ -14,10 +16,11 @@ interface ProfileSectionProps {
 /** Settings > Profile: tabs Basic / Social / Interests / Personal; a tab with a problem carries a dot. */
 export function ProfileSection({ settings, tab, onTabChange, onSubmit }: ProfileSectionProps) {
   const { form } = settings;
+  const t = useT(catalog);
   return (
     <form
       noValidate
-      aria-label="Profile settings"
+      aria-label={t('settings.profile.formLabel')}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
@@ -30,9 +33,9 @@ export function ProfileSection({ settings, tab, onTabChange, onSubmit }: Profile
               key={id}
               value={id}
               data-error={settings.tabErrors[id] || undefined}
-              aria-label={settings.tabErrors[id] ? `${label} (has errors)` : label}
+              aria-label={settings.tabErrors[id] ? t('settings.profileTabs.hasErrors', { label: t(label) }) : t(label)}
             >
-              {label}
+              {t(label)}
               {settings.tabErrors[id] && <span aria-hidden="true" className="size-1.5 rounded-full bg-destructive" />}
             </TabsTrigger>
           ))}
@@ -40,12 +43,12 @@ export function ProfileSection({ settings, tab, onTabChange, onSubmit }: Profile
         {!settings.canEdit && (
           <ReadOnlyNote>
             {settings.refused
-              ? 'Editing your profile is not available because your application was not approved, so your details are shown read-only.'
-              : 'Editing your profile is not available for your membership yet, so your details are shown read-only. An admin can turn it on.'}
+              ? t('settings.profile.readOnlyRefused')
+              : t('settings.profile.readOnly')}
           </ReadOnlyNote>
         )}
         <fieldset disabled={!settings.canEdit} className="min-w-0">
-          <legend className="sr-only">Profile</legend>
+          <legend className="sr-only">{t('settings.sections.profile')}</legend>
           <TabsContent value="basic">
             <BasicTab settings={settings} />
           </TabsContent>

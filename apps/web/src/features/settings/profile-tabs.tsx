@@ -15,25 +15,29 @@ import { TextField } from '#/components/text-field';
 import { BioField, UsernameField } from '#/features/landing';
 import { InstagramConnect } from '#/features/instagram';
 import { ProfilePictureControl } from '#/features/media';
+import { useT } from '#/lib/i18n';
 import { SOCIAL_FIELDS, type ProfileSettings } from './use-profile-settings';
+import { catalog } from './i18n';
 
 /** Basic: picture, Name, Username (with the live check), Bio (with its counter). */
 export function BasicTab({ settings }: { settings: ProfileSettings }) {
+  const t = useT(catalog);
   return (
     <div className="grid gap-6">
       <ProfilePictureControl picture={settings.picture} uploadNow />
-      <TextField<ProfileUpdateInput> name="fullName" label="Name" autoComplete="name" maxLength={LIMITS.nameMax} />
+      <TextField<ProfileUpdateInput> name="fullName" label={t('settings.basic.name')} autoComplete="name" maxLength={LIMITS.nameMax} />
       <UsernameField status={settings.usernameStatus} />
       <BioField />
     </div>
   );
 }
 
+/** Each social field's hint (settings catalogue ids). */
 const SOCIAL_HINTS: Record<(typeof SOCIAL_FIELDS)[number]['name'], string> = {
-  instagramUsername: 'Your Instagram username, with or without the @.',
-  tiktokUsername: 'Your TikTok username, with or without the @.',
-  linkedinUsername: 'Your LinkedIn profile name, or paste your linkedin.com/in/ profile URL.',
-  youtubeUsername: 'Your YouTube handle, with or without the @.',
+  instagramUsername: 'settings.social.hint.instagram',
+  tiktokUsername: 'settings.social.hint.tiktok',
+  linkedinUsername: 'settings.social.hint.linkedin',
+  youtubeUsername: 'settings.social.hint.youtube',
 };
 
 /** Social: link Instagram (professional accounts) or type a handle, and the four usernames, checked as typed. */
@@ -41,6 +45,7 @@ export function SocialTab({ settings }: { settings: ProfileSettings }) {
   const readOnly = settings.canEdit && !settings.canEditSocial;
   const { profile } = settings;
   const linked = profile.instagramVerified && !!profile.instagramUsername;
+  const t = useT(catalog);
   return (
     <div className="grid gap-6">
       <InstagramConnect
@@ -50,16 +55,16 @@ export function SocialTab({ settings }: { settings: ProfileSettings }) {
         onDisconnected={() => settings.form.resetField('instagramUsername', { defaultValue: '' })}
       />
       {readOnly && (
-        <ReadOnlyNote>Adding social links is not available for your membership yet, so these are shown read-only.</ReadOnlyNote>
+        <ReadOnlyNote>{t('settings.social.readOnly')}</ReadOnlyNote>
       )}
       <fieldset disabled={!settings.canEditSocial} className="grid gap-4">
-        <legend className="sr-only">Social usernames</legend>
+        <legend className="sr-only">{t('settings.social.legend')}</legend>
         {SOCIAL_FIELDS.map(({ name, label }) => (
           <TextField<ProfileUpdateInput>
             key={name}
             name={name}
             label={label}
-            description={name === 'instagramUsername' && linked ? 'Linked through Instagram: disconnect to change it.' : SOCIAL_HINTS[name]}
+            description={name === 'instagramUsername' && linked ? t('settings.social.linked') : t(SOCIAL_HINTS[name])}
             readOnly={name === 'instagramUsername' && linked}
             autoCapitalize="none"
             autoCorrect="off"
@@ -73,35 +78,48 @@ export function SocialTab({ settings }: { settings: ProfileSettings }) {
 }
 
 const GENDER_OPTIONS: SelectOption[] = GENDERS.map((g) => ({ value: g, label: g }));
-/** not_specified has no display label (spec 3): offered here as 'Prefer not to say'. */
-const RELATIONSHIP_OPTIONS: SelectOption[] = RELATIONSHIP_STATUSES.map((s) => ({
-  value: s,
-  label: RELATIONSHIP_STATUS_LABELS[s] || 'Prefer not to say',
-}));
 const AGE_SELECT_OPTIONS: SelectOption[] = AGE_OPTIONS.map((a) => ({ value: String(a), label: String(a) }));
 const CITY_OPTIONS: SelectOption[] = CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }));
 const toNullable = (v: string) => (v === '' ? null : v);
 
 /** Personal: Gender, Relationship Status, Age (13 to 100) and City. */
 export function PersonalTab() {
+  const t = useT(catalog);
+  /** not_specified has no display label (spec 3): offered here as 'Prefer not to say'. */
+  const relationshipOptions: SelectOption[] = RELATIONSHIP_STATUSES.map((s) => ({
+    value: s,
+    label: RELATIONSHIP_STATUS_LABELS[s] || t('settings.personal.relationshipNotSpecified'),
+  }));
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <SelectField<ProfileUpdateInput> name="gender" label="Gender" options={GENDER_OPTIONS} placeholder="Select gender" toForm={toNullable} />
+      <SelectField<ProfileUpdateInput>
+        name="gender"
+        label={t('settings.personal.gender')}
+        options={GENDER_OPTIONS}
+        placeholder={t('settings.personal.genderPlaceholder')}
+        toForm={toNullable}
+      />
       <SelectField<ProfileUpdateInput>
         name="relationshipStatus"
-        label="Relationship Status"
-        options={RELATIONSHIP_OPTIONS}
-        placeholder="Select status"
+        label={t('settings.personal.relationship')}
+        options={relationshipOptions}
+        placeholder={t('settings.personal.relationshipPlaceholder')}
         toForm={toNullable}
       />
       <SelectField<ProfileUpdateInput>
         name="age"
-        label="Age"
+        label={t('settings.personal.age')}
         options={AGE_SELECT_OPTIONS}
-        placeholder="Select age"
+        placeholder={t('settings.personal.agePlaceholder')}
         toForm={(v) => (v === '' ? null : Number(v))}
       />
-      <SelectField<ProfileUpdateInput> name="city" label="City" options={CITY_OPTIONS} placeholder="Select city" toForm={toNullable} />
+      <SelectField<ProfileUpdateInput>
+        name="city"
+        label={t('settings.personal.city')}
+        options={CITY_OPTIONS}
+        placeholder={t('settings.personal.cityPlaceholder')}
+        toForm={toNullable}
+      />
     </div>
   );
 }

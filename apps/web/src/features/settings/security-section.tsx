@@ -28,47 +28,47 @@ export function SecuritySection() {
     onOpenChange: (open: boolean) => setDialog(open ? name : null),
   });
 
+  const t = useT(catalog);
+
   return (
     <div className="grid gap-4">
       <ThemeRow />
       <LanguageRow />
       <Row
-        title="Password"
-        description="Change the password you sign in with."
+        title={t('settings.password.title')}
+        description={t('settings.password.description')}
         action={
           <Button type="button" variant="outline" onClick={() => setDialog('password')}>
-            <KeyRoundIcon aria-hidden="true" /> Change Password
+            <KeyRoundIcon aria-hidden="true" /> {t('settings.password.change')}
           </Button>
         }
       />
       <DownloadData />
       {deactivated ? (
         <Row
-          title="Reactivate Account"
-          description="Your profile is hidden from other members. Reactivate it to show it again and use the whole club."
+          title={t('settings.reactivate.title')}
+          description={t('settings.reactivate.description')}
           action={<ReactivateAccountButton />}
         />
       ) : (
         <Row
-          title="Deactivate Account"
-          description="Hide your profile from other members and sign out. After signing in again you can reactivate it here."
+          title={t('settings.deactivate.title')}
+          description={t('settings.deactivate.description')}
           action={
             <Button type="button" variant="outline" onClick={() => setDialog('deactivate')}>
-              <PowerIcon aria-hidden="true" /> Deactivate Account
+              <PowerIcon aria-hidden="true" /> {t('settings.deactivate.title')}
             </Button>
           }
         />
       )}
       <section aria-labelledby="danger-zone-title" className="grid gap-3 rounded-lg border border-destructive/50 p-4">
         <h3 id="danger-zone-title" className="font-semibold text-destructive">
-          Danger Zone
+          {t('settings.danger.title')}
         </h3>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground">
-            Permanently delete your account, profile, photos and messages. This cannot be undone.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('settings.danger.description')}</p>
           <Button type="button" variant="destructive" onClick={() => setDialog('delete')}>
-            <Trash2Icon aria-hidden="true" /> Delete Account
+            <Trash2Icon aria-hidden="true" /> {t('settings.danger.delete')}
           </Button>
         </div>
       </section>
@@ -83,20 +83,21 @@ export function SecuritySection() {
 function ThemeRow() {
   const { theme, setTheme } = useTheme();
   const id = useId();
+  const t = useT(catalog);
   return (
     <Row
-      title="Theme"
+      title={t('settings.theme.title')}
       description={
         <span className="inline-flex items-center gap-1.5">
           {theme === 'dark' ? <MoonIcon aria-hidden="true" className="size-4" /> : <SunIcon aria-hidden="true" className="size-4" />}
-          {theme === 'dark' ? 'Dark Mode' : 'Light Mode'}
+          {theme === 'dark' ? t('settings.theme.dark') : t('settings.theme.light')}
         </span>
       }
       descriptionId={`${id}-description`}
       action={
         <Switch
           id={id}
-          aria-label="Dark Mode"
+          aria-label={t('settings.theme.dark')}
           aria-describedby={`${id}-description`}
           checked={theme === 'dark'}
           onCheckedChange={(dark) => setTheme(dark ? 'dark' : 'light')}

@@ -15,6 +15,8 @@ import { SectionNav, type SectionStatus } from './section-nav';
 import { SecuritySection } from './security-section';
 import { SETTINGS_SECTIONS, type ProfileTab, type SettingsSection } from './settings-model';
 import { useProfileSettings } from './use-profile-settings';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 export type { SettingsSection } from './settings-model';
 
@@ -34,6 +36,7 @@ export function SettingsModal({ open, onOpenChange, initialSection = 'profile' }
     if (!next && busy.current) return;
     onOpenChange(next);
   };
+  const t = useT(catalog);
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent
@@ -44,8 +47,8 @@ export function SettingsModal({ open, onOpenChange, initialSection = 'profile' }
         }
       >
         <DialogHeader className="border-b px-4 py-4 pr-12 text-left md:px-6">
-          <DialogTitle>Settings</DialogTitle>
-          <DialogDescription>Manage your profile, security, earnings and memberships.</DialogDescription>
+          <DialogTitle>{t('settings.title')}</DialogTitle>
+          <DialogDescription>{t('settings.description')}</DialogDescription>
         </DialogHeader>
         <SettingsBody
           initialSection={initialSection}
@@ -67,13 +70,14 @@ interface SettingsBodyProps {
 
 function SettingsBody(props: SettingsBodyProps) {
   const profile = useMe()?.profile;
+  const t = useT(catalog);
   if (!profile) {
     return (
       <>
-        <p className="flex-1 p-6 text-sm text-muted-foreground">Your profile is not available right now. Please try again later.</p>
+        <p className="flex-1 p-6 text-sm text-muted-foreground">{t('settings.unavailable')}</p>
         <DialogFooter className="border-t px-4 py-3 md:px-6">
           <Button type="button" variant="outline" onClick={props.onClose}>
-            Cancel
+            {t('settings.cancel')}
           </Button>
         </DialogFooter>
       </>
@@ -90,6 +94,7 @@ function SettingsForm({ initialSection, onClose, onBusyChange, profile }: Settin
   );
   const [tab, setTab] = useState<ProfileTab>('basic');
   const isMobile = useIsMobile();
+  const t = useT(catalog);
   const settings = useProfileSettings({
     profile,
     onNavigate: (next) => {
@@ -129,7 +134,7 @@ function SettingsForm({ initialSection, onClose, onBusyChange, profile }: Settin
         orientation={isMobile ? 'horizontal' : 'vertical'}
         className="min-h-0 flex-1 gap-0 md:flex-row"
       >
-        <nav aria-label="Settings" className="border-b p-3 md:w-56 md:shrink-0 md:border-r md:border-b-0">
+        <nav aria-label={t('settings.title')} className="border-b p-3 md:w-56 md:shrink-0 md:border-r md:border-b-0">
           <SectionNav sections={sections} value={section} onChange={setSection} statuses={statuses} />
         </nav>
         <div className="min-h-0 flex-1 overflow-y-auto p-4 md:p-6">
@@ -142,7 +147,7 @@ function SettingsForm({ initialSection, onClose, onBusyChange, profile }: Settin
               className="grid content-start gap-4"
             >
               <h2 id={`settings-${id}-heading`} className="text-lg font-semibold">
-                {label}
+                {t(label)}
               </h2>
               {id === 'profile' && <ProfileSection settings={settings} tab={tab} onTabChange={setTab} onSubmit={() => void settings.save()} />}
               {id === 'security' && <SecuritySection />}
@@ -156,11 +161,11 @@ function SettingsForm({ initialSection, onClose, onBusyChange, profile }: Settin
       {(section === 'profile' || unsaved) && (
         <DialogFooter className="border-t px-4 py-3 md:px-6">
           <Button type="button" variant="outline" onClick={onClose} disabled={settings.saving}>
-            Cancel
+            {t('settings.cancel')}
           </Button>
           <Button type="button" onClick={() => void settings.save()} disabled={settings.saveDisabled}>
             {settings.saving && <Spinner />}
-            {settings.saving ? 'Saving...' : 'Save Settings'}
+            {settings.saving ? t('settings.saving') : t('settings.save')}
           </Button>
         </DialogFooter>
       )}

@@ -12,20 +12,22 @@ import {
 
 export type SettingsSection = 'profile' | 'security' | 'earnings' | 'memberships';
 
+/** The modal's sections; `label` is a settings catalogue id. */
 export const SETTINGS_SECTIONS: ReadonlyArray<{ id: SettingsSection; label: string; icon: LucideIcon }> = [
-  { id: 'profile', label: 'Profile', icon: UserIcon },
-  { id: 'security', label: 'Security', icon: ShieldIcon },
-  { id: 'earnings', label: 'Earnings', icon: CircleDollarSignIcon },
-  { id: 'memberships', label: 'Memberships', icon: CrownIcon },
+  { id: 'profile', label: 'settings.sections.profile', icon: UserIcon },
+  { id: 'security', label: 'settings.sections.security', icon: ShieldIcon },
+  { id: 'earnings', label: 'settings.sections.earnings', icon: CircleDollarSignIcon },
+  { id: 'memberships', label: 'settings.sections.memberships', icon: CrownIcon },
 ];
 
 export type ProfileTab = 'basic' | 'social' | 'interests' | 'personal';
 
+/** The Profile section's tabs; `label` is a settings catalogue id. */
 export const PROFILE_TABS: ReadonlyArray<{ id: ProfileTab; label: string }> = [
-  { id: 'basic', label: 'Basic' },
-  { id: 'social', label: 'Social' },
-  { id: 'interests', label: 'Interests' },
-  { id: 'personal', label: 'Personal' },
+  { id: 'basic', label: 'settings.profileTabs.basic' },
+  { id: 'social', label: 'settings.profileTabs.social' },
+  { id: 'interests', label: 'settings.profileTabs.interests' },
+  { id: 'personal', label: 'settings.profileTabs.personal' },
 ];
 
 export type ProfileFormValues = Required<ProfileUpdateInput>;

@@ -1,3 +1,4 @@
+/* eslint-disable bayclub/no-bare-text -- a test harness: its texts are read by tests only, never by a member. */
 import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -19,6 +19,8 @@ import { useCan } from '#/lib/session/use-session';
 import { landingKeys } from '#/features/landing/api';
 import { useUsernameAvailability, type UsernameStatus } from '#/features/landing';
 import { useProfilePicture } from '#/features/media';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { patchMeProfile, useUpdateProfileMutation } from './api';
 import { isProfileComplete, PROFILE_TABS, tabOfField, toFormValues, type ProfileTab } from './settings-model';
 
@@ -49,6 +51,7 @@ export function useProfileSettings({ profile, onNavigate, onSaved, onBusyChange 
   const canEditSocial = useCan('add_social_links');
   const update = useUpdateProfileMutation();
   const [saving, setSaving] = useState(false);
+  const t = useT(catalog);
 
   const form = useForm<ProfileUpdateInput>({
     // raw: the server parses the very same schema, so it gets what was typed (it strips @ and reduces URLs).
@@ -108,11 +111,11 @@ export function useProfileSettings({ profile, onNavigate, onSaved, onBusyChange 
       }
       if (!applyFieldErrors(error, form.setError)) {
         // Spec 8 only logs profile save errors; people need to know their changes were not kept.
-        toast.error('Your settings were not saved', { description: errorMessage(error) });
+        toast.error(t('settings.saveFailed'), { description: errorMessage(error) });
       }
       return;
     }
-    toast.success('Settings saved', { description: 'Your profile has been updated.' });
+    toast.success(t('settings.saved'), { description: t('settings.savedDescription') });
     onSaved();
   }, handleInvalid);
 

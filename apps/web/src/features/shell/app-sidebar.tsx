@@ -25,6 +25,8 @@ import { isActivePath, sideMenuItems } from './nav-items';
 import { ThemeToggleIcon, themeToggleLabel } from './theme-toggle';
 import { NotificationBell } from '#/features/notifications';
 import { AppBrand } from './app-brand';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** The signed-in side menu (spec 2), on the shadcn/ui Sidebar. */
 export function AppSidebar({
@@ -42,6 +44,7 @@ export function AppSidebar({
   const installed = useInstalled();
   const { isMobile, setOpenMobile } = useSidebar();
   const signOut = useSignOut();
+  const t = useT(catalog);
   const flags = usePermissions();
   const items = sideMenuItems(me, audience, flags);
   const canMessage = useCan('message');
@@ -52,8 +55,8 @@ export function AppSidebar({
   };
 
   return (
-    <Sidebar data-testid="side-menu" label="Menu">
-      <nav aria-label="Main" className="flex h-full min-h-0 flex-col">
+    <Sidebar data-testid="side-menu" label={t('shell.sidebar.label')}>
+      <nav aria-label={t('shell.nav.main')} className="flex h-full min-h-0 flex-col">
         {/* On desktop the menu toggle sits here, beside the brand (stacked under it when collapsed to icons). */}
         <SidebarHeader className="flex-row items-center justify-between group-data-[collapsible=icon]:flex-col group-data-[collapsible=icon]:px-1.5">
           <AppBrand to="/community" onNavigate={closeOnMobile} />
@@ -71,10 +74,11 @@ export function AppSidebar({
               {items.map((item) => {
                 const active = isActivePath(pathname, item.to);
                 const count = item.badge === 'messages' ? unreadMessages : 0;
-                const badgeId = `side-badge-${item.label.toLowerCase()}`;
+                const badgeId = `side-badge${item.to.replace(/\W+/g, '-')}`;
+                const label = t(item.label);
                 return (
                   <SidebarMenuItem key={item.to}>
-                    <SidebarMenuButton asChild isActive={active} tooltip={item.label}>
+                    <SidebarMenuButton asChild isActive={active} tooltip={label}>
                       <Link
                         to={item.to}
                         aria-current={active ? 'page' : undefined}
@@ -82,7 +86,7 @@ export function AppSidebar({
                         onClick={closeOnMobile}
                       >
                         <item.icon aria-hidden="true" />
-                        <span className="min-w-0 flex-1 truncate">{item.label}</span>
+                        <span className="min-w-0 flex-1 truncate">{label}</span>
                         <CountBadge
                           count={count}
                           className="group-data-[collapsible=icon]:absolute group-data-[collapsible=icon]:top-0 group-data-[collapsible=icon]:right-0 group-data-[collapsible=icon]:h-3.5 group-data-[collapsible=icon]:min-w-3.5 group-data-[collapsible=icon]:px-0.5 group-data-[collapsible=icon]:text-[0.5625rem]"
@@ -92,7 +96,7 @@ export function AppSidebar({
                     {/* Outside the link so the count describes it without becoming part of its name. */}
                     {count > 0 ? (
                       <span id={badgeId} className="sr-only">
-                        {count === 1 ? '1 unread message' : `${formatBadgeCount(count)} unread messages`}
+                        {t('shell.sidebar.unreadMessages', { count, shown: formatBadgeCount(count) })}
                       </span>
                     ) : null}
                   </SidebarMenuItem>
@@ -110,24 +114,24 @@ export function AppSidebar({
             {/* Until the app is on this device: how to put it there (/get-app). */}
             {!installed && (
               <SidebarMenuItem>
-                <SidebarMenuButton asChild isActive={pathname === '/get-app'} tooltip="Get the app">
+                <SidebarMenuButton asChild isActive={pathname === '/get-app'} tooltip={t('shell.sidebar.getApp')}>
                   <Link to="/get-app">
                     <SmartphoneIcon aria-hidden="true" />
-                    <span>Get the app</span>
+                    <span>{t('shell.sidebar.getApp')}</span>
                   </Link>
                 </SidebarMenuButton>
               </SidebarMenuItem>
             )}
             <SidebarMenuItem>
-              <SidebarMenuButton onClick={toggleTheme} tooltip={themeToggleLabel(theme)}>
+              <SidebarMenuButton onClick={toggleTheme} tooltip={t(themeToggleLabel(theme))}>
                 <ThemeToggleIcon theme={theme} />
-                <span>{themeToggleLabel(theme)}</span>
+                <span>{t(themeToggleLabel(theme))}</span>
               </SidebarMenuButton>
             </SidebarMenuItem>
             <SidebarMenuItem>
-              <SidebarMenuButton onClick={() => void signOut()} tooltip="Sign Out">
+              <SidebarMenuButton onClick={() => void signOut()} tooltip={t('shell.sidebar.signOut')}>
                 <LogOutIcon aria-hidden="true" />
-                <span>Sign Out</span>
+                <span>{t('shell.sidebar.signOut')}</span>
               </SidebarMenuButton>
             </SidebarMenuItem>
           </SidebarMenu>

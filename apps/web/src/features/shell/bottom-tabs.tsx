@@ -8,6 +8,8 @@ import { formatBadgeCount } from '#/lib/format';
 import { cn } from '#/lib/utils';
 import { bottomTabs, isActivePath, type TabItem } from './nav-items';
 import { useUnreadNotificationCount } from '#/features/notifications/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** Spec 2: the signed-in bottom tab bar (shown below the 768 px breakpoint). */
 export function BottomTabs({ me }: { me: MeView }) {
@@ -16,11 +18,12 @@ export function BottomTabs({ me }: { me: MeView }) {
   const tabs = bottomTabs(me, flags);
   const showsProfile = tabs.some((t) => t.kind === 'profile');
   const unread = useUnreadNotificationCount(showsProfile);
+  const t = useT(catalog);
   if (tabs.length === 0) return null;
 
   return (
     <nav
-      aria-label="Tabs"
+      aria-label={t('shell.tabs.label')}
       data-testid="bottom-tabs"
       className="fixed inset-x-0 bottom-0 z-20 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
@@ -36,8 +39,9 @@ export function BottomTabs({ me }: { me: MeView }) {
 }
 
 function TabLink({ tab, active, me, unread }: { tab: TabItem; active: boolean; me: MeView; unread: number }) {
+  const t = useT(catalog);
   const isProfile = tab.kind === 'profile';
-  const badgeId = `tab-badge-${tab.label.toLowerCase()}`;
+  const badgeId = `tab-badge${tab.to.replace(/\W+/g, '-')}`;
   const link = (
     <Link
       to={tab.to}
@@ -61,7 +65,7 @@ function TabLink({ tab, active, me, unread }: { tab: TabItem; active: boolean; m
         )}
         {isProfile ? <CountBadge count={unread} className="absolute -top-1.5 -right-2.5" /> : null}
       </span>
-      <span>{tab.label}</span>
+      <span>{t(tab.label)}</span>
     </Link>
   );
   if (!isProfile || unread <= 0) return link;
@@ -70,7 +74,7 @@ function TabLink({ tab, active, me, unread }: { tab: TabItem; active: boolean; m
     <>
       {link}
       <span id={badgeId} className="sr-only">
-        {formatBadgeCount(unread)} unread notifications
+        {t('shell.tabs.unreadNotifications', { count: unread, shown: formatBadgeCount(unread) })}
       </span>
     </>
   );

@@ -19,6 +19,7 @@ import type { Audience } from '#/lib/session/use-session';
 
 export interface NavItem {
   to: string;
+  /** The entry's name: an id of the shell catalogue, translated where it is shown. */
   label: string;
   icon: LucideIcon;
   /** A live count shown on the entry: 'messages' is the member's unread messages. */
@@ -34,25 +35,25 @@ export { PUBLIC_NAV } from './public-nav';
  * refuse them until they reactivate.
  */
 export function sideMenuItems(me: MeView, audience: Audience, flags?: LimitedUserFlags): NavItem[] {
-  const home: NavItem = { to: '/community', label: 'Home', icon: HomeIcon };
-  const profile: NavItem = { to: '/profile', label: 'Profile', icon: UserIcon };
+  const home: NavItem = { to: '/community', label: 'shell.nav.home', icon: HomeIcon };
+  const profile: NavItem = { to: '/profile', label: 'shell.nav.profile', icon: UserIcon };
   if (audience === 'deactivated') return [profile];
   // can(): a rejected applicant gets no flag, so only their profile (decision 009).
   if (audience === 'community_only') return flags && can(me.profile, 'see_feed_nav', flags) ? [home, profile] : [profile];
   const items: NavItem[] = [home, profile];
   items.push(
-    { to: '/user-directory', label: 'People', icon: UsersIcon },
-    { to: '/events', label: 'Events', icon: CalendarDaysIcon },
-    { to: '/locations', label: 'Locations', icon: MapPinIcon },
-    { to: '/inbox', label: 'Messages', icon: MessageCircleIcon, badge: 'messages' },
-    { to: '/connections', label: 'Connections', icon: LinkIcon },
-    { to: '/say-hi', label: 'Say Hi', icon: HandHeartIcon },
+    { to: '/user-directory', label: 'shell.nav.people', icon: UsersIcon },
+    { to: '/events', label: 'shell.nav.events', icon: CalendarDaysIcon },
+    { to: '/locations', label: 'shell.nav.locations', icon: MapPinIcon },
+    { to: '/inbox', label: 'shell.nav.messages', icon: MessageCircleIcon, badge: 'messages' },
+    { to: '/connections', label: 'shell.nav.connections', icon: LinkIcon },
+    { to: '/say-hi', label: 'shell.nav.sayHi', icon: HandHeartIcon },
   );
-  if (me.isAdmin) items.push({ to: '/admin', label: 'Admin', icon: ShieldIcon });
+  if (me.isAdmin) items.push({ to: '/admin', label: 'shell.nav.admin', icon: ShieldIcon });
   // Platform moderators who are not admins: the back office's reports queue (issue 23, decision 029).
-  else if (me.roles.includes('moderator')) items.push({ to: '/admin-dashboard?tab=reports', label: 'Reports', icon: FlagIcon });
+  else if (me.roles.includes('moderator')) items.push({ to: '/admin-dashboard?tab=reports', label: 'shell.nav.reports', icon: FlagIcon });
   if (me.hasCrmAccess && accessLevel(me.profile) === 'full_platform') {
-    items.push({ to: '/crm', label: 'CRM', icon: BriefcaseBusinessIcon });
+    items.push({ to: '/crm', label: 'shell.nav.crm', icon: BriefcaseBusinessIcon });
   }
   return items;
 }
@@ -78,11 +79,11 @@ export const locationsTabOpens = (level: 'limited' | 'pending', flags: LimitedUs
   level === 'limited' && (flags.view_locations || flags.manage_locations || flags.checkin_locations);
 
 const TABS: readonly TabItem[] = [
-  { to: '/connections', label: 'Connect', icon: LinkIcon, flag: 'see_connections_nav' },
-  { to: '/groups', label: 'Community', icon: UsersRoundIcon, flag: 'see_communities_nav' },
-  { to: '/locations', label: 'Locations', icon: MapPinIcon, flag: 'see_locations_nav', opens: locationsTabOpens },
-  { to: '/profile', label: 'Profile', icon: UserIcon, flag: 'see_profile_nav', kind: 'profile' },
-  { to: '/admin-dashboard', label: 'Admin', icon: LayoutDashboardIcon, adminOnly: true },
+  { to: '/connections', label: 'shell.tabs.connect', icon: LinkIcon, flag: 'see_connections_nav' },
+  { to: '/groups', label: 'shell.tabs.community', icon: UsersRoundIcon, flag: 'see_communities_nav' },
+  { to: '/locations', label: 'shell.nav.locations', icon: MapPinIcon, flag: 'see_locations_nav', opens: locationsTabOpens },
+  { to: '/profile', label: 'shell.nav.profile', icon: UserIcon, flag: 'see_profile_nav', kind: 'profile' },
+  { to: '/admin-dashboard', label: 'shell.nav.admin', icon: LayoutDashboardIcon, adminOnly: true },
 ];
 
 /**

@@ -7,9 +7,12 @@ import { PUBLIC_NAV } from './public-nav';
 import { SkipLink } from './skip-link';
 import { ThemeToggleButton } from './theme-toggle';
 import { LanguageSwitcher } from '#/components/language-switcher';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 /** Signed-out frame: the top menu (Apply, Sign In, Events, Communities), the page, and a footer. */
 export function PublicLayout() {
+  const t = useT(catalog);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -20,7 +23,7 @@ export function PublicLayout() {
             <LanguageSwitcher />
             <ThemeToggleButton />
           </div>
-          <nav aria-label="Main" className="order-last w-full sm:order-none sm:ml-auto sm:w-auto">
+          <nav aria-label={t('shell.nav.main')} className="order-last w-full sm:order-none sm:ml-auto sm:w-auto">
             <ul className="flex items-center justify-between gap-1 sm:justify-end">
               {PUBLIC_NAV.map((item) => (
                 <li key={item.to}>
@@ -34,7 +37,7 @@ export function PublicLayout() {
                       )
                     }
                   >
-                    {item.label}
+                    {t(item.label)}
                   </NavLink>
                 </li>
               ))}
@@ -52,21 +55,24 @@ export function PublicLayout() {
   );
 }
 
+/** The footer's links; `label` is a shell catalogue id. */
+const FOOTER_LINKS = [
+  { to: '/get-app', label: 'shell.footer.getApp' },
+  { to: '/terms-of-service', label: 'shell.footer.terms' },
+  { to: '/privacy-policy', label: 'shell.footer.privacy' },
+  { to: '/delete-data', label: 'shell.footer.deleteData' },
+] as const;
+
 export function SiteFooter({ className }: { className?: string }) {
-  const links = [
-    { to: '/get-app', label: 'Get the App' },
-    { to: '/terms-of-service', label: 'Terms of Service' },
-    { to: '/privacy-policy', label: 'Privacy Policy' },
-    { to: '/delete-data', label: 'Delete your data' },
-  ];
+  const t = useT(catalog);
   return (
     <footer className={cn('border-t', className)}>
-      <nav aria-label="Footer" className="mx-auto max-w-6xl px-3 py-4 sm:px-6">
+      <nav aria-label={t('shell.footer.label')} className="mx-auto max-w-6xl px-3 py-4 sm:px-6">
         <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          {links.map((l) => (
+          {FOOTER_LINKS.map((l) => (
             <li key={l.to}>
               <Link to={l.to} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
-                {l.label}
+                {t(l.label)}
               </Link>
             </li>
           ))}

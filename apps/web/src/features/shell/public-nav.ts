@@ -5,8 +5,8 @@ import type { NavItem } from './nav-items';
 
 /** Spec 2: the signed-out top menu. */
 export const PUBLIC_NAV: readonly NavItem[] = [
-  { to: '/', label: 'Apply', icon: HandHeartIcon },
-  { to: '/login', label: 'Sign In', icon: UserIcon },
-  { to: '/events', label: 'Events', icon: CalendarDaysIcon },
-  { to: '/communities', label: 'Communities', icon: UsersRoundIcon },
+  { to: '/', label: 'shell.public.apply', icon: HandHeartIcon },
+  { to: '/login', label: 'shell.public.signIn', icon: UserIcon },
+  { to: '/events', label: 'shell.nav.events', icon: CalendarDaysIcon },
+  { to: '/communities', label: 'shell.public.communities', icon: UsersRoundIcon },
 ];

@@ -5,7 +5,9 @@ import { Button } from '#/components/ui/button';
 import { useMe } from '#/lib/session/use-session';
 import { isApiError } from '#/lib/api';
 import { NotFoundPage } from '#/components/not-found-page';
+import { useT } from '#/lib/i18n';
 import { useSlugQuery, type SlugTarget } from './api';
+import { catalog } from './i18n';
 
 /** Where a resolved slug leads. */
 export function slugDestination(target: SlugTarget): string {
@@ -20,6 +22,7 @@ export function slugDestination(target: SlugTarget): string {
 export function SlugHandler({ param = 'slug', signedOut = false }: { param?: 'slug' | 'communitySlug'; signedOut?: boolean }) {
   const slug = useParams()[param] ?? '';
   const query = useSlugQuery(slug);
+  const t = useT(catalog);
 
   if (query.isPending) {
     return <PageSpinner />;
@@ -28,9 +31,9 @@ export function SlugHandler({ param = 'slug', signedOut = false }: { param?: 'sl
     if (isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
     return (
       <section role="alert" className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
-        <h1 className="text-xl font-semibold">Could not open this page</h1>
+        <h1 className="text-xl font-semibold">{t('shell.slug.errorTitle')}</h1>
         <p className="text-muted-foreground">{query.error.message}</p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
+        <Button onClick={() => void query.refetch()}>{t('shell.slug.retry')}</Button>
       </section>
     );
   }

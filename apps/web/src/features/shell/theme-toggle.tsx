@@ -1,10 +1,12 @@
 import { MoonIcon, SunIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
 import { useTheme } from '#/lib/theme';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
-/** The label names the theme a press switches to: 'Light Mode' while dark, 'Dark Mode' while light. */
+/** The label's id names the theme a press switches to: 'Light Mode' while dark, 'Dark Mode' while light. */
 export function themeToggleLabel(theme: 'dark' | 'light') {
-  return theme === 'dark' ? 'Light Mode' : 'Dark Mode';
+  return theme === 'dark' ? 'shell.theme.light' : 'shell.theme.dark';
 }
 
 export function ThemeToggleIcon({ theme }: { theme: 'dark' | 'light' }) {
@@ -14,10 +16,11 @@ export function ThemeToggleIcon({ theme }: { theme: 'dark' | 'light' }) {
 /** Compact button for the signed-out top menu. */
 export function ThemeToggleButton() {
   const { theme, toggleTheme } = useTheme();
+  const t = useT(catalog);
   return (
     <Button variant="ghost" size="sm" onClick={toggleTheme}>
       <ThemeToggleIcon theme={theme} />
-      <span className="sr-only sm:not-sr-only">{themeToggleLabel(theme)}</span>
+      <span className="sr-only sm:not-sr-only">{t(themeToggleLabel(theme))}</span>
     </Button>
   );
 }

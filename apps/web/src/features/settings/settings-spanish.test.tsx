@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { activateLocale } from '#/lib/i18n';
+import { json, mockApi, renderApp, signedInAs } from '#/test/render-app';
+import { makeMe } from '#/test/fixtures';
+import { OWN_ID } from '#/features/gallery/gallery-fixtures';
+import { NO_DATA_EXPORT, NO_PAYOUT_ACCOUNT } from './settings-test-harness';
+
+/** The first render of a file compiles the whole app, and Spanish loads its catalogues: slow on a busy machine. */
+const LOAD = { timeout: 15000 };
+
+describe('Settings in Spanish (issue 26)', () => {
+  it('names the sections, the profile tabs, the picture control and Security in Spanish', async () => {
+    mockApi({
+      ...signedInAs(makeMe({}, { language: 'es' })),
+      [`GET /api/profiles/${OWN_ID}/images`]: () => json({ items: [] }),
+      'GET /api/payments/payout-account': () => json(NO_PAYOUT_ACCOUNT),
+      'GET /api/account/export': () => json(NO_DATA_EXPORT),
+    });
+    await activateLocale('es');
+    const user = userEvent.setup();
+    renderApp('/profile?settings=profile');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Configuración' }, LOAD));
+    expect(dialog.getByText('Administra tu perfil, seguridad, ganancias y membresías.')).toBeInTheDocument();
+    const sections = dialog.getByRole('tablist', { name: 'Secciones de configuración' });
+    expect(within(sections).getAllByRole('tab').map((t) => t.textContent?.replace(/\(.*\)/g, '').trim())).toEqual([
+      'Perfil',
+      'Seguridad',
+      'Ganancias',
+      'Membresías',
+    ]);
+    expect(dialog.getByRole('tab', { name: 'Básico' })).toBeInTheDocument();
+    expect(dialog.getByLabelText('Nombre')).toBeInTheDocument();
+    expect(dialog.getByText('Foto de perfil')).toBeInTheDocument();
+    expect(dialog.getByText('JPEG, PNG o WebP, de hasta 5MB.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Guardar configuración' })).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('tab', { name: 'Personal' }));
+    expect(dialog.getByLabelText('Situación sentimental')).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('tab', { name: /^Seguridad/ }));
+    expect(await dialog.findByRole('heading', { name: 'Zona de peligro' })).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Cambiar contraseña' })).toBeInTheDocument();
+    expect(dialog.getByRole('switch', { name: 'Modo oscuro' })).toBeInTheDocument();
+  }, 30_000);
+});
