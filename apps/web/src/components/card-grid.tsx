@@ -1,6 +1,8 @@
 import type * as React from 'react';
 import { AlertTriangleIcon, UsersRoundIcon, type LucideIcon } from 'lucide-react';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 import { RetryButton } from './retry-button';
 
 /** Cards as a named list, one `li` each; `className` sets the grid's columns. */
@@ -28,10 +30,11 @@ export function CardGrid<T>({
 
 /** A list that failed to load: the reason and Retry. */
 export function ListError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  const t = useT(catalog);
   return (
     <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
       <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
-      <p className="font-medium">Could not load {what}</p>
+      <p className="font-medium">{t('components.load.failed', { what })}</p>
       <p className="text-sm text-muted-foreground">{errorMessage(error)}</p>
       <RetryButton onClick={onRetry} />
     </div>

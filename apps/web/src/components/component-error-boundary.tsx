@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { AlertTriangleIcon } from 'lucide-react';
 import { Button } from '#/components/ui/button';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 interface Props {
   children: React.ReactNode;
@@ -27,15 +29,21 @@ export class ComponentErrorBoundary extends React.Component<Props, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <div role="alert" className="mx-auto my-8 flex max-w-md flex-col items-center gap-3 rounded-xl border bg-card p-6 text-center">
-        <AlertTriangleIcon className="size-8 text-destructive" aria-hidden="true" />
-        <h2 className="text-lg font-semibold">Component Error</h2>
-        <p className="text-sm text-muted-foreground">This section failed to load. Try again, or reload the page.</p>
-        <Button onClick={this.handleRetry}>Try Again</Button>
-      </div>
-    );
+    return <SectionFailed onRetry={this.handleRetry} />;
   }
+}
+
+/** What the boundary shows in place of the failed section (a function, for the catalogue's hook). */
+function SectionFailed({ onRetry }: { onRetry: () => void }) {
+  const t = useT(catalog);
+  return (
+    <div role="alert" className="mx-auto my-8 flex max-w-md flex-col items-center gap-3 rounded-xl border bg-card p-6 text-center">
+      <AlertTriangleIcon className="size-8 text-destructive" aria-hidden="true" />
+      <h2 className="text-lg font-semibold">{t('components.errorBoundary.title')}</h2>
+      <p className="text-sm text-muted-foreground">{t('components.errorBoundary.text')}</p>
+      <Button onClick={onRetry}>{t('components.errorBoundary.retry')}</Button>
+    </div>
+  );
 }
 
 function sameKeys(a: readonly unknown[] = [], b: readonly unknown[] = []) {

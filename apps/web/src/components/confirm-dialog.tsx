@@ -9,6 +9,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '#/components/ui/alert-dialog';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -17,7 +19,7 @@ interface ConfirmDialogProps {
   description: React.ReactNode;
   /** The button that goes ahead. */
   confirm: string;
-  /** The button that backs out. */
+  /** The button that backs out ('Cancel' unless told). */
   cancel?: string;
   /** Red confirm button, for what deletes or ends something. */
   destructive?: boolean;
@@ -33,11 +35,12 @@ export function ConfirmDialog({
   title,
   description,
   confirm,
-  cancel = 'Cancel',
+  cancel,
   destructive = false,
   onConfirm,
   onCloseAutoFocus,
 }: ConfirmDialogProps) {
+  const t = useT(catalog);
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
@@ -46,7 +49,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>{cancel}</AlertDialogCancel>
+          <AlertDialogCancel>{cancel ?? t('components.dialog.cancel')}</AlertDialogCancel>
           <AlertDialogAction variant={destructive ? 'destructive' : undefined} onClick={onConfirm}>
             {confirm}
           </AlertDialogAction>

@@ -7,6 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { applyFieldErrors, errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 // The one shape of the create and edit dialogs (events, places, communities): a wide, scrolling dialog holding a
 // react-hook-form form with its whole-form error and Save, and, after a create, a second step for the images.
@@ -41,6 +43,7 @@ interface DialogFormProps<T extends FieldValues> {
   /** Saves the values. What it throws lands on the fields the server named, or above the form. */
   onSubmit: (values: T) => Promise<void>;
   submitLabel: string;
+  /** Said while saving ('Saving...' unless told). */
   busyLabel?: string;
   /** Keeps Save disabled (an address that is taken or invalid). */
   blocked?: boolean;
@@ -53,10 +56,11 @@ export function DialogForm<T extends FieldValues>({
   label,
   onSubmit,
   submitLabel,
-  busyLabel = 'Saving...',
+  busyLabel,
   blocked = false,
   children,
 }: DialogFormProps<T>) {
+  const t = useT(catalog);
   const [formError, setFormError] = React.useState<string | null>(null);
   const handleSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -75,7 +79,7 @@ export function DialogForm<T extends FieldValues>({
         <DialogFooter>
           <Button type="submit" disabled={submitting || blocked}>
             {submitting && <Spinner />}
-            {submitting ? busyLabel : submitLabel}
+            {submitting ? (busyLabel ?? t('components.dialog.saving')) : submitLabel}
           </Button>
         </DialogFooter>
       </form>
@@ -84,12 +88,13 @@ export function DialogForm<T extends FieldValues>({
 }
 
 /** The step after a create: what the new thing can do without (its images), and the button that closes. */
-export function AfterSaveStep({ doneLabel = 'Done', onDone, children }: { doneLabel?: string; onDone: () => void; children: React.ReactNode }) {
+export function AfterSaveStep({ doneLabel, onDone, children }: { doneLabel?: string; onDone: () => void; children: React.ReactNode }) {
+  const t = useT(catalog);
   return (
     <div className="grid gap-5">
       {children}
       <DialogFooter>
-        <Button onClick={onDone}>{doneLabel}</Button>
+        <Button onClick={onDone}>{doneLabel ?? t('components.dialog.done')}</Button>
       </DialogFooter>
     </div>
   );

@@ -4,20 +4,26 @@ import { GALLERY_IMAGE_TYPES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { t, useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 // The one way to pick images that upload as soon as they are chosen (a community's cover and avatar, an event's
 // cover, a place's photos): the same checks, file input and status line.
 
+/** The problems' ids in the components' catalogue (`failed` takes the server's `{reason}`). */
 export const IMAGE_FILE_MESSAGES = {
-  notImage: 'Choose a JPEG, PNG, WebP, GIF or AVIF image',
-  tooLarge: 'The image is too large (max 10MB)',
-  failed: (reason: string) => `Upload failed: ${reason}`,
+  notImage: 'components.image.notImage',
+  tooLarge: 'components.image.tooLarge',
+  failed: 'components.image.failed',
 } as const;
 
-/** The client's checks (the server decides from the bytes again): an image type, `maxBytes` at most. */
+/**
+ * The client's checks (the server decides from the bytes again): an image type, `maxBytes` at most. Says what is
+ * wrong in the page's language (called from a component that reads the components' catalogue).
+ */
 export function checkImageFile(file: File, maxBytes: number): string | null {
-  if (!(GALLERY_IMAGE_TYPES as readonly string[]).includes(file.type)) return IMAGE_FILE_MESSAGES.notImage;
-  if (file.size > maxBytes) return IMAGE_FILE_MESSAGES.tooLarge;
+  if (!(GALLERY_IMAGE_TYPES as readonly string[]).includes(file.type)) return t(IMAGE_FILE_MESSAGES.notImage);
+  if (file.size > maxBytes) return t(IMAGE_FILE_MESSAGES.tooLarge);
   return null;
 }
 
@@ -40,6 +46,7 @@ interface ImageFileInputProps {
  */
 export function ImageFileInput({ id, describedBy, multiple = false, disabled, onFiles, buttonLabel }: ImageFileInputProps) {
   const inputRef = React.useRef<HTMLInputElement>(null);
+  const t = useT(catalog);
   return (
     <div>
       <input
@@ -58,7 +65,7 @@ export function ImageFileInput({ id, describedBy, multiple = false, disabled, on
       />
       <Button id={id} type="button" variant="outline" size="sm" disabled={disabled} aria-describedby={describedBy} onClick={() => inputRef.current?.click()}>
         <ImagePlusIcon aria-hidden="true" />
-        {buttonLabel ?? (multiple ? 'Choose photos' : 'Choose image')}
+        {buttonLabel ?? (multiple ? t('components.image.choosePhotos') : t('components.image.chooseImage'))}
       </Button>
     </div>
   );
@@ -66,11 +73,12 @@ export function ImageFileInput({ id, describedBy, multiple = false, disabled, on
 
 /** Under a picker: 'Uploading...', what went wrong, or `children` (a hint, a success). */
 export function UploadStatus({ id, uploading, problem, children }: { id: string; uploading: boolean; problem: string | null; children: React.ReactNode }) {
+  const t = useT(catalog);
   return (
     <p id={id} className="text-sm text-muted-foreground" aria-live="polite">
       {uploading ? (
         <span className="inline-flex items-center gap-1.5">
-          <Spinner className="size-3.5" /> Uploading...
+          <Spinner className="size-3.5" /> {t('components.image.uploading')}
         </span>
       ) : problem ? (
         <span role="alert" className="text-destructive">
@@ -104,6 +112,8 @@ export function ImagePicker({ label, current, frameClassName, hint, uploadedMess
   const [done, setDone] = React.useState(false);
   const buttonId = React.useId();
   const messageId = React.useId();
+  const t = useT(catalog);
+  const what = label.toLowerCase();
 
   const handleFiles = ([file]: File[]) => {
     setDone(false);
@@ -113,7 +123,7 @@ export function ImagePicker({ label, current, frameClassName, hint, uploadedMess
     if (invalid) return;
     upload(file, {
       onSuccess: () => setDone(true),
-      onError: (error) => setProblem(IMAGE_FILE_MESSAGES.failed(errorMessage(error))),
+      onError: (error) => setProblem(t(IMAGE_FILE_MESSAGES.failed, { reason: errorMessage(error) })),
     });
   };
 
@@ -124,7 +134,7 @@ export function ImagePicker({ label, current, frameClassName, hint, uploadedMess
       </label>
       <div className={frameClassName}>
         {current ? (
-          <img src={current} alt={`Current ${label.toLowerCase()}`} className="size-full object-cover" />
+          <img src={current} alt={t('components.image.current', { what })} className="size-full object-cover" />
         ) : (
           <span className="flex size-full items-center justify-center text-muted-foreground">
             <ImageIcon aria-hidden="true" className="size-6" />
@@ -136,10 +146,10 @@ export function ImagePicker({ label, current, frameClassName, hint, uploadedMess
         describedBy={messageId}
         disabled={uploading}
         onFiles={handleFiles}
-        buttonLabel={`${current ? 'Change' : 'Choose'} ${label.toLowerCase()}`}
+        buttonLabel={current ? t('components.image.change', { what }) : t('components.image.choose', { what })}
       />
       <UploadStatus id={messageId} uploading={uploading} problem={problem}>
-        {done ? <span className="text-success">{uploadedMessage}</span> : `${hint} JPEG, PNG, WebP, GIF or AVIF, up to 10MB.`}
+        {done ? <span className="text-success">{uploadedMessage}</span> : t('components.image.hint', { hint })}
       </UploadStatus>
     </div>
   );

@@ -2,6 +2,8 @@ import * as React from 'react';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
+import { useT } from '#/lib/i18n';
+import { catalog } from './i18n';
 
 interface LoadMoreProps {
   hasNextPage: boolean;
@@ -19,6 +21,7 @@ interface LoadMoreProps {
  * button tries again.
  */
 export function LoadMore({ hasNextPage, isFetchingNextPage, isFetchNextPageError, error, fetchNextPage, auto: scroll = true }: LoadMoreProps) {
+  const t = useT(catalog);
   const ref = React.useRef<HTMLButtonElement>(null);
   const auto = scroll && hasNextPage && !isFetchingNextPage && !isFetchNextPageError;
   const next = React.useRef(fetchNextPage);
@@ -39,7 +42,7 @@ export function LoadMore({ hasNextPage, isFetchingNextPage, isFetchNextPageError
     <div className="grid justify-items-center gap-2">
       <Button ref={ref} variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
         {isFetchingNextPage && <Spinner />}
-        {isFetchingNextPage ? 'Loading...' : 'Load more'}
+        {isFetchingNextPage ? t('components.loading') : t('components.loadMore')}
       </Button>
       {isFetchNextPageError && (
         <p role="alert" className="text-center text-sm text-destructive">

@@ -1,7 +1,9 @@
 import * as React from 'react';
 import { WifiOffIcon } from 'lucide-react';
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
 import { useOnline } from '#/lib/offline/online-status';
+import { catalog } from './i18n';
 
 /** Offline, the wait would last until the connection returns: after this long, say so. */
 const OFFLINE_AFTER_MS = 1500;
@@ -10,7 +12,8 @@ const OFFLINE_AFTER_MS = 1500;
  * Full-screen wait state ('Loading...', 'Signing out...'). Announced politely to screen readers. Offline (nothing of
  * the member kept on this device yet), it turns into a notice that the app waits for the connection.
  */
-export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
+export function LoadingScreen({ label }: { label?: string }) {
+  const t = useT(catalog);
   const online = useOnline();
   const [late, setLate] = React.useState(false);
   React.useEffect(() => {
@@ -28,13 +31,13 @@ export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
       {offline ? (
         <>
           <WifiOffIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="text-sm font-medium">You are offline</p>
-          <p className="max-w-xs text-sm text-muted-foreground">Nothing was saved on this device yet. The app opens when you are back online.</p>
+          <p className="text-sm font-medium">{t('components.offline.title')}</p>
+          <p className="max-w-xs text-sm text-muted-foreground">{t('components.offline.nothingSaved')}</p>
         </>
       ) : (
         <>
           <Spinner className="size-8 text-primary" />
-          <p className="text-sm font-medium">{label}</p>
+          <p className="text-sm font-medium">{label ?? t('components.loading')}</p>
         </>
       )}
     </div>

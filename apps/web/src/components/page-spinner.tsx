@@ -1,5 +1,7 @@
 import { Spinner } from '#/components/ui/spinner';
+import { useT } from '#/lib/i18n';
 import { useOnline } from '#/lib/offline/online-status';
+import { catalog } from './i18n';
 import { OfflineNotice } from './offline-banner';
 
 /**
@@ -8,10 +10,11 @@ import { OfflineNotice } from './offline-banner';
  */
 export function PageSpinner() {
   const online = useOnline();
+  const t = useT(catalog);
   if (!online) return <OfflineNotice />;
   return (
     <div className="flex flex-1 items-center justify-center p-8">
-      <Spinner className="size-6" label="Loading..." />
+      <Spinner className="size-6" label={t('components.loading')} />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import type * as React from 'react';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { isApiError, itemsOf } from '#/lib/api';
+import { useT } from '#/lib/i18n';
 import { CardGrid, ListError } from './card-grid';
+import { catalog } from './i18n';
 import { LoadMore } from './load-more';
 import { OnlineOr } from './offline-banner';
 
@@ -25,11 +27,13 @@ interface PagedListProps<T> {
 
 /** A keyset-paged list of rows: skeleton, error with Retry, empty state, the rows, and Load more. */
 export function PagedList<T>({ query, label, what, skeleton, empty, forbidden, getKey, renderItem, autoLoad = true }: PagedListProps<T>) {
+  const t = useT(catalog);
   const items = itemsOf(query.data);
-  if (query.isPending) return <OnlineOr what={`The ${label.toLowerCase()}`}>{skeleton}</OnlineOr>;
+  const list = label.toLowerCase();
+  if (query.isPending) return <OnlineOr what={t('components.paged.offlineWhat', { list })}>{skeleton}</OnlineOr>;
   if (query.isError && items.length === 0) {
     if (forbidden && isApiError(query.error) && query.error.isForbidden) return forbidden;
-    return <ListError what={what ?? label.toLowerCase()} error={query.error} onRetry={() => void query.refetch()} />;
+    return <ListError what={what ?? t('components.paged.errorWhat', { list })} error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (items.length === 0) return empty;
   return (

@@ -6,7 +6,9 @@ import { DialogFooter } from '#/components/ui/dialog';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { Textarea } from '#/components/ui/textarea';
+import { useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
+import { catalog } from './i18n';
 
 /*
  * The fields every report form shares (a member, a shared message, an event, a place): a reason from the list and
@@ -22,6 +24,8 @@ interface ReportValues extends FieldValues {
 export function ReportReasonField<T extends ReportValues>() {
   const { control } = useFormContext<T>();
   const labelId = React.useId();
+  const t = useT(catalog);
+  const s = useSharedText();
   return (
     <FormField
       control={control}
@@ -29,7 +33,7 @@ export function ReportReasonField<T extends ReportValues>() {
       render={({ field, fieldState }) => (
         <FormItem>
           <span id={labelId} className={cn('text-sm leading-none font-medium', fieldState.error && 'text-destructive')}>
-            Reason
+            {t('components.report.reason')}
           </span>
           <FormControl>
             <div role="radiogroup" aria-labelledby={labelId} aria-required="true" className="grid gap-2 sm:grid-cols-2">
@@ -52,7 +56,7 @@ export function ReportReasonField<T extends ReportValues>() {
                     ref={index === 0 ? field.ref : undefined}
                     className="size-4 accent-primary"
                   />
-                  {REPORT_REASON_LABELS[value]}
+                  {s(REPORT_REASON_LABELS[value])}
                 </label>
               ))}
             </div>
@@ -68,6 +72,7 @@ export function ReportReasonField<T extends ReportValues>() {
 export function ReportDetailsField<T extends ReportValues>() {
   const { control } = useFormContext<T>();
   const reason = useWatch({ control, name: 'reason' as Path<T> });
+  const t = useT(catalog);
   return (
     <FormField
       control={control}
@@ -75,12 +80,17 @@ export function ReportDetailsField<T extends ReportValues>() {
       render={({ field }) => (
         <FormItem>
           <FormLabel>
-            Details <span className="font-normal text-muted-foreground">{reason === 'other' ? '(required)' : '(optional)'}</span>
+            {t('components.report.details')}{' '}
+            <span className="font-normal text-muted-foreground">
+              {reason === 'other' ? t('components.field.required') : t('components.field.optional')}
+            </span>
           </FormLabel>
           <FormControl>
             <Textarea {...field} value={field.value ?? ''} rows={4} maxLength={LIMITS.reportDetailsMax} aria-required={reason === 'other'} />
           </FormControl>
-          <FormDescription className="tabular-nums">{`${String(field.value ?? '').length}/${LIMITS.reportDetailsMax} characters`}</FormDescription>
+          <FormDescription className="tabular-nums">
+            {t('components.report.characters', { count: String(field.value ?? '').length, max: LIMITS.reportDetailsMax })}
+          </FormDescription>
           <FormMessage />
         </FormItem>
       )}
@@ -90,14 +100,15 @@ export function ReportDetailsField<T extends ReportValues>() {
 
 /** Cancel and 'Send report' ('Sending...' while the request runs; both locked meanwhile). */
 export function ReportDialogFooter({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
+  const t = useT(catalog);
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
+        {t('components.dialog.cancel')}
       </Button>
       <Button type="submit" disabled={pending}>
         {pending && <Spinner />}
-        {pending ? 'Sending...' : 'Send report'}
+        {pending ? t('components.report.sending') : t('components.report.send')}
       </Button>
     </DialogFooter>
   );

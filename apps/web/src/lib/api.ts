@@ -1,5 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { ErrorBody } from '@bayclub/shared';
+import '#/lib/catalog';
+import { t } from '#/lib/i18n';
 import { currentLocale } from '#/lib/i18n/i18n';
 
 /** An error answer from our API: `{ error: { code, message, fields? } }`, or a network failure (status 0). */
@@ -80,7 +82,7 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
     res = await fetch(path, { method, headers, body, credentials: 'include', signal: opts.signal });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(0, 'NETWORK', 'Network error. Check your connection and try again.');
+    throw new ApiError(0, 'NETWORK', t('lib.api.network'));
   }
 
   const text = res.status === 204 ? '' : await res.text();
@@ -102,7 +104,7 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
       const { code, message } = data as { code?: unknown; message: string };
       throw new ApiError(res.status, typeof code === 'string' ? code : 'HTTP_ERROR', message);
     }
-    throw new ApiError(res.status, res.status >= 500 ? 'INTERNAL' : 'HTTP_ERROR', res.statusText || `Request failed (${res.status})`);
+    throw new ApiError(res.status, res.status >= 500 ? 'INTERNAL' : 'HTTP_ERROR', res.statusText || t('lib.api.requestFailed', { status: res.status }));
   }
   return data as T;
 }
@@ -147,8 +149,8 @@ export function applyFieldErrors<T extends FieldValues>(error: unknown, setError
   return entries.length > 0;
 }
 
-/** A message fit to show a person for any thrown value. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+/** A message fit to show a person for any thrown value ('Something went wrong. Please try again.' unless told). */
+export function errorMessage(error: unknown, fallback: string = t('lib.error.generic')): string {
   if (isApiError(error)) return error.message || fallback;
   return fallback;
 }

@@ -1,7 +1,9 @@
 import { CITIES, CITY_LABELS, RELATIONSHIP_STATUS_LABELS, type City, type MemberSummary, type RelationshipStatus } from '@bayclub/shared';
+import '#/lib/catalog';
+import { t } from '#/lib/i18n';
 
 /** How a member is named in lists, rows and cards. */
-export const memberName = (member: MemberSummary) => member.fullName?.trim() || 'Member';
+export const memberName = (member: MemberSummary) => member.fullName?.trim() || t('lib.member.fallbackName');
 
 /** One of the club's cities (a value read from the URL or a form). */
 export const isCity = (v: string | null): v is City => v !== null && (CITIES as readonly string[]).includes(v);

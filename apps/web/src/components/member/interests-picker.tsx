@@ -2,16 +2,18 @@ import { useId } from 'react';
 import * as Collapsible from 'radix-ui/collapsible';
 import { CheckIcon, ChevronDownIcon, PlusIcon } from 'lucide-react';
 import { INTEREST_CATEGORIES, INTEREST_MESSAGES, LIMITS } from '@bayclub/shared';
+import { catalog } from '#/components/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 
 interface InterestsPickerProps {
   value: readonly string[];
   onChange: (next: string[]) => void;
-  /** Heading shown above the groups. */
+  /** Heading shown above the groups ('Interests' unless told). */
   label?: string;
   /** How many may be chosen (a profile's interests by default; a community's topics are fewer). */
   max?: number;
-  /** Said once `max` is reached. */
+  /** Said once `max` is reached (the shared 'Maximum of 15 interests reached.' unless told). */
   maxMessage?: string;
 }
 
@@ -22,10 +24,12 @@ interface InterestsPickerProps {
 export function InterestsPicker({
   value,
   onChange,
-  label = 'Interests',
+  label,
   max = LIMITS.interestsMax,
-  maxMessage = INTEREST_MESSAGES.max,
+  maxMessage,
 }: InterestsPickerProps) {
+  const t = useT(catalog);
+  const s = useSharedText();
   const headingId = useId();
   const counterId = useId();
   const atMax = value.length >= max;
@@ -39,15 +43,15 @@ export function InterestsPicker({
     <div role="group" aria-labelledby={headingId} aria-describedby={counterId} className="grid gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <span id={headingId} className="text-sm font-medium">
-          {label} <span className="font-normal text-muted-foreground">(optional)</span>
+          {label ?? t('components.interests.label')} <span className="font-normal text-muted-foreground">{t('components.field.optional')}</span>
         </span>
         <span id={counterId} aria-live="polite" className="text-sm text-muted-foreground tabular-nums">
-          {`${value.length}/${max} selected`}
+          {t('components.interests.selected', { count: value.length, max })}
         </span>
       </div>
       {atMax && (
         <p role="status" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-foreground">
-          {maxMessage}
+          {maxMessage ?? s(INTEREST_MESSAGES.max)}
         </p>
       )}
       <div className="grid gap-2">
@@ -77,24 +81,26 @@ interface InterestGroupProps {
 }
 
 function InterestGroup({ name, options, selected, atMax, defaultOpen, onToggle }: InterestGroupProps) {
+  const t = useT(catalog);
+  const s = useSharedText();
   const chosen = options.filter((o) => selected.includes(o)).length;
   return (
     <Collapsible.Root defaultOpen={defaultOpen} className="rounded-lg border bg-background/40">
       <Collapsible.Trigger className="group flex w-full items-center justify-between gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-        <span>{name}</span>
+        <span>{s(name)}</span>
         <span className="flex items-center gap-2 text-muted-foreground">
-          {chosen > 0 && <span className="text-xs tabular-nums">{chosen} chosen</span>}
+          {chosen > 0 && <span className="text-xs tabular-nums">{t('components.interests.chosen', { count: chosen })}</span>}
           <ChevronDownIcon aria-hidden="true" className="size-4 transition-transform group-data-[state=open]:rotate-180" />
         </span>
       </Collapsible.Trigger>
       <Collapsible.Content>
-        <div role="group" aria-label={name} className="flex flex-wrap gap-2 px-3 pt-1 pb-3">
+        <div role="group" aria-label={s(name)} className="flex flex-wrap gap-2 px-3 pt-1 pb-3">
           {options.map((option) => {
             const checked = selected.includes(option);
             return (
               <InterestChip
                 key={option}
-                label={option}
+                label={s(option)}
                 checked={checked}
                 disabled={atMax && !checked}
                 onChange={(next) => onToggle(option, next)}

@@ -1,6 +1,8 @@
 import type * as React from 'react';
 import { Link } from 'react-router';
 import type { MemberSummary } from '@bayclub/shared';
+import { catalog } from '#/components/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { cityLabel, memberName } from '#/lib/member-format';
 import { Skeleton } from '#/components/ui/skeleton';
 import { MemberPhoto } from './member-photo';
@@ -19,12 +21,14 @@ interface MemberRowProps {
 
 /** A member in a connections list: avatar, name (+ verified), city and when; actions at the end (below on phones). */
 export function MemberRow({ member, linkProfile = true, meta, children, actions }: MemberRowProps) {
+  const t = useT(catalog);
+  const s = useSharedText();
   const name = memberName(member);
   const city = cityLabel(member.city);
   return (
     <article className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
-        <MemberPhoto member={member} alt={`Profile picture of ${name}`} className="size-12" />
+        <MemberPhoto member={member} alt={t('components.member.photoOf', { name })} className="size-12" />
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h3 className="flex min-w-0 items-center gap-1.5 font-medium">
             {linkProfile ? (
@@ -40,7 +44,7 @@ export function MemberRow({ member, linkProfile = true, meta, children, actions 
             {member.isVerified && <VerifiedBadge />}
           </h3>
           <p className="text-sm text-muted-foreground">
-            {[city, member.age !== null ? String(member.age) : null, meta].filter(Boolean).join(' · ')}
+            {[city && s(city), member.age !== null ? String(member.age) : null, meta].filter(Boolean).join(' · ')}
           </p>
           {children}
         </div>

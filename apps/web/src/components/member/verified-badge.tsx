@@ -1,11 +1,13 @@
 import { BadgeCheckIcon } from 'lucide-react';
 import { PROFILE_VIEW_MESSAGES } from '@bayclub/shared';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#/components/ui/tooltip';
+import { useSharedText } from '#/lib/i18n';
 import { usePublicSettings } from '#/lib/public-settings';
 
 /** Spec 2: the verified badge with its 'Verified account' tooltip; the admin-set badge image when there is one. */
 export function VerifiedBadge() {
   const badgeUrl = usePublicSettings().data?.verification_badge_url || null;
+  const s = useSharedText();
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -16,10 +18,10 @@ export function VerifiedBadge() {
           ) : (
             <BadgeCheckIcon aria-hidden="true" className="size-6" />
           )}
-          <span className="sr-only">{PROFILE_VIEW_MESSAGES.verified}</span>
+          <span className="sr-only">{s(PROFILE_VIEW_MESSAGES.verified)}</span>
         </span>
       </TooltipTrigger>
-      <TooltipContent>{PROFILE_VIEW_MESSAGES.verified}</TooltipContent>
+      <TooltipContent>{s(PROFILE_VIEW_MESSAGES.verified)}</TooltipContent>
     </Tooltip>
   );
 }

@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { CameraIcon, CameraOffIcon } from 'lucide-react';
+import { catalog } from '#/components/i18n';
 import { Button } from '#/components/ui/button';
+import { useT } from '#/lib/i18n';
 import { createQrDetector, type QrDetector } from './decode-qr';
 
 type CameraState = 'idle' | 'starting' | 'running' | 'paused' | 'denied' | 'unavailable' | 'error';
@@ -8,11 +10,12 @@ type CameraState = 'idle' | 'starting' | 'running' | 'paused' | 'denied' | 'unav
 /** What the scanner says per camera state; a page with no typed-code fallback passes its own texts. */
 export type ScannerMessages = Partial<Record<CameraState, string>>;
 
+/** The default texts' ids (pointing to a typed code below the camera). */
 const MESSAGES: ScannerMessages = {
-  denied: 'Camera permission was denied. Allow the camera for this site in your browser settings, or type the code below.',
-  unavailable: 'This browser cannot use a camera here. Type the code below.',
-  error: 'The camera could not start. Try again, or type the code below.',
-  paused: 'The camera is paused while the page is hidden.',
+  denied: 'components.qr.denied',
+  unavailable: 'components.qr.unavailable',
+  error: 'components.qr.error',
+  paused: 'components.qr.paused',
 };
 
 /** About 8 frames a second: quick enough at the door, light on a phone's battery. */
@@ -26,14 +29,15 @@ const FRAME_MS = 125;
 export function QrScanner({
   onScan,
   paused,
-  messages = MESSAGES,
-  videoLabel = 'Camera view for scanning tickets',
+  messages,
+  videoLabel,
 }: {
   onScan: (text: string) => void;
   paused: boolean;
   messages?: ScannerMessages;
   videoLabel?: string;
 }) {
+  const t = useT(catalog);
   const [state, setState] = React.useState<CameraState>('idle');
   const video = React.useRef<HTMLVideoElement>(null);
   const stream = React.useRef<MediaStream | null>(null);
@@ -96,25 +100,27 @@ export function QrScanner({
   }, [start, stop, state]);
 
   const running = state === 'running';
+  const defaultMessage = MESSAGES[state];
+  const message = messages ? messages[state] : defaultMessage && t(defaultMessage);
   return (
     <div className="grid gap-3">
       <div className="relative aspect-square w-full max-w-sm overflow-hidden rounded-lg bg-black/90" hidden={!running && state !== 'starting'}>
-        <video ref={video} muted playsInline aria-label={videoLabel} className="size-full object-cover" />
+        <video ref={video} muted playsInline aria-label={videoLabel ?? t('components.qr.videoLabel')} className="size-full object-cover" />
       </div>
-      {messages[state] && (
+      {message && (
         <p role={state === 'paused' ? 'status' : 'alert'} className="text-sm">
-          {messages[state]}
+          {message}
         </p>
       )}
       {running ? (
         <Button variant="outline" onClick={() => (stop(), setState('idle'))}>
           <CameraOffIcon aria-hidden="true" />
-          Stop camera
+          {t('components.qr.stop')}
         </Button>
       ) : (
         <Button onClick={() => void start()} disabled={state === 'starting'}>
           <CameraIcon aria-hidden="true" />
-          {state === 'idle' ? 'Start camera' : 'Try the camera again'}
+          {state === 'idle' ? t('components.qr.start') : t('components.qr.tryAgain')}
         </Button>
       )}
     </div>

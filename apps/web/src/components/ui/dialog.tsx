@@ -1,6 +1,8 @@
 import type * as React from 'react';
 import * as DialogPrimitive from 'radix-ui/dialog';
 import { XIcon } from 'lucide-react';
+import { catalog } from '#/components/i18n';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 
 export const Dialog = (props: React.ComponentProps<typeof DialogPrimitive.Root>) => (
@@ -32,6 +34,7 @@ export function DialogContent({
   showCloseButton = true,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+  const t = useT(catalog);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -50,7 +53,7 @@ export function DialogContent({
             className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:pointer-events-none [&_svg]:size-4"
           >
             <XIcon aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{t('components.dialog.close')}</span>
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>

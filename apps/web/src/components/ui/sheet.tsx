@@ -1,6 +1,8 @@
 import type * as React from 'react';
 import * as SheetPrimitive from 'radix-ui/dialog';
 import { XIcon } from 'lucide-react';
+import { catalog } from '#/components/i18n';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 
 export const Sheet = (props: React.ComponentProps<typeof SheetPrimitive.Root>) => (
@@ -30,6 +32,7 @@ export function SheetContent({
   side?: keyof typeof sideClass;
   showCloseButton?: boolean;
 }) {
+  const t = useT(catalog);
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay
@@ -45,7 +48,7 @@ export function SheetContent({
         {showCloseButton && (
           <SheetPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
             <XIcon className="size-4" aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{t('components.dialog.close')}</span>
           </SheetPrimitive.Close>
         )}
       </SheetPrimitive.Content>

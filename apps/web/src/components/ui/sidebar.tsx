@@ -2,6 +2,8 @@ import * as React from 'react';
 import * as Slot from 'radix-ui/slot';
 import { PanelLeftIcon } from 'lucide-react';
 import { LIMITS } from '@bayclub/shared';
+import { catalog } from '#/components/i18n';
+import { useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { readCookie, writeCookie } from '#/lib/cookies';
 import { useIsMobile } from '#/lib/use-is-mobile';
@@ -96,10 +98,11 @@ export function SidebarProvider({ className, style, children, ...props }: React.
 export function Sidebar({
   className,
   children,
-  label = 'Menu',
+  label,
   ...props
 }: React.ComponentProps<'div'> & { label?: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const t = useT(catalog);
 
   if (isMobile) {
     return (
@@ -112,8 +115,8 @@ export function Sidebar({
           style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
           {...props}
         >
-          <SheetTitle className="sr-only">{label}</SheetTitle>
-          <SheetDescription className="sr-only">Site navigation</SheetDescription>
+          <SheetTitle className="sr-only">{label ?? t('components.sidebar.menu')}</SheetTitle>
+          <SheetDescription className="sr-only">{t('components.sidebar.navigation')}</SheetDescription>
           <div className="flex h-full w-full flex-col">{children}</div>
         </SheetContent>
       </Sheet>
@@ -148,6 +151,7 @@ export function Sidebar({
 
 export function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<typeof Button>) {
   const { toggleSidebar, open, openMobile, isMobile } = useSidebar();
+  const t = useT(catalog);
   return (
     <Button
       data-slot="sidebar-trigger"
@@ -162,7 +166,7 @@ export function SidebarTrigger({ className, onClick, ...props }: React.Component
       {...props}
     >
       <PanelLeftIcon aria-hidden="true" />
-      <span className="sr-only">Toggle Sidebar</span>
+      <span className="sr-only">{t('components.sidebar.toggle')}</span>
     </Button>
   );
 }

@@ -36,8 +36,11 @@ type Sent = (entry: OutboxEntry, answer: unknown, queryClient: QueryClient | nul
 const OUTBOX_KEY = 'bayclub-outbox';
 const FIRST_RETRY_MS = 2_000;
 const LAST_RETRY_MS = 60_000;
-/** A post or comment whose sending was cut off: the member decides whether to send it again. */
-export const INTERRUPTED = 'The connection dropped while sending. It may have been posted: check before you retry.';
+/**
+ * A post or comment whose sending was cut off: the member decides whether to send it again. Kept as the lib
+ * catalogue's id (the entry may outlive a language switch), which QueuedStatus translates when it shows it.
+ */
+export const INTERRUPTED = 'lib.outbox.interrupted';
 
 /**
  * The queue of sends waiting for a connection, kept in IndexedDB so a reload does not lose them. Sent one at a
