@@ -6,7 +6,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { Trans, useT } from '#/lib/i18n';
+import { Trans, useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { useApproveApplicationMutation } from './api';
 import { formatDateTime } from '#/lib/format';
@@ -18,6 +18,8 @@ import { catalog } from './i18n';
 export function ApplicationCard({ application }: { application: ApplicationView }) {
   const a = application;
   const t = useT(catalog);
+  const s = useSharedText();
+  const shared = (text: string | null) => (text === null ? null : s(text));
   const titleId = `application-${a.id}`;
   const approve = useApproveApplicationMutation();
   const [rejecting, setRejecting] = useState(false);
@@ -46,12 +48,12 @@ export function ApplicationCard({ application }: { application: ApplicationView 
     ['admin.applications.field.email', a.email],
     ['admin.applications.field.instagram', a.instagramUsername ? `@${a.instagramUsername}` : null],
     ['admin.applications.field.age', a.age === null ? null : String(a.age)],
-    ['admin.applications.field.gender', a.gender],
+    ['admin.applications.field.gender', shared(a.gender)],
     [
       'admin.applications.field.relationship',
-      a.relationshipStatus === 'not_specified' ? t('admin.applications.preferNotToSay') : relationshipLabel(a.relationshipStatus),
+      a.relationshipStatus === 'not_specified' ? t('admin.applications.preferNotToSay') : shared(relationshipLabel(a.relationshipStatus)),
     ],
-    ['admin.applications.field.city', cityLabel(a.city)],
+    ['admin.applications.field.city', shared(cityLabel(a.city))],
   ];
 
   return (
@@ -86,7 +88,7 @@ export function ApplicationCard({ application }: { application: ApplicationView 
         <ul aria-label={t('admin.applications.interests')} className="flex flex-wrap gap-1.5">
           {a.interests.map((interest) => (
             <li key={interest} className="rounded-full border bg-secondary px-2.5 py-0.5 text-xs text-secondary-foreground">
-              {interest}
+              {s(interest)}
             </li>
           ))}
         </ul>

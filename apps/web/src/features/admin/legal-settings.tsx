@@ -17,7 +17,7 @@ import { Spinner } from '#/components/ui/spinner';
 import { Textarea } from '#/components/ui/textarea';
 import { errorMessage, isApiError } from '#/lib/api';
 import { formatDateTime, formatDay, formatterOnDemand } from '#/lib/format';
-import { t, useT } from '#/lib/i18n';
+import { t, useSharedText, useT } from '#/lib/i18n';
 import { LazyMarkdownView, useAdminLegalDocumentQuery, useUpdateLegalDocumentMutation } from '#/features/legal';
 import { catalog } from './i18n';
 import { SectionError } from './section-error';
@@ -48,10 +48,11 @@ export function LegalSettings() {
 
 function LegalDocumentSettings({ document }: { document: LegalDocument }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const query = useAdminLegalDocumentQuery(document);
   if (query.isPending) {
     return (
-      <div role="status" aria-label={t('admin.legal.loading', { title: LEGAL_TITLES[document] })}>
+      <div role="status" aria-label={t('admin.legal.loading', { title: s(LEGAL_TITLES[document]) })}>
         <Skeleton className="h-64 w-full rounded-lg" />
       </div>
     );
@@ -59,7 +60,7 @@ function LegalDocumentSettings({ document }: { document: LegalDocument }) {
   if (query.isError) {
     return (
       <SectionError
-        message={errorMessage(query.error, t('admin.legal.loadError', { title: LEGAL_TITLES[document] }))}
+        message={errorMessage(query.error, t('admin.legal.loadError', { title: s(LEGAL_TITLES[document]) }))}
         onRetry={() => void query.refetch()}
       />
     );
@@ -70,8 +71,9 @@ function LegalDocumentSettings({ document }: { document: LegalDocument }) {
 
 function LegalDocumentEditor({ view }: { view: AdminLegalDocumentView }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const { document } = view;
-  const title = LEGAL_TITLES[document];
+  const title = s(LEGAL_TITLES[document]);
   const ids = { title: `legal-${document}-title`, text: `legal-${document}-text`, hint: `legal-${document}-hint`, error: `legal-${document}-error` };
   const [text, setText] = React.useState(view.markdown);
   const [preview, setPreview] = React.useState(false);
@@ -84,7 +86,7 @@ function LegalDocumentEditor({ view }: { view: AdminLegalDocumentView }) {
     event.preventDefault();
     const parsed = updateLegalDocumentSchema.shape.markdown.safeParse(text);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? t('admin.legal.checkText'));
+      setError(s(parsed.error.issues[0]?.message ?? t('admin.legal.checkText')));
       return;
     }
     try {

@@ -12,13 +12,13 @@ import {
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { sharedText, useSharedText, useT } from '#/lib/i18n';
 import { useAdminSettingsQuery, useUploadSiteAssetMutation } from './api';
 import { catalog } from './i18n';
 import type { SettingsFormValues } from './settings-model';
 import { capturePosterFrame } from './video-poster';
 
-/** Texts are catalogue ids, except the shared SITE_ASSET_MESSAGES. */
+/** Texts are catalogue ids, except the shared SITE_ASSET_MESSAGES (shown through sharedText). */
 interface AssetCopy {
   label: string;
   button: string;
@@ -45,8 +45,8 @@ const ASSET: Record<SiteAssetKind, AssetCopy> = {
     invalidType: SITE_ASSET_MESSAGES.invalidType,
     maxBytes: SITE_ASSET_LIMITS.faviconMaxBytes,
     tooLarge: SITE_ASSET_MESSAGES.faviconTooLarge,
-    success: () => toast.success(SITE_ASSET_MESSAGES.faviconUploaded),
-    failure: () => toast.error(SITE_ASSET_MESSAGES.faviconErrorTitle, { description: SITE_ASSET_MESSAGES.faviconFailed }),
+    success: () => toast.success(sharedText(SITE_ASSET_MESSAGES.faviconUploaded)),
+    failure: () => toast.error(sharedText(SITE_ASSET_MESSAGES.faviconErrorTitle), { description: sharedText(SITE_ASSET_MESSAGES.faviconFailed) }),
   },
   'landing-cover': {
     label: 'admin.assets.cover.label',
@@ -58,8 +58,8 @@ const ASSET: Record<SiteAssetKind, AssetCopy> = {
     invalidType: SITE_ASSET_MESSAGES.invalidType,
     maxBytes: SITE_ASSET_LIMITS.coverMaxBytes,
     tooLarge: SITE_ASSET_MESSAGES.coverTooLarge,
-    success: () => toast.success(SITE_ASSET_MESSAGES.coverUploaded),
-    failure: () => toast.error(SITE_ASSET_MESSAGES.faviconErrorTitle, { description: SITE_ASSET_MESSAGES.coverFailed }),
+    success: () => toast.success(sharedText(SITE_ASSET_MESSAGES.coverUploaded)),
+    failure: () => toast.error(sharedText(SITE_ASSET_MESSAGES.faviconErrorTitle), { description: sharedText(SITE_ASSET_MESSAGES.coverFailed) }),
   },
   'landing-video': {
     label: 'admin.assets.video.label',
@@ -71,8 +71,8 @@ const ASSET: Record<SiteAssetKind, AssetCopy> = {
     invalidType: SITE_ASSET_MESSAGES.videoInvalidType,
     maxBytes: SITE_ASSET_LIMITS.videoMaxBytes,
     tooLarge: SITE_ASSET_MESSAGES.videoTooLarge,
-    success: () => toast.success(SITE_ASSET_MESSAGES.videoUploaded),
-    failure: () => toast.error(SITE_ASSET_MESSAGES.faviconErrorTitle, { description: SITE_ASSET_MESSAGES.videoFailed }),
+    success: () => toast.success(sharedText(SITE_ASSET_MESSAGES.videoUploaded)),
+    failure: () => toast.error(sharedText(SITE_ASSET_MESSAGES.faviconErrorTitle), { description: sharedText(SITE_ASSET_MESSAGES.videoFailed) }),
   },
   'verification-badge': {
     label: 'admin.assets.badge.label',
@@ -84,8 +84,8 @@ const ASSET: Record<SiteAssetKind, AssetCopy> = {
     invalidType: SITE_ASSET_MESSAGES.invalidType,
     maxBytes: SITE_ASSET_LIMITS.badgeMaxBytes,
     tooLarge: SITE_ASSET_MESSAGES.badgeTooLarge,
-    success: () => toast.success(SITE_ASSET_MESSAGES.badgeUploaded),
-    failure: () => toast.error(SITE_ASSET_MESSAGES.faviconErrorTitle, { description: SITE_ASSET_MESSAGES.badgeFailed }),
+    success: () => toast.success(sharedText(SITE_ASSET_MESSAGES.badgeUploaded)),
+    failure: () => toast.error(sharedText(SITE_ASSET_MESSAGES.faviconErrorTitle), { description: sharedText(SITE_ASSET_MESSAGES.badgeFailed) }),
   },
 };
 
@@ -96,6 +96,7 @@ const ASSET: Record<SiteAssetKind, AssetCopy> = {
  */
 export function SiteAssetUpload({ kind }: { kind: SiteAssetKind }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const asset = ASSET[kind];
   const inputId = React.useId();
   const messageId = `${inputId}-message`;
@@ -111,8 +112,8 @@ export function SiteAssetUpload({ kind }: { kind: SiteAssetKind }) {
   async function handleFile(file: File | undefined) {
     if (!file) return;
     setProblem(null);
-    if (!asset.types.includes(file.type)) return setProblem(asset.invalidType);
-    if (file.size > asset.maxBytes) return setProblem(asset.tooLarge);
+    if (!asset.types.includes(file.type)) return setProblem(s(asset.invalidType));
+    if (file.size > asset.maxBytes) return setProblem(s(asset.tooLarge));
     try {
       let poster: Blob | null = null;
       if (kind === 'landing-video') {

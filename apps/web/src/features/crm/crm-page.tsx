@@ -26,7 +26,7 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { errorMessage, itemsOf } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import {
   exportUrl,
   useCrmAccessQuery,
@@ -45,6 +45,7 @@ import { OrganiserView } from './organiser-view';
 /** /crm (inside the app's error boundary): the members table for CRM staff and organisers, and the organiser's view. */
 export function CrmPage() {
   const t = useT(catalog);
+  const s = useSharedText();
   const access = useCrmAccessQuery();
   return (
     <div className="mx-auto grid w-full max-w-6xl min-w-0 grid-cols-[minmax(0,1fr)] gap-4 p-4">
@@ -53,7 +54,7 @@ export function CrmPage() {
         <Skeleton className="h-40" />
       ) : access.isError ? (
         <div role="alert" className="grid justify-items-start gap-2">
-          <p>{errorMessage(access.error, CRM_MESSAGES.loadError)}</p>
+          <p>{errorMessage(access.error, s(CRM_MESSAGES.loadError))}</p>
           <Button variant="outline" onClick={() => void access.refetch()}>
             {t('crm.common.retry')}
           </Button>
@@ -107,6 +108,7 @@ function CrmHome({ access }: { access: CrmAccessView }) {
 
 function MembersSection({ access }: { access: CrmAccessView }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const [filters, setFilters] = React.useState<CrmFiltersInput>({});
   const [segment, setSegment] = React.useState<CrmSegmentView | null>(null);
   const [sort, setSort] = React.useState<CrmSort>('score');
@@ -144,9 +146,9 @@ function MembersSection({ access }: { access: CrmAccessView }) {
           <Segments
             current={segment}
             filters={filters}
-            onPick={(s) => {
-              setSegment(s);
-              setFilters(s ? { ...s.filters, q: s.filters.q || undefined } : {});
+            onPick={(picked) => {
+              setSegment(picked);
+              setFilters(picked ? { ...picked.filters, q: picked.filters.q || undefined } : {});
             }}
           />
         )}
@@ -156,7 +158,7 @@ function MembersSection({ access }: { access: CrmAccessView }) {
         <Skeleton className="h-64" />
       ) : query.isError ? (
         <div role="alert" className="grid justify-items-start gap-2">
-          <p>{errorMessage(query.error, CRM_MESSAGES.loadError)}</p>
+          <p>{errorMessage(query.error, s(CRM_MESSAGES.loadError))}</p>
           <Button variant="outline" onClick={() => void query.refetch()}>
             {t('crm.common.retry')}
           </Button>
@@ -164,7 +166,7 @@ function MembersSection({ access }: { access: CrmAccessView }) {
       ) : rows.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
           <UsersIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-medium">{CRM_MESSAGES.empty}</p>
+          <p className="font-medium">{s(CRM_MESSAGES.empty)}</p>
           {filterCount(filters) > 0 && (
             <Button variant="outline" onClick={() => setFilters({})}>
               {t('crm.filters.clearAll')}
@@ -176,8 +178,8 @@ function MembersSection({ access }: { access: CrmAccessView }) {
           rows={rows}
           sort={sort}
           dir={dir}
-          onSort={(s, d) => {
-            setSort(s);
+          onSort={(by, d) => {
+            setSort(by);
             setDir(d);
           }}
           visibility={visibility}
@@ -338,6 +340,7 @@ function Segments({ current, filters, onPick }: { current: CrmSegmentView | null
 /** CSV export: choose the fields, download the file (streamed by the server; the export is in the audit log). */
 function ExportDialog({ filters, segment, sort, dir }: { filters: CrmFiltersInput; segment: CrmSegmentView | null; sort: CrmSort; dir: SortDirection }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const [open, setOpen] = React.useState(false);
   const [fields, setFields] = React.useState<CrmExportField[]>(CRM_DEFAULT_EXPORT_FIELDS);
   const href = exportUrl({ filters, segment: segment?.id ?? null, fields, sort, dir });
@@ -364,13 +367,13 @@ function ExportDialog({ filters, segment, sort, dir }: { filters: CrmFiltersInpu
                   checked={fields.includes(f)}
                   onChange={(e) => setFields((prev) => (e.target.checked ? CRM_EXPORT_FIELDS.filter((x) => x === f || prev.includes(x)) : prev.filter((x) => x !== f)))}
                 />
-                {CRM_EXPORT_FIELD_LABELS[f]}
+                {s(CRM_EXPORT_FIELD_LABELS[f])}
               </label>
             ))}
           </fieldset>
           <DialogFooter>
             {fields.length === 0 ? (
-              <p className="text-sm text-destructive">{CRM_MESSAGES.fieldsRequired}</p>
+              <p className="text-sm text-destructive">{s(CRM_MESSAGES.fieldsRequired)}</p>
             ) : (
               <Button asChild>
                 <a href={href} download onClick={() => setOpen(false)}>

@@ -61,5 +61,6 @@ describe('the CRM card in Spanish (issue 26)', () => {
     expect(screen.getByText('Aún no hay etiquetas.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Notas (privadas del CRM)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Agregar nota' })).toBeInTheDocument();
+    expect(screen.getByText('Activo')).toBeInTheDocument(); // a shared label: the member's state
   });
 });

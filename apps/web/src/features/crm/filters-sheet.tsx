@@ -20,7 +20,7 @@ import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
 import { NativeSelect } from '#/components/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '#/components/ui/sheet';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 /** Account types' names (catalogue ids). */
@@ -44,6 +44,7 @@ export const filterCount = (f: CrmFiltersInput) => Object.keys(compactFilters({ 
  */
 export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInput; onApply: (f: CrmFiltersInput) => void; access: CrmAccessView }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const [open, setOpen] = React.useState(false);
   const [draft, setDraft] = React.useState<Record<string, unknown>>(value as Record<string, unknown>);
   const [errors, setErrors] = React.useState<Record<string, string>>({});
@@ -80,7 +81,7 @@ export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInpu
       {input}
       {errors[k] && (
         <p id={`crm-f-${k}-error`} className="text-xs text-destructive">
-          {errors[k]}
+          {s(errors[k])}
         </p>
       )}
     </div>
@@ -118,8 +119,8 @@ export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInpu
           <div className="grid gap-3 px-4">
             <div className="grid grid-cols-2 gap-3">
               {select('type', t('crm.filters.accountType'), ACCOUNT_TYPES.map((type) => [type, t(TYPE_LABELS[type])] as const))}
-              {select('state', t('crm.filters.state'), ADMIN_MEMBER_STATES.map((s) => [s, ADMIN_MEMBER_STATE_LABELS[s]] as const))}
-              {select('city', t('crm.filters.city'), CITIES.map((c) => [c, CITY_LABELS[c]] as const))}
+              {select('state', t('crm.filters.state'), ADMIN_MEMBER_STATES.map((state) => [state, s(ADMIN_MEMBER_STATE_LABELS[state])] as const))}
+              {select('city', t('crm.filters.city'), CITIES.map((c) => [c, s(CITY_LABELS[c])] as const))}
               {access.filterCommunities.length > 0 &&
                 select('community', t('crm.filters.community'), access.filterCommunities.map((c) => [c.id, c.name] as const))}
             </div>
@@ -133,7 +134,7 @@ export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInpu
               {CRM_MIN_FILTER_KEYS.map((k) =>
                 field(
                   k,
-                  t('crm.filters.atLeast', { figure: CRM_SORT_LABELS[MIN_SORTS[k]] }),
+                  t('crm.filters.atLeast', { figure: s(CRM_SORT_LABELS[MIN_SORTS[k]]) }),
                   <Input
                     id={`crm-f-${k}`}
                     type="number"
@@ -158,7 +159,7 @@ export function FiltersSheet({ value, onApply, access }: { value: CrmFiltersInpu
                       checked={interests.includes(interest)}
                       onChange={(e) => set('interests', e.target.checked ? [...interests, interest] : interests.filter((i) => i !== interest))}
                     />
-                    {interest}
+                    {s(interest)}
                   </label>
                 ))}
               </div>

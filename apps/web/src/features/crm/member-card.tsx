@@ -22,13 +22,14 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Textarea } from '#/components/ui/textarea';
 import { errorMessage } from '#/lib/api';
 import { formatDateTime, formatDay } from '#/lib/format';
-import { Trans, useT } from '#/lib/i18n';
+import { Trans, useSharedText, useT } from '#/lib/i18n';
 import { useAddNote, useCrmCardQuery, useDeleteNote, useMoreTimeline, useTagMutation } from './api';
 import { catalog } from './i18n';
 
 /** The member's CRM card in a drawer (full width on a phone): figures, the score and its formula, timeline, notes, tags. */
 export function MemberCardSheet({ memberId, access, onClose }: { memberId: string | null; access: CrmAccessView; onClose: () => void }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const query = useCrmCardQuery(memberId);
   return (
     <Sheet open={!!memberId} onOpenChange={(open) => !open && onClose()}>
@@ -45,7 +46,7 @@ export function MemberCardSheet({ memberId, access, onClose }: { memberId: strin
             </div>
           ) : query.isError ? (
             <div role="alert" className="grid gap-2">
-              <p>{errorMessage(query.error, CRM_MESSAGES.loadError)}</p>
+              <p>{errorMessage(query.error, s(CRM_MESSAGES.loadError))}</p>
               <Button variant="outline" onClick={() => void query.refetch()}>
                 {t('crm.common.retry')}
               </Button>
@@ -61,6 +62,7 @@ export function MemberCardSheet({ memberId, access, onClose }: { memberId: strin
 
 export function MemberCardBody({ card, access }: { card: Card; access: CrmAccessView }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const m = card.member;
   return (
     <>
@@ -69,11 +71,11 @@ export function MemberCardBody({ card, access }: { card: Card; access: CrmAccess
         <div className="grid gap-1 text-sm">
           <p className="flex flex-wrap items-center gap-2">
             {m.username && <span className="text-muted-foreground">@{m.username}</span>}
-            <Badge variant={m.state === 'active' ? 'secondary' : 'outline'}>{ADMIN_MEMBER_STATE_LABELS[m.state]}</Badge>
+            <Badge variant={m.state === 'active' ? 'secondary' : 'outline'}>{s(ADMIN_MEMBER_STATE_LABELS[m.state])}</Badge>
           </p>
           {m.email && <p className="break-all">{m.email}</p>}
           <p className="text-muted-foreground">
-            {m.city ? `${CITY_LABELS[m.city]} · ` : ''}
+            {m.city ? `${s(CITY_LABELS[m.city])} · ` : ''}
             {t('crm.card.joinedActive', {
               joined: formatDay(m.joinedAt),
               active: m.lastActiveAt ? formatDay(m.lastActiveAt) : t('crm.card.never'),
@@ -87,11 +89,11 @@ export function MemberCardBody({ card, access }: { card: Card; access: CrmAccess
         <h3 id="crm-score-title" className="font-semibold">
           <Trans catalog={catalog} id="crm.card.score" values={{ total: card.score.total }} components={{ 0: <span className="tabular-nums" /> }} />
         </h3>
-        <p className="text-xs text-muted-foreground">{card.score.formula}</p>
+        <p className="text-xs text-muted-foreground">{s(card.score.formula)}</p>
         <ul className="grid grid-cols-2 gap-1 text-sm">
           {card.score.parts.map((p) => (
             <li key={p.part} className="tabular-nums">
-              {p.count} {p.label} × {p.weight} = {p.points}
+              {p.count} {s(p.label)} × {p.weight} = {p.points}
             </li>
           ))}
         </ul>
@@ -126,13 +128,14 @@ export function MemberCardBody({ card, access }: { card: Card; access: CrmAccess
 
 function Tags({ memberId, tags, canWrite }: { memberId: string; tags: string[]; canWrite: boolean }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const [draft, setDraft] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
   const mutation = useTagMutation(memberId);
   const add = (e: React.FormEvent) => {
     e.preventDefault();
     const tag = draft.trim().toLowerCase();
-    if (!CRM_TAG_PATTERN.test(tag)) return setError(CRM_MESSAGES.tagInvalid);
+    if (!CRM_TAG_PATTERN.test(tag)) return setError(s(CRM_MESSAGES.tagInvalid));
     setError(null);
     mutation.mutate({ tag }, { onSuccess: () => setDraft(''), onError: (err) => toast.error(errorMessage(err)) });
   };
@@ -257,6 +260,7 @@ function Timeline({ memberId, first }: { memberId: string; first: Card['timeline
     setCursor(first.nextCursor);
   }, [first]);
   const t = useT(catalog);
+  const s = useSharedText();
   const more = useMoreTimeline(memberId);
   return (
     <section aria-labelledby="crm-timeline-title" className="grid gap-2">
@@ -267,7 +271,7 @@ function Timeline({ memberId, first }: { memberId: string; first: Card['timeline
         {items.map((i, n) => (
           <li key={`${i.kind}-${i.at}-${n}`} className="flex justify-between gap-3 border-b py-1">
             <span>
-              {CRM_TIMELINE_LABELS[i.kind]}
+              {s(CRM_TIMELINE_LABELS[i.kind])}
               {i.label ? ` ${i.label}` : ''}
             </span>
             <time dateTime={i.at} className="shrink-0 text-muted-foreground">

@@ -29,7 +29,7 @@ import {
   DropdownMenuTrigger,
 } from '#/components/ui/dropdown-menu';
 import { formatDay } from '#/lib/format';
-import { t, useT } from '#/lib/i18n';
+import { sharedText, t, useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature });
@@ -70,11 +70,11 @@ const columns = col.columns([
     enableSorting: false,
     cell: (c) => (
       <Badge variant={c.getValue() === 'active' ? 'secondary' : c.getValue() === 'suspended' ? 'destructive' : 'outline'}>
-        {ADMIN_MEMBER_STATE_LABELS[c.getValue()]}
+        {sharedText(ADMIN_MEMBER_STATE_LABELS[c.getValue()])}
       </Badge>
     ),
   }),
-  col.accessor((r) => (r.city ? CITY_LABELS[r.city] : '—'), { id: 'city', header: header('city'), enableSorting: false }),
+  col.accessor((r) => (r.city ? sharedText(CITY_LABELS[r.city]) : '—'), { id: 'city', header: header('city'), enableSorting: false }),
   col.accessor('joinedAt', { id: 'joined', header: header('joined'), cell: (c) => formatDay(c.getValue()) }),
   col.accessor('lastActiveAt', {
     id: 'last_active',
@@ -129,6 +129,7 @@ export function CrmMembersTable({
   onOpen: (id: string) => void;
 }) {
   const t = useT(catalog);
+  useSharedText(); // the cells' shared labels (sharedText) in the page's language: loads them, follows a switch
   const sorting: SortingState = [{ id: sort, desc: dir === 'desc' }];
   const table = useTable({
     features,

@@ -6,7 +6,7 @@ import { NativeSelect } from '#/components/ui/native-select';
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
 import { formatDay } from '#/lib/format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useCrmCommunityQuery } from './api';
 import { catalog } from './i18n';
 import { MemberCardSheet } from './member-card';
@@ -14,6 +14,7 @@ import { MemberCardSheet } from './member-card';
 /** A community organiser's view of the communities they run: members with their attendance, join requests, events. */
 export function OrganiserView({ access }: { access: CrmAccessView }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const [id, setId] = React.useState<string | null>(access.communities[0]?.id ?? null);
   // The member whose card is open: their timeline in this organiser's communities (never notes, tags or email).
   const [openMember, setOpenMember] = React.useState<string | null>(null);
@@ -39,7 +40,7 @@ export function OrganiserView({ access }: { access: CrmAccessView }) {
         <Skeleton className="h-40" />
       ) : query.isError ? (
         <div role="alert" className="grid justify-items-start gap-2">
-          <p>{errorMessage(query.error, CRM_MESSAGES.loadError)}</p>
+          <p>{errorMessage(query.error, s(CRM_MESSAGES.loadError))}</p>
           <Button variant="outline" onClick={() => void query.refetch()}>
             {t('crm.common.retry')}
           </Button>

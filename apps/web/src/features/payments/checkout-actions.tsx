@@ -4,7 +4,7 @@ import { EVENT_MESSAGES, formatMoney, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useCancelTicketMutation, useCheckoutMutation } from './api';
 import { pageNavigation } from './browser';
 import { catalog } from './i18n';
@@ -66,12 +66,13 @@ interface GetTicketProps {
 /** "Get ticket · $25.00" for a paid event (or Join waitlist when the party does not fit). */
 export function GetTicketButton({ event, guests, fits, size, showRefusal = false }: GetTicketProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const { start, busy, refusal } = useStartCheckout(event.id);
   return (
     <>
       <Button size={size} disabled={busy} onClick={() => start(guests)}>
         {busy && <Spinner />}
-        {fits ? t('payments.checkout.getTicket', { price: partyPrice(event, guests) }) : EVENT_MESSAGES.joinWaitlist}
+        {fits ? t('payments.checkout.getTicket', { price: partyPrice(event, guests) }) : s(EVENT_MESSAGES.joinWaitlist)}
       </Button>
       {showRefusal && <Refusal message={refusal} />}
     </>

@@ -6,7 +6,7 @@ import { LoadMore } from '#/components/load-more';
 import { Skeleton } from '#/components/ui/skeleton';
 import { itemsOf } from '#/lib/api';
 import { formatDay } from '#/lib/format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { usePaymentsQuery } from './api';
 import { catalog } from './i18n';
 import { refundLine, seatsText } from './money';
@@ -52,6 +52,7 @@ export function PaymentHistory({ empty }: { empty: React.ReactNode }) {
 
 function PaymentRow({ payment }: { payment: PaymentView }) {
   const t = useT(catalog);
+  useSharedText(); // refundLine's refund reason
   const status = STATUS[payment.status];
   const date = payment.paidAt ?? payment.createdAt;
   return (

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/com
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT, type Translate } from '#/lib/i18n';
+import { useSharedText, useT, type Translate } from '#/lib/i18n';
 import { usePayoutAccountQuery } from './api';
 import { catalog } from './i18n';
 import { PAYOUT_COUNTRY_LABELS } from './money';
@@ -24,15 +24,15 @@ const STATE_BADGE: Record<PayoutState, { label: string; tone: PillTone; icon: Re
   restricted: { label: 'payments.setup.state.restricted', tone: 'danger', icon: <AlertTriangleIcon aria-hidden="true" /> },
 };
 
-/** What each state says under the title (two are the shared payment messages). */
-function stateText(state: PayoutState, t: Translate): string {
+/** What each state says under the title (two are the shared payment messages, through `s`). */
+function stateText(state: PayoutState, t: Translate, s: (text: string) => string): string {
   switch (state) {
     case 'none':
       return t('payments.setup.state.noneText');
     case 'incomplete':
-      return PAYMENT_MESSAGES.continueSetup;
+      return s(PAYMENT_MESSAGES.continueSetup);
     case 'enabled':
-      return PAYMENT_MESSAGES.accountReady;
+      return s(PAYMENT_MESSAGES.accountReady);
     case 'restricted':
       return t('payments.setup.state.restrictedText');
   }
@@ -44,6 +44,7 @@ function stateText(state: PayoutState, t: Translate): string {
  */
 export function PaymentSetupCard({ email }: { email: string | null }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const checking = usePayoutReturn();
   const query = usePayoutAccountQuery();
   const account = query.data;
@@ -53,7 +54,7 @@ export function PaymentSetupCard({ email }: { email: string | null }) {
         <CardTitle as="h3" className="flex items-center gap-2">
           <CircleDollarSignIcon aria-hidden="true" className="size-5 text-primary" /> {t('payments.setup.title')}
         </CardTitle>
-        {account && <CardDescription>{stateText(account.state, t)}</CardDescription>}
+        {account && <CardDescription>{stateText(account.state, t, s)}</CardDescription>}
       </CardHeader>
       <CardContent className="grid gap-4">
         {checking && (

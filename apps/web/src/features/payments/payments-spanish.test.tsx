@@ -27,6 +27,13 @@ describe('payments in Spanish (issue 26)', () => {
     expect(screen.getByRole('button', { name: 'Configurar pagos' })).toBeInTheDocument();
   });
 
+  it('says a shared payment message in Spanish (an unfinished payout account)', async () => {
+    await activateLocale('es');
+    mockApi({ 'GET /api/payments/payout-account': () => json({ ...none, state: 'incomplete', country: 'US', currency: 'usd' }) });
+    renderInProviders(<PaymentSetupCard email="sam@example.com" />);
+    expect(await screen.findByText('Termina de configurar tu cuenta de cobro con Stripe.')).toBeInTheDocument();
+  });
+
   it('counts seats and says times in the page’s language', async () => {
     await activateLocale('es');
     expect(seatsText(1)).toBe('1 lugar');

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useCancelTicketMutation, useEventPaymentQuery } from './api';
 import { partyPrice } from './checkout-actions';
 import { catalog } from './i18n';
@@ -70,6 +70,7 @@ export function PaidTicketActions({ event }: { event: EventView }) {
 /** After a cancelled ticket (or a cancelled event): what became of the money. Nothing when there was none. */
 export function RefundStatus({ event }: { event: EventView }) {
   useT(catalog); // refundLine's texts
+  useSharedText(); // and its refund reason
   const payment = useEventPaymentQuery(event.id).data;
   if (!payment?.refund) return null;
   return <p className="text-sm">{refundLine(payment.refund, payment.currency)}</p>;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { PAYMENT_MESSAGES, type PayoutSetupInput } from '@bayclub/shared';
 import { isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { refetchPayoutAccount, usePayoutDashboardMutation, usePayoutSetupMutation } from './api';
 import { openPendingTab } from './browser';
 import { catalog } from './i18n';
@@ -28,6 +28,7 @@ const serverMessage = (error: unknown, fallback: string) => (isApiError(error) &
  */
 export function usePayoutSetup() {
   const t = useT(catalog);
+  const s = useSharedText();
   const queryClient = useQueryClient();
   const setup = usePayoutSetupMutation();
   const start = (input: PayoutSetupInput, onFailure?: (error: unknown) => void) => {
@@ -37,7 +38,7 @@ export function usePayoutSetup() {
       onSuccess: (result) => {
         if (result.error) {
           tab.close();
-          toast.error(t(PAYOUT_TOASTS.setupFailed), { description: result.error || PAYMENT_MESSAGES.setupFailed });
+          toast.error(t(PAYOUT_TOASTS.setupFailed), { description: result.error || s(PAYMENT_MESSAGES.setupFailed) });
         } else if (result.isComplete) {
           tab.close();
           toast.success(t(PAYOUT_TOASTS.ready), { description: result.message });
@@ -48,13 +49,13 @@ export function usePayoutSetup() {
           window.setTimeout(() => void refetchPayoutAccount(queryClient), PAYOUT_REFETCH_MS);
         } else {
           tab.close();
-          toast.error(t(PAYOUT_TOASTS.setupFailed), { description: PAYMENT_MESSAGES.setupFailed });
+          toast.error(t(PAYOUT_TOASTS.setupFailed), { description: s(PAYMENT_MESSAGES.setupFailed) });
         }
       },
       onError: (error) => {
         tab.close();
         onFailure?.(error);
-        toast.error(t(PAYOUT_TOASTS.setupFailed), { description: serverMessage(error, PAYMENT_MESSAGES.setupFailed) });
+        toast.error(t(PAYOUT_TOASTS.setupFailed), { description: serverMessage(error, s(PAYMENT_MESSAGES.setupFailed)) });
       },
     });
   };
@@ -64,6 +65,7 @@ export function usePayoutSetup() {
 /** Open Dashboard (spec 7): the member's Stripe Express dashboard in a new tab. */
 export function usePayoutDashboard() {
   const t = useT(catalog);
+  const s = useSharedText();
   const dashboard = usePayoutDashboardMutation();
   const open = () => {
     const tab = openPendingTab();
@@ -73,10 +75,10 @@ export function usePayoutDashboard() {
     };
     dashboard.mutate(undefined, {
       onSuccess: (result) => {
-        if (result.error || !result.dashboardUrl) fail(result.error || PAYMENT_MESSAGES.dashboardFailed);
+        if (result.error || !result.dashboardUrl) fail(result.error || s(PAYMENT_MESSAGES.dashboardFailed));
         else tab.go(result.dashboardUrl);
       },
-      onError: (error) => fail(serverMessage(error, PAYMENT_MESSAGES.dashboardFailed)),
+      onError: (error) => fail(serverMessage(error, s(PAYMENT_MESSAGES.dashboardFailed))),
     });
   };
   return { open, pending: dashboard.isPending };

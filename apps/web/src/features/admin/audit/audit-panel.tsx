@@ -14,7 +14,7 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { EmptyState } from '#/components/card-grid';
 import { PagedList } from '#/components/paged-list';
 import { formatDateTime } from '#/lib/format';
-import { t, useT } from '#/lib/i18n';
+import { t, useSharedText, useT } from '#/lib/i18n';
 import { useMe } from '#/lib/session/use-session';
 import { useAuditLog } from '#/features/moderation/api';
 import { catalog } from '../i18n';
@@ -26,6 +26,7 @@ import { catalog } from '../i18n';
  */
 export function AuditPanel() {
   const t = useT(catalog);
+  const s = useSharedText();
   const me = useMe();
   const [action, setAction] = React.useState<AuditAction | ''>('');
   const query = useAuditLog(action || null);
@@ -43,7 +44,7 @@ export function AuditPanel() {
             <option value="">{t('admin.audit.allActions')}</option>
             {actions.map((a) => (
               <option key={a} value={a}>
-                {AUDIT_ACTIONS[a]}
+                {s(AUDIT_ACTIONS[a])}
               </option>
             ))}
           </NativeSelect>
@@ -74,13 +75,14 @@ const TARGET_WORDS: Record<string, string> = { location: 'admin.audit.target.loc
 
 function AuditEntry({ entry }: { entry: AuditEntryView }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const word = TARGET_WORDS[entry.targetType];
   const target = entry.targetLabel ?? (word ? t(word) : entry.targetType);
   return (
     <article className="grid gap-2 rounded-lg border p-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p>
-          <span className="font-medium">{entry.actorName}</span> <Badge variant="secondary">{AUDIT_ACTIONS[entry.action] ?? entry.action}</Badge>{' '}
+          <span className="font-medium">{entry.actorName}</span> <Badge variant="secondary">{s(AUDIT_ACTIONS[entry.action] ?? entry.action)}</Badge>{' '}
           <span className="break-words">{target}</span>
         </p>
         <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">

@@ -11,21 +11,22 @@ import {
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { formatDateTime, formatterOnDemand } from '#/lib/format';
-import { t, useT } from '#/lib/i18n';
+import { t, useSharedText, useT } from '#/lib/i18n';
 import { catalog } from '../i18n';
 import { useHealthQuery } from './api';
 
 /** The back office's Health section (issue 23): how the server, its mail, push, storage and jobs are doing. */
 export function HealthPanel() {
   const t = useT(catalog);
+  const s = useSharedText();
   const query = useHealthQuery();
   return (
     <section aria-labelledby="health-title" className="grid gap-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="health-title" className="text-xl font-semibold tracking-tight">
-          {HEALTH_TEXTS.title}
+          {s(HEALTH_TEXTS.title)}
         </h2>
-        <p className="text-xs text-muted-foreground">{HEALTH_TEXTS.refreshEvery}</p>
+        <p className="text-xs text-muted-foreground">{s(HEALTH_TEXTS.refreshEvery)}</p>
       </div>
       {query.isPending ? (
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t('admin.health.loading')}>
@@ -43,17 +44,18 @@ export function HealthPanel() {
 }
 
 function HealthFailed({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  const s = useSharedText();
   return (
     <div role="alert" aria-labelledby="health-failed-title" className="grid justify-items-center gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-10 text-center">
       <AlertTriangleIcon aria-hidden="true" className="size-8 text-destructive" />
       <div className="grid gap-1">
         <h3 id="health-failed-title" className="text-lg font-semibold">
-          {HEALTH_TEXTS.failedTitle}
+          {s(HEALTH_TEXTS.failedTitle)}
         </h3>
-        <p className="max-w-sm text-sm text-muted-foreground">{HEALTH_TEXTS.failedBody}</p>
+        <p className="max-w-sm text-sm text-muted-foreground">{s(HEALTH_TEXTS.failedBody)}</p>
       </div>
       <Button variant="outline" onClick={onRetry} disabled={retrying}>
-        <RotateCcwIcon aria-hidden="true" /> {HEALTH_TEXTS.retry}
+        <RotateCcwIcon aria-hidden="true" /> {s(HEALTH_TEXTS.retry)}
       </Button>
     </div>
   );
@@ -151,6 +153,7 @@ function LastError({ text, at }: { text: string | null; at: string | null }) {
 
 function Health({ h }: { h: AdminHealthView }) {
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -159,7 +162,7 @@ function Health({ h }: { h: AdminHealthView }) {
             rows={[
               [t('admin.health.server.version'), h.version],
               [t('admin.health.server.uptime'), formatUptime(h.uptimeSeconds)],
-              [t('admin.health.server.payments'), PAYMENTS_MODE_LABELS[h.payments.mode]],
+              [t('admin.health.server.payments'), s(PAYMENTS_MODE_LABELS[h.payments.mode])],
             ]}
           />
         </HealthCard>
@@ -216,11 +219,12 @@ function Health({ h }: { h: AdminHealthView }) {
 
 function Jobs({ jobs }: { jobs: JobRunView[] }) {
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <ul className="grid gap-3 text-sm">
       {jobs.map((j) => (
         <li key={j.name} className="grid gap-0.5">
-          <span className="font-medium">{j.label || JOB_LABELS[j.name] || j.name}</span>
+          <span className="font-medium">{s(j.label || JOB_LABELS[j.name] || j.name)}</span>
           <span className="text-muted-foreground">
             {t('admin.health.jobs.lastFinished')} <When iso={j.lastFinishedAt} /> · {t('admin.health.jobs.runs', { count: j.runs, runs: String(j.runs) })}
           </span>

@@ -31,7 +31,7 @@ import { Switch } from '#/components/ui/switch';
 import { Textarea } from '#/components/ui/textarea';
 import { errorMessage, isApiError, itemsOf } from '#/lib/api';
 import { formatDateTime, formatDay } from '#/lib/format';
-import { t, useT } from '#/lib/i18n';
+import { t, useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { catalog } from '../i18n';
 import { SectionError } from '../section-error';
@@ -50,6 +50,7 @@ const APPLICATION_STATUS: Record<NonNullable<AdminMemberView['application']>['st
 /** One member's admin page: who they are, their application, what an admin can change, their reports and trail. */
 export function MemberAdminPage({ memberId }: { memberId: string }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const [search] = useSearchParams();
   const back = new URLSearchParams(search);
   back.delete('member');
@@ -73,7 +74,7 @@ export function MemberAdminPage({ memberId }: { memberId: string }) {
         isApiError(query.error) && query.error.isNotFound ? (
           <div className="grid gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
             <h2 id="member-title" className="text-lg font-semibold">
-              {ADMIN_MESSAGES.notFound}
+              {s(ADMIN_MESSAGES.notFound)}
             </h2>
             <p className="text-sm text-muted-foreground">{t('admin.member.maybeDeleted')}</p>
           </div>
@@ -110,6 +111,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 function MemberDetail({ member: m, backHref }: { member: AdminMemberView; backHref: string }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const action = useMemberActionMutation(m.id);
   const [busy, setBusy] = React.useState<string | null>(null);
 
@@ -142,7 +144,7 @@ function MemberDetail({ member: m, backHref }: { member: AdminMemberView; backHr
             {m.email}
           </p>
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant={m.state === 'suspended' ? 'destructive' : 'secondary'}>{ADMIN_MEMBER_STATE_LABELS[m.state]}</Badge>
+            <Badge variant={m.state === 'suspended' ? 'destructive' : 'secondary'}>{s(ADMIN_MEMBER_STATE_LABELS[m.state])}</Badge>
             <Badge variant="outline">{t(ACCOUNT_TYPE_LABELS[m.accountType])}</Badge>
             {m.roles.map((r) => (
               <Badge key={r} variant="outline">
@@ -168,16 +170,16 @@ function MemberDetail({ member: m, backHref }: { member: AdminMemberView; backHr
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title={t('admin.member.profile')}>
           <dl className="grid grid-cols-2 gap-3">
-            <Fact label={t('admin.member.city')}>{m.city ? CITY_LABELS[m.city as City] : '—'}</Fact>
+            <Fact label={t('admin.member.city')}>{m.city ? s(CITY_LABELS[m.city as City]) : '—'}</Fact>
             <Fact label={t('admin.member.age')}>{m.age ?? '—'}</Fact>
-            <Fact label={t('admin.member.gender')}>{m.gender ?? '—'}</Fact>
+            <Fact label={t('admin.member.gender')}>{m.gender ? s(m.gender) : '—'}</Fact>
             <Fact label={t('admin.member.joined')}>{formatDay(m.joinedAt)}</Fact>
             <Fact label={t('admin.member.lastActive')}>{m.lastActiveAt ? formatDateTime(m.lastActiveAt) : t('admin.members.never')}</Fact>
             <Fact label={t('admin.member.deactivated')}>{m.isDeactivated ? t('admin.member.yes') : t('admin.member.no')}</Fact>
           </dl>
           {m.bio && <p className="text-sm break-words whitespace-pre-line">{m.bio}</p>}
           {m.interests.length > 0 && (
-            <p className="text-sm text-muted-foreground">{t('admin.member.interests', { interests: m.interests.join(', ') })}</p>
+            <p className="text-sm text-muted-foreground">{t('admin.member.interests', { interests: m.interests.map(s).join(', ') })}</p>
           )}
         </Panel>
 
@@ -223,7 +225,7 @@ function MemberDetail({ member: m, backHref }: { member: AdminMemberView; backHr
               />
             ))}
           </ul>
-          {m.lastAdmin && <p className="text-xs text-muted-foreground">{ADMIN_MESSAGES.lastAdmin}</p>}
+          {m.lastAdmin && <p className="text-xs text-muted-foreground">{s(ADMIN_MESSAGES.lastAdmin)}</p>}
         </Panel>
 
         <Panel title={t('admin.member.access')}>
@@ -310,6 +312,7 @@ function RoleSwitch({ role, checked, busy, disabled, onChange }: { role: UserRol
 /** Reports the member made (each about someone) or received (each from someone). */
 function ReportList({ title, items, direction }: { title: string; items: AdminReportBrief[]; direction: 'made' | 'received' }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const other = (name: string) =>
     direction === 'made' ? t('admin.member.reportAbout', { name }) : t('admin.member.reportFrom', { name });
   return (
@@ -321,7 +324,7 @@ function ReportList({ title, items, direction }: { title: string; items: AdminRe
         <ul className="grid gap-1 text-sm">
           {items.map((r) => (
             <li key={r.id} className="break-words">
-              {REPORT_REASON_LABELS[r.reason]} · {t('admin.member.reportTarget', { type: r.targetType })} ·{' '}
+              {s(REPORT_REASON_LABELS[r.reason])} · {t('admin.member.reportTarget', { type: r.targetType })} ·{' '}
               {t('admin.member.reportStatus', { status: r.status })}
               {r.other ? ` · ${other(r.other.name ?? t('admin.member.aMember'))}` : ''} · <span className="text-muted-foreground">{formatDay(r.createdAt)}</span>
             </li>
@@ -334,6 +337,7 @@ function ReportList({ title, items, direction }: { title: string; items: AdminRe
 
 function AuditTrail({ memberId }: { memberId: string }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const query = useMemberAuditQuery(memberId);
   const entries = itemsOf(query.data);
   if (query.isPending) return <Skeleton className="h-16 w-full" />;
@@ -354,7 +358,7 @@ function AuditTrail({ memberId }: { memberId: string }) {
       <ol className="grid gap-2 text-sm">
         {entries.map((e) => (
           <li key={e.id} className="grid gap-0.5 border-l-2 pl-3">
-            <span className="font-medium">{AUDIT_ACTIONS[e.action] ?? e.action}</span>
+            <span className="font-medium">{s(AUDIT_ACTIONS[e.action] ?? e.action)}</span>
             <span className="text-muted-foreground">
               {t('admin.member.auditBy', { name: e.actorName, date: formatDateTime(e.createdAt) })}
             </span>
@@ -377,6 +381,7 @@ function AuditTrail({ memberId }: { memberId: string }) {
 /** Suspend with a reason the member will see; the text stays when the request fails. */
 function SuspendDialog({ name, onSuspend }: { name: string; onSuspend: (reason: string) => Promise<boolean> }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const [open, setOpen] = React.useState(false);
   const [reason, setReason] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
@@ -387,7 +392,7 @@ function SuspendDialog({ name, onSuspend }: { name: string; onSuspend: (reason: 
     e.preventDefault();
     const parsed = adminSuspendSchema.safeParse({ reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
+      setError(s(parsed.error.issues[0]!.message));
       return;
     }
     setError(null);

@@ -29,7 +29,7 @@ import { NativeSelect } from '#/components/ui/native-select';
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage, itemsOf } from '#/lib/api';
 import { formatDay } from '#/lib/format';
-import { t, useT } from '#/lib/i18n';
+import { t, useSharedText, useT } from '#/lib/i18n';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
 import { catalog } from '../i18n';
 import { SectionError } from '../section-error';
@@ -72,6 +72,7 @@ const relative = (iso: string | null) => (iso ? formatDay(iso) : t('admin.member
 /** Members: search (debounced), filters, sorts and keyset Load more; a row opens the member's admin page. */
 export function MembersTable() {
   const t = useT(catalog);
+  const s = useSharedText();
   const [search, update] = useSearchParamsUpdate();
   const f = filtersFrom(search);
   const query = useMembersQuery(f);
@@ -108,7 +109,7 @@ export function MembersTable() {
             label={t('admin.members.filter.state')}
             value={f.state}
             onChange={(v) => update({ [P.state]: v })}
-            options={ADMIN_MEMBER_STATES.map((s) => [s, ADMIN_MEMBER_STATE_LABELS[s]])}
+            options={ADMIN_MEMBER_STATES.map((state) => [state, s(ADMIN_MEMBER_STATE_LABELS[state])])}
           />
           <Filter
             label={t('admin.members.filter.role')}
@@ -120,14 +121,14 @@ export function MembersTable() {
             label={t('admin.members.filter.city')}
             value={f.city}
             onChange={(v) => update({ [P.city]: v })}
-            options={CITIES.map((c) => [c, CITY_LABELS[c]])}
+            options={CITIES.map((c) => [c, s(CITY_LABELS[c])])}
           />
           <label className="grid gap-1 text-xs font-medium text-muted-foreground">
             {t('admin.members.sortBy')}
             <NativeSelect value={f.sort} onChange={(e) => update({ [P.sort]: e.target.value })}>
-              {ADMIN_MEMBER_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {ADMIN_MEMBER_SORT_LABELS[s]}
+              {ADMIN_MEMBER_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {s(ADMIN_MEMBER_SORT_LABELS[sort])}
                 </option>
               ))}
             </NativeSelect>
@@ -148,11 +149,11 @@ export function MembersTable() {
       {query.isPending ? (
         <TableSkeleton />
       ) : query.isError ? (
-        <SectionError message={errorMessage(query.error, ADMIN_MESSAGES.loadError)} onRetry={() => void query.refetch()} />
+        <SectionError message={errorMessage(query.error, s(ADMIN_MESSAGES.loadError))} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
           <UsersIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-medium">{ADMIN_MESSAGES.empty}</p>
+          <p className="font-medium">{s(ADMIN_MESSAGES.empty)}</p>
           {filtered && (
             <Button variant="outline" onClick={() => update({ [P.q]: null, [P.type]: null, [P.state]: null, [P.role]: null, [P.city]: null })}>
               {t('admin.members.clearFilters')}
@@ -254,7 +255,8 @@ function MembersGrid({
   onSort: (sort: AdminMemberSort, dir: SortDirection) => void;
 }) {
   const t = useT(catalog);
-  const sortName = ADMIN_MEMBER_SORT_LABELS[sort];
+  const s = useSharedText();
+  const sortName = s(ADMIN_MEMBER_SORT_LABELS[sort]);
   return (
     <div className="-mx-4 overflow-x-auto sm:mx-0 sm:rounded-xl sm:border" role="region" aria-label={t('admin.members.table')} tabIndex={0}>
       <table className="w-full min-w-[56rem] border-collapse text-sm">
@@ -290,9 +292,9 @@ function MembersGrid({
               <td className="max-w-56 truncate px-3 py-2 text-muted-foreground">{m.email ?? '—'}</td>
               <td className="px-3 py-2">{t(ACCOUNT_TYPE_LABELS[m.accountType])}</td>
               <td className="px-3 py-2">
-                <Badge variant={stateVariant(m.state)}>{ADMIN_MEMBER_STATE_LABELS[m.state]}</Badge>
+                <Badge variant={stateVariant(m.state)}>{s(ADMIN_MEMBER_STATE_LABELS[m.state])}</Badge>
               </td>
-              <td className="px-3 py-2">{m.city ? CITY_LABELS[m.city as City] : '—'}</td>
+              <td className="px-3 py-2">{m.city ? s(CITY_LABELS[m.city as City]) : '—'}</td>
               <td className="px-3 py-2">{m.roles.length ? m.roles.map((r) => t(ROLE_LABELS[r])).join(', ') : '—'}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatDay(m.joinedAt)}</td>
               <td className="px-3 py-2 whitespace-nowrap">{relative(m.lastActiveAt)}</td>

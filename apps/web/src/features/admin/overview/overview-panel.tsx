@@ -11,7 +11,7 @@ import {
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
-import { t, useT } from '#/lib/i18n';
+import { t, useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { catalog } from '../i18n';
 import { SectionError } from '../section-error';
@@ -75,6 +75,7 @@ const ageText = (hours: number) =>
 
 function Overview({ o }: { o: AdminOverviewView }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const href = useTabHref();
   const money = o.paymentsThisMonth.byCurrency;
   return (
@@ -121,10 +122,10 @@ function Overview({ o }: { o: AdminOverviewView }) {
             {t('admin.overview.byState')}
           </h3>
           <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
-            {ADMIN_MEMBER_STATES.map((s) => (
-              <li key={s}>
-                <Link to={href('members', { mstate: s })} className="rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-                  {ADMIN_MEMBER_STATE_LABELS[s]}: <span className="font-medium tabular-nums">{o.members.byState[s]}</span>
+            {ADMIN_MEMBER_STATES.map((state) => (
+              <li key={state}>
+                <Link to={href('members', { mstate: state })} className="rounded-sm hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+                  {s(ADMIN_MEMBER_STATE_LABELS[state])}: <span className="font-medium tabular-nums">{o.members.byState[state]}</span>
                 </Link>
               </li>
             ))}

@@ -4,7 +4,7 @@ import { VITALS_LIMITS, WEB_VITALS_INFO, type AdminVitalsView, type VitalRow } f
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { formatterOnDemand } from '#/lib/format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { catalog } from '../i18n';
 import { useVitalsQuery } from './api';
@@ -91,6 +91,7 @@ const RATING_CLASS = {
 
 function VitalTable({ vital, days }: { vital: Vital; days: Days }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const info = WEB_VITALS_INFO[vital.name];
   const titleId = `vital-${vital.name}`;
   const threshold =
@@ -100,7 +101,7 @@ function VitalTable({ vital, days }: { vital: Vital; days: Days }) {
   return (
     <section aria-labelledby={titleId} className="grid gap-2 rounded-xl border p-4">
       <h3 id={titleId} className="font-semibold">
-        {vital.name} <span className="font-normal text-muted-foreground">· {info.label}</span>
+        {vital.name} <span className="font-normal text-muted-foreground">· {s(info.label)}</span>
       </h3>
       <p className="text-xs text-muted-foreground">{threshold}</p>
       {!vital.overall ? (
