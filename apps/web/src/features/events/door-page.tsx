@@ -6,7 +6,7 @@ import { EVENT_MESSAGES, eventPath, type CheckInInput, type CheckInResult, type 
 import { PageSpinner } from '#/components/page-spinner';
 import { NotFoundPage } from '#/components/not-found-page';
 import { errorMessage, isApiError } from '#/lib/api';
-import { Trans, useT } from '#/lib/i18n';
+import { Trans, useSharedText, useT } from '#/lib/i18n';
 import { CheckInResultCard } from './check-in-result';
 import { CheckedInList } from './checked-in-list';
 import { ManualCodeForm } from './manual-code-form';
@@ -23,6 +23,7 @@ export function EventDoorPage() {
   const { eventId = '' } = useParams();
   const query = useEventDetailQuery(eventId);
   const t = useT(catalog);
+  const s = useSharedText();
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     if (isApiError(query.error) && (query.error.isNotFound || query.error.status === 400)) return <NotFoundPage />;
@@ -45,7 +46,7 @@ export function EventDoorPage() {
         <>
           <h1 className="text-2xl font-semibold">{event.title}</h1>
           <p role="alert" className="rounded-lg border p-4">
-            {event.status === 'cancelled' ? EVENT_MESSAGES.cancelledBanner : EVENT_MESSAGES.notDoorStaff}
+            {s(event.status === 'cancelled' ? EVENT_MESSAGES.cancelledBanner : EVENT_MESSAGES.notDoorStaff)}
           </p>
         </>
       )}

@@ -10,7 +10,7 @@ import { useMe } from '#/lib/session/use-session';
 import { MEMBER_LINK_REL } from '#/components/message-text';
 import { errorMessage } from '#/lib/api';
 import { lazyNamed } from '#/lib/lazy-named';
-import { useT } from '#/lib/i18n';
+import { sharedText, useSharedText, useT } from '#/lib/i18n';
 import { useCancelEventMutation } from './api';
 import { catalog } from './i18n';
 
@@ -42,6 +42,7 @@ export async function shareEvent(event: { id: string; title: string }): Promise<
 export function EventShareActions({ event }: { event: EventView }) {
   const me = useMe();
   const t = useT(catalog);
+  const s = useSharedText();
   const [reporting, setReporting] = React.useState(false);
   // Issue 23: approved members report an event they did not make (the server decides again).
   const canReport = !!me && canSeeMembers(me.profile) && !event.hosts.some((h) => h.isCreator && h.id === me.user.id);
@@ -51,11 +52,11 @@ export function EventShareActions({ event }: { event: EventView }) {
     else if (outcome === 'failed') toast.error(t('events.share.copyFailed', { url: `${window.location.origin}${eventPath(event.id)}` }));
   };
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label={EVENT_MESSAGES.addToCalendar}>
+    <div className="flex flex-wrap gap-2" role="group" aria-label={s(EVENT_MESSAGES.addToCalendar)}>
       <Button asChild variant="outline" size="sm">
         <a href={event.calendar.icsUrl} download={`${event.title.slice(0, 60)}.ics`}>
           <CalendarPlusIcon aria-hidden="true" />
-          {t('events.share.ics', { label: EVENT_MESSAGES.addToCalendar })}
+          {t('events.share.ics', { label: s(EVENT_MESSAGES.addToCalendar) })}
         </a>
       </Button>
       <Button asChild variant="outline" size="sm">
@@ -66,7 +67,7 @@ export function EventShareActions({ event }: { event: EventView }) {
       </Button>
       <Button variant="outline" size="sm" onClick={() => void handleShare()}>
         <Share2Icon aria-hidden="true" />
-        {EVENT_MESSAGES.share}
+        {s(EVENT_MESSAGES.share)}
       </Button>
       {canReport && (
         <Button variant="outline" size="sm" onClick={() => setReporting(true)} onPointerEnter={() => void ReportTargetDialog.preload()}>
@@ -99,7 +100,7 @@ export function EventHostActions({ event }: { event: EventView }) {
 
   const handleCancel = () =>
     cancel.mutate(undefined, {
-      onSuccess: () => toast.success(EVENT_MESSAGES.cancelDone),
+      onSuccess: () => toast.success(sharedText(EVENT_MESSAGES.cancelDone)),
       onError: (error) => toast.error(errorMessage(error, t('events.manage.cancelFailed'))),
     });
 

@@ -3,7 +3,7 @@ import { ClockIcon, MapPinIcon, TicketIcon, UsersIcon } from 'lucide-react';
 import { eventPath, formatMoney, type EventSummaryView, type RegistrationStatus } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { cn } from '#/lib/utils';
-import { t as translate, useT } from '#/lib/i18n';
+import { t as translate, useSharedText, useT } from '#/lib/i18n';
 import { EventCover } from './event-cover';
 import { cardTime, cityName, dateBlock, longDate, pageZoneNote } from './event-time';
 import { catalog } from './i18n';
@@ -66,10 +66,12 @@ export function EventCard({
   pageZone?: string | null;
 }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const block = dateBlock(event);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cancelled = event.status === 'cancelled';
-  const place = [event.venue, cityName(event.city)].filter(Boolean).join(', ');
+  const city = cityName(event.city);
+  const place = [event.venue, city && s(city)].filter(Boolean).join(', ');
   return (
     <article className="relative flex flex-col overflow-hidden rounded-xl border bg-card text-card-foreground focus-within:ring-[3px] focus-within:ring-ring/50">
       <EventCover event={event} className={cn('h-28 w-full sm:h-32', cancelled && 'opacity-60 grayscale')} />

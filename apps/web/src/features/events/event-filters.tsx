@@ -9,7 +9,7 @@ import { NativeSelect } from '#/components/ui/native-select';
 import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
 import { isCity } from '#/lib/member-format';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import type { EventFilters } from './api';
 import { catalog } from './i18n';
 
@@ -88,6 +88,7 @@ export function EventFiltersSheet({ filters, update, approved }: { filters: Even
 export function EventFiltersBar({ filters, update, approved }: { filters: EventFilters; update: Update; approved: boolean }) {
   const communities = useMyCommunitiesQuery(approved).data?.items.filter((m) => m.status === 'active') ?? [];
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <form role="search" aria-label={t('events.filters.label')} className="grid gap-3" onSubmit={(e) => e.preventDefault()}>
       <div className="grid gap-3 sm:grid-cols-2 md:max-w-xl">
@@ -97,7 +98,7 @@ export function EventFiltersBar({ filters, update, approved }: { filters: EventF
             <option value="">{t('events.filters.allCities')}</option>
             {CITIES.map((city) => (
               <option key={city} value={city}>
-                {CITY_LABELS[city]}
+                {s(CITY_LABELS[city])}
               </option>
             ))}
           </NativeSelect>
@@ -123,7 +124,7 @@ export function EventFiltersBar({ filters, update, approved }: { filters: EventF
       <div className="flex flex-wrap gap-2" role="group" aria-label={t('events.filters.quick')}>
         {EVENT_RANGES.map((range) => (
           <ToggleButton key={range} pressed={filters.range === range} onClick={() => update({ range: filters.range === range ? undefined : range })}>
-            {EVENT_RANGE_LABELS[range]}
+            {s(EVENT_RANGE_LABELS[range])}
           </ToggleButton>
         ))}
         {approved && (

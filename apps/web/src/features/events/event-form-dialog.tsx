@@ -17,7 +17,7 @@ import {
 import { AfterSaveStep, DialogForm, FormDialog, useSavedStep } from '#/components/form-dialog';
 import { changedValues } from '#/lib/changed-values';
 import { useMyCommunitiesQuery } from '#/lib/session/my-communities';
-import { useT } from '#/lib/i18n';
+import { sharedText, useT } from '#/lib/i18n';
 import { useCreateEventMutation, useEventQuery, useUpdateEventMutation } from './api';
 import { EventCoverPicker } from './event-cover-picker';
 import { EventFormFields } from './event-form-fields';
@@ -133,11 +133,11 @@ function DetailsStep({ event, communityId, onSaved }: { event?: EventView; commu
       const changes = changedValues(values, form.formState.dirtyFields, { omit: ['communityId'], together: [TIME_FIELDS] });
       // Nothing changed: no request, so the calendar's SEQUENCE does not move for nothing.
       const saved = Object.keys(changes).length === 0 ? event : await update.mutateAsync(changes as UpdateEventInput);
-      if (saved !== event) toast.success(EVENT_MESSAGES.saved);
+      if (saved !== event) toast.success(sharedText(EVENT_MESSAGES.saved));
       onSaved(saved);
     } else {
       const saved = await create.mutateAsync(createBody(values));
-      toast.success(EVENT_MESSAGES.created);
+      toast.success(sharedText(EVENT_MESSAGES.created));
       onSaved(saved);
     }
   };

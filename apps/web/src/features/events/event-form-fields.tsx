@@ -17,15 +17,15 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Input } from '#/components/ui/input';
 import { Textarea } from '#/components/ui/textarea';
 import { EventPlaceField } from '#/features/locations';
-import { useT, type Translate } from '#/lib/i18n';
+import { useSharedText, useT, type Translate } from '#/lib/i18n';
 import { TicketFields } from './event-ticket-fields';
 import { zoneCity } from './event-time';
 import { catalog } from './i18n';
 
-/** The choices of the form's selects, in the page's language (`t` changes with it). */
-function optionsIn(t: Translate) {
+/** The choices of the form's selects, in the page's language (`t` and `s` change with it). */
+function optionsIn(t: Translate, s: (text: string) => string) {
   return {
-    cities: [{ value: '', label: t('events.form.noCity') }, ...CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }))],
+    cities: [{ value: '', label: t('events.form.noCity') }, ...CITIES.map((c) => ({ value: c, label: s(CITY_LABELS[c]) }))],
     zones: EVENT_TIME_ZONES.map((zone) => ({ value: zone, label: `${zoneCity(zone)} (${zone})` })),
     guests: Array.from({ length: EVENT_LIMITS.guestsMax + 1 }, (_, n) => ({
       value: String(n),
@@ -57,7 +57,8 @@ export function EventFormFields({
 }) {
   const { control, setValue, getValues } = useFormContext<CreateEventInput>();
   const t = useT(catalog);
-  const options = React.useMemo(() => optionsIn(t), [t]);
+  const s = useSharedText();
+  const options = optionsIn(t, s);
   const communityId = useWatch({ control, name: 'communityId' });
   const chosen = communities.find((m) => m.community.id === communityId)?.community;
   const forcedCommunity = chosen?.visibility === 'private';
@@ -69,7 +70,7 @@ export function EventFormFields({
   }, [communityId, forcedCommunity, getValues, setValue]);
 
   const visibilityOptions = EVENT_VISIBILITIES.filter((v) => (forcedCommunity ? v === 'community' : v !== 'community' || communityId)).map(
-    (v) => ({ value: v, label: EVENT_VISIBILITY_LABELS[v] }),
+    (v) => ({ value: v, label: s(EVENT_VISIBILITY_LABELS[v]) }),
   );
   const communityOptions = [
     { value: '', label: t('events.form.noCommunity') },

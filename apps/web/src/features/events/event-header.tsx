@@ -4,7 +4,7 @@ import { EVENT_MESSAGES, EVENT_VISIBILITY_LABELS, formatMoney, imageVariantUrl, 
 import { Badge } from '#/components/ui/badge';
 import { useLocationAccess } from '#/features/locations';
 import { MEMBER_LINK_REL } from '#/components/message-text';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { EventBadges } from './event-card';
 import { cityName, dayAndTime, longDate, mapUrl, timeRange, zoneLabel } from './event-time';
 import { catalog } from './i18n';
@@ -15,10 +15,12 @@ import { catalog } from './i18n';
  */
 export function EventHeader({ event }: { event: EventView }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const cover = imageVariantUrl(event.coverUrl, 'large');
   const zone = zoneLabel(event);
   // The address usually names the town already; the club's city label stands in when there is no address.
-  const place = event.address || cityName(event.city);
+  const city = cityName(event.city);
+  const place = event.address || (city && s(city));
   const VisibilityIcon = event.visibility === 'public' ? GlobeIcon : LockIcon;
   // Held at one of the club's places (issue 12): the venue opens its page for members who may see places.
   const placeLink = useLocationAccess().canView && event.locationId ? `/locations/${event.locationId}` : null;
@@ -26,7 +28,7 @@ export function EventHeader({ event }: { event: EventView }) {
     <header className="grid gap-4">
       {event.status === 'cancelled' && (
         <p role="status" className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 font-medium text-destructive">
-          {EVENT_MESSAGES.cancelledBanner}
+          {s(EVENT_MESSAGES.cancelledBanner)}
         </p>
       )}
       {cover && (
@@ -40,7 +42,7 @@ export function EventHeader({ event }: { event: EventView }) {
           <EventBadges event={event} />
           <Badge variant="outline">
             <VisibilityIcon aria-hidden="true" />
-            {EVENT_VISIBILITY_LABELS[event.visibility]}
+            {s(EVENT_VISIBILITY_LABELS[event.visibility])}
           </Badge>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { EVENT_MESSAGES, type EventSummaryView } from '@bayclub/shared';
 import { itemsOf } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { Skeleton } from '#/components/ui/skeleton';
 import { CardGrid, EmptyState, ListError } from '#/components/card-grid';
 import { LoadMore } from '#/components/load-more';
@@ -64,7 +64,7 @@ export function EventListSkeleton({ label }: { label?: string }) {
  */
 export function EventList({
   filters,
-  label = EVENT_MESSAGES.upcoming,
+  label,
   headingLevel,
   empty,
   pageZone = null,
@@ -77,6 +77,7 @@ export function EventList({
 }) {
   const query = useEventListQuery(filters);
   const t = useT(catalog);
+  const s = useSharedText();
   const events = itemsOf(query.data);
   if (query.isPending) {
     return (
@@ -90,14 +91,14 @@ export function EventList({
   }
   if (events.length === 0) {
     return (
-      <EmptyState title={EVENT_MESSAGES.noEvents} hint={EVENT_MESSAGES.noEventsHint}>
+      <EmptyState title={s(EVENT_MESSAGES.noEvents)} hint={s(EVENT_MESSAGES.noEventsHint)}>
         {empty}
       </EmptyState>
     );
   }
   return (
     <div className="grid grid-cols-1 gap-4">
-      <EventCards events={events} label={label} headingLevel={headingLevel} pageZone={pageZone} />
+      <EventCards events={events} label={label ?? s(EVENT_MESSAGES.upcoming)} headingLevel={headingLevel} pageZone={pageZone} />
       <LoadMore {...query} />
     </div>
   );

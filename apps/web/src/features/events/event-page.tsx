@@ -9,7 +9,7 @@ import { MessageText } from '#/components/message-text';
 import { PageLoadError } from '#/components/page-load-error';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
 import { isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { EventPlaceMap } from '#/features/locations';
 import { SalesCard, useCheckoutReturn } from '#/features/payments';
 import { useEventQuery } from './api';
@@ -94,9 +94,10 @@ function BackToEvents() {
 /** Unknown, or not for this viewer: the same answer, with the way back. */
 function EventNotFound() {
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <section className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold">{EVENT_MESSAGES.notFound}</h1>
+      <h1 className="text-2xl font-semibold">{s(EVENT_MESSAGES.notFound)}</h1>
       <p className="text-muted-foreground">{t('events.page.notFoundHint')}</p>
       <Button asChild>
         <Link to="/events">{t('events.page.seeUpcoming')}</Link>

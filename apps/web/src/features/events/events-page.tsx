@@ -5,7 +5,7 @@ import { Button } from '#/components/ui/button';
 import { useCan, useSession } from '#/lib/session/use-session';
 import { useIsMobile } from '#/lib/use-is-mobile';
 import { lazyNamed } from '#/lib/lazy-named';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { CalendarFeedButton } from './calendar-feed-button';
 import { ToggleButton } from '#/components/toggle-button';
 import { EventFiltersBar, EventFiltersSheet, useEventFiltersInUrl } from './event-filters';
@@ -32,6 +32,7 @@ export function EventsPage() {
   const [creating, setCreating] = React.useState(false);
   const phone = useIsMobile();
   const t = useT(catalog);
+  const s = useSharedText();
   // Cards are in the club's zone, named once here (decision 025) rather than on every card.
   const create = canCreate ? (
     <Button onClick={() => setCreating(true)} onPointerEnter={() => void EventFormDialog.preload()}>
@@ -47,7 +48,7 @@ export function EventsPage() {
           <h1 id="events-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
             {t('events.page.title')}
           </h1>
-          <p className="text-muted-foreground">{t('events.page.subtitle', { upcoming: EVENT_MESSAGES.upcoming })}</p>
+          <p className="text-muted-foreground">{t('events.page.subtitle', { upcoming: s(EVENT_MESSAGES.upcoming) })}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {canFeed && <CalendarFeedButton />}

@@ -36,6 +36,8 @@ describe('the RSVP in Spanish (issue 26)', () => {
     const panel = await screen.findByRole('region', { name: 'Tu asistencia' }, LOAD);
     expect(within(panel).getByText('Voy, con 1 invitado')).toBeInTheDocument();
     expect(within(panel).getByText('Quedan 3 de 20 lugares')).toBeInTheDocument();
+    // A shared label (EVENT_MESSAGES.notGoing), from the shared package's Spanish.
+    expect(within(panel).getByRole('button', { name: 'No voy' })).toBeInTheDocument();
     expect(await within(panel).findByText('Grupo de 2 (tú y 1 invitado)', {}, LOAD)).toBeInTheDocument();
     expect(within(panel).getByRole('img', { name: 'Código de la entrada: A C D 2 3 4' })).toBeInTheDocument();
     const bar = screen.getByRole('region', { name: 'Barra de confirmación de asistencia' });

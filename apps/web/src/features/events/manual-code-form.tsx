@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { EVENT_LIMITS, EVENT_MESSAGES, ticketCodeSchema } from '@bayclub/shared';
+import { EVENT_LIMITS, ticketCodeSchema } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Input } from '#/components/ui/input';
 import { Label } from '#/components/ui/label';
@@ -16,15 +16,16 @@ const CODE_EXAMPLE = 'ACD234';
  */
 export function ManualCodeForm({ onSubmit, pending }: { onSubmit: (code: string) => Promise<boolean>; pending: boolean }) {
   const [code, setCode] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
+  // EVENT_MESSAGES.codeFormat, said in the page's language.
+  const [invalid, setInvalid] = React.useState(false);
   const errorId = React.useId();
   const t = useT(catalog);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = ticketCodeSchema.safeParse(code);
-    if (!parsed.success) return setError(EVENT_MESSAGES.codeFormat);
-    setError(null);
+    setInvalid(!parsed.success);
+    if (!parsed.success) return;
     if (await onSubmit(parsed.data)) setCode('');
   };
 
@@ -41,8 +42,8 @@ export function ManualCodeForm({ onSubmit, pending }: { onSubmit: (code: string)
           autoCorrect="off"
           spellCheck={false}
           enterKeyHint="go"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
           className="h-12 font-mono text-2xl tracking-[0.3em] uppercase"
           placeholder={CODE_EXAMPLE}
         />
@@ -51,9 +52,9 @@ export function ManualCodeForm({ onSubmit, pending }: { onSubmit: (code: string)
           {t('events.door.checkIn')}
         </Button>
       </div>
-      {error && (
+      {invalid && (
         <p id={errorId} className="text-sm text-destructive">
-          {error}
+          {t('events.door.codeFormat', { length: EVENT_LIMITS.ticketCodeLength })}
         </p>
       )}
     </form>

@@ -4,7 +4,7 @@ import { EVENT_MESSAGES, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { GetTicketButton, PaidTicketActions, PaymentDue, RefundStatus } from '#/features/payments';
 import { seatsLeft } from './event-format';
 import { GuestsStepper } from './guests-stepper';
@@ -19,6 +19,7 @@ import { catalog } from './i18n';
 export function PaidRsvpControls({ event }: { event: EventView }) {
   const rsvp = useRsvpMutation(event.id);
   const t = useT(catalog);
+  const s = useSharedText();
   const leave = () =>
     rsvp.mutate(
       { status: 'not_going' },
@@ -35,7 +36,7 @@ export function PaidRsvpControls({ event }: { event: EventView }) {
           <div>
             <Button variant="outline" disabled={rsvp.isPending} onClick={leave}>
               {rsvp.isPending && <Spinner />}
-              {EVENT_MESSAGES.leaveWaitlist}
+              {s(EVENT_MESSAGES.leaveWaitlist)}
             </Button>
           </div>
         </div>

@@ -3,7 +3,7 @@ import { EVENT_MESSAGES, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { seatsLabel, seatsLeft, statusLabel } from './event-format';
 import { GetTicketButton, PayNowButton, timeUntil } from '#/features/payments';
 import { useRsvpMutation } from './rsvp-api';
@@ -23,6 +23,7 @@ export const rsvpPanelId = (eventId: string) => `rsvp-panel-${eventId}`;
 export function RsvpBar({ event }: { event: EventView }) {
   const rsvp = useRsvpMutation(event.id);
   const t = useT(catalog);
+  const s = useSharedText();
   const mine = event.mine;
   const registered = mine !== null && (mine.status === 'going' || mine.status === 'waitlisted' || mine.status === 'awaiting_payment');
   if (!event.permissions.canRsvp && !registered) return null;
@@ -64,7 +65,7 @@ export function RsvpBar({ event }: { event: EventView }) {
       ) : (
         <Button size="sm" disabled={rsvp.isPending} onClick={send}>
           {rsvp.isPending && <Spinner />}
-          {fits ? EVENT_MESSAGES.rsvp : EVENT_MESSAGES.joinWaitlist}
+          {fits ? t('events.rsvp.rsvp') : s(EVENT_MESSAGES.joinWaitlist)}
         </Button>
       )}
     </div>

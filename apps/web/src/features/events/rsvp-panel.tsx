@@ -4,7 +4,7 @@ import { EVENT_MESSAGES, type EventView, type RsvpInput } from '@bayclub/shared'
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { seatsLabel, seatsLeft, statusLabel } from './event-format';
 import { GuestsStepper } from './guests-stepper';
 import { PaidRegistrationMoney, PaidRsvpControls } from './paid-rsvp-controls';
@@ -24,6 +24,7 @@ import { catalog } from './i18n';
 export function RsvpPanel({ event }: { event: EventView }) {
   useRegistrationRealtime(event);
   const t = useT(catalog);
+  const s = useSharedText();
   const mine = event.mine;
   const registered = mine !== null && mine.status !== 'not_going';
   const headingId = `rsvp-${event.id}`;
@@ -35,7 +36,7 @@ export function RsvpPanel({ event }: { event: EventView }) {
           {t('events.rsvp.title')}
         </h2>
         <p className="font-medium">{t('events.rsvp.hosting')}</p>
-        <p className="text-sm text-muted-foreground">{EVENT_MESSAGES.hostIsGoing}.</p>
+        <p className="text-sm text-muted-foreground">{s(EVENT_MESSAGES.hostIsGoing)}.</p>
         {seatsLabel(event) && <p className="text-sm text-muted-foreground">{seatsLabel(event)}</p>}
       </section>
     );
@@ -70,6 +71,7 @@ export function RsvpPanel({ event }: { event: EventView }) {
 function RsvpControls({ event }: { event: EventView }) {
   const rsvp = useRsvpMutation(event.id);
   const t = useT(catalog);
+  const s = useSharedText();
   const status = event.mine?.status ?? 'not_going';
   const current = status === 'going' || status === 'waitlisted' ? (event.mine?.guests ?? 0) : 0;
   const [guests, setGuests] = React.useState(Math.min(current, event.guestsAllowed));
@@ -100,7 +102,7 @@ function RsvpControls({ event }: { event: EventView }) {
         {!registered && (
           <Button disabled={pending} onClick={() => send({ status: 'going', guests })}>
             {pending && <Spinner />}
-            {fits ? EVENT_MESSAGES.rsvp : EVENT_MESSAGES.joinWaitlist}
+            {fits ? t('events.rsvp.rsvp') : s(EVENT_MESSAGES.joinWaitlist)}
           </Button>
         )}
         {registered && guests !== current && (
@@ -111,7 +113,7 @@ function RsvpControls({ event }: { event: EventView }) {
         )}
         {registered && (
           <Button variant="outline" disabled={pending} onClick={() => send({ status: 'not_going' })}>
-            {status === 'going' ? EVENT_MESSAGES.notGoing : EVENT_MESSAGES.leaveWaitlist}
+            {s(status === 'going' ? EVENT_MESSAGES.notGoing : EVENT_MESSAGES.leaveWaitlist)}
           </Button>
         )}
       </div>

@@ -5,7 +5,7 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { RetryButton } from '#/components/retry-button';
 import { errorMessage } from '#/lib/api';
 import { timeInZone } from '#/lib/format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { partyLabel, spelled } from './event-format';
 import { useTicketQuery } from './rsvp-api';
 import { catalog } from './i18n';
@@ -17,10 +17,11 @@ import { catalog } from './i18n';
 export function YourTicket({ event }: { event: EventView }) {
   const query = useTicketQuery(event.id);
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <section aria-labelledby={`ticket-${event.id}`} className="grid gap-3 rounded-lg bg-muted/40 p-4">
       <h3 id={`ticket-${event.id}`} className="font-semibold">
-        {EVENT_MESSAGES.yourTicket}
+        {s(EVENT_MESSAGES.yourTicket)}
       </h3>
       {query.isPending ? (
         <div role="status" className="grid justify-items-center">
@@ -41,6 +42,7 @@ export function YourTicket({ event }: { event: EventView }) {
 
 function TicketBody({ ticket, timeZone }: { ticket: TicketView; timeZone: string }) {
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <div className="grid justify-items-center gap-2 text-center">
       {ticket.qrSvg ? (
@@ -59,7 +61,7 @@ function TicketBody({ ticket, timeZone }: { ticket: TicketView; timeZone: string
       {ticket.checkedInAt && (
         <p className="flex items-center gap-1 text-sm font-medium text-green-700 dark:text-green-400">
           <CheckCircle2Icon aria-hidden="true" className="size-4" />
-          {t('events.ticket.checkedInAt', { checkedIn: EVENT_MESSAGES.checkedIn, time: timeInZone(ticket.checkedInAt, timeZone) })}
+          {t('events.ticket.checkedInAt', { checkedIn: s(EVENT_MESSAGES.checkedIn), time: timeInZone(ticket.checkedInAt, timeZone) })}
         </p>
       )}
     </div>

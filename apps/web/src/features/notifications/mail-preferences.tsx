@@ -5,7 +5,7 @@ import { MAIL_MESSAGES, MAIL_TYPE_LABELS, MAIL_TYPES, type MailType } from '@bay
 import { Skeleton } from '#/components/ui/skeleton';
 import { Switch } from '#/components/ui/switch';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { sharedText, useSharedText, useT } from '#/lib/i18n';
 import { useMailPreferencesQuery, useUpdateMailPreferencesMutation } from './api';
 import { catalog } from './i18n';
 
@@ -19,13 +19,14 @@ export function MailPreferences() {
   const preferences = useMailPreferencesQuery(open);
   const update = useUpdateMailPreferencesMutation();
   const t = useT(catalog);
+  const s = useSharedText();
 
   const handleChange = (type: MailType, on: boolean) =>
     update.mutate(
       { [type]: on },
       {
-        onSuccess: () => toast.success(MAIL_MESSAGES.saved),
-        onError: (error) => toast.error(errorMessage(error, MAIL_MESSAGES.saveFailed)),
+        onSuccess: () => toast.success(sharedText(MAIL_MESSAGES.saved)),
+        onError: (error) => toast.error(errorMessage(error, sharedText(MAIL_MESSAGES.saveFailed))),
       },
     );
 
@@ -35,10 +36,10 @@ export function MailPreferences() {
         {t('notifications.mail.title')}
         <ChevronDownIcon aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
       </summary>
-      <p className="mt-1 text-xs text-muted-foreground">{MAIL_MESSAGES.sectionIntro}</p>
+      <p className="mt-1 text-xs text-muted-foreground">{s(MAIL_MESSAGES.sectionIntro)}</p>
       {preferences.isError ? (
         <p role="alert" className="mt-2 text-sm text-destructive">
-          {MAIL_MESSAGES.loadFailed}
+          {s(MAIL_MESSAGES.loadFailed)}
         </p>
       ) : (
         <ul className="mt-2 grid gap-3">
@@ -53,15 +54,16 @@ export function MailPreferences() {
 
 function MailTypeRow({ type, checked, onChange }: { type: MailType; checked: boolean | undefined; onChange: (on: boolean) => void }) {
   const id = useId();
+  const s = useSharedText();
   const { label, description } = MAIL_TYPE_LABELS[type];
   return (
     <li className="flex items-center justify-between gap-4">
       <div className="grid min-w-0 gap-0.5">
         <label htmlFor={id} className="text-sm">
-          {label}
+          {s(label)}
         </label>
         <p id={`${id}-description`} className="text-xs text-muted-foreground">
-          {description}
+          {s(description)}
         </p>
       </div>
       {checked === undefined ? (

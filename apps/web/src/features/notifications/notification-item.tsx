@@ -1,7 +1,21 @@
-import { notificationTimeLabel, type NotificationView } from '@bayclub/shared';
+import { NOTIFICATION_MESSAGES, type NotificationView } from '@bayclub/shared';
 import { cn } from '#/lib/utils';
-import { intlLocale, useT } from '#/lib/i18n';
+import { intlLocale, useSharedText, useT, type Translate } from '#/lib/i18n';
 import { catalog } from './i18n';
+
+const HOUR = 60 * 60_000;
+
+/**
+ * Spec 2: under an hour 'Just now', under a day '3h ago', otherwise the date. The shared notificationTimeLabel, in
+ * the page's language.
+ */
+function timeLabel(iso: string, now: Date, t: Translate, s: (text: string) => string): string {
+  const at = new Date(iso);
+  const ms = now.getTime() - at.getTime();
+  if (ms < HOUR) return s(NOTIFICATION_MESSAGES.justNow);
+  if (ms < 24 * HOUR) return t('notifications.item.hoursAgo', { count: Math.floor(ms / HOUR) });
+  return at.toLocaleDateString(intlLocale());
+}
 
 /**
  * One row of the panel. Unread rows are tinted, bold and dotted, and say 'Unread' to screen readers. A row that
@@ -17,6 +31,7 @@ export function NotificationItem({
   onOpen: (notification: NotificationView) => void;
 }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const unread = notification.readAt === null;
   const content = (
     <>
@@ -25,7 +40,7 @@ export function NotificationItem({
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn('truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>{notification.title}</span>{' '}
           <time dateTime={notification.createdAt} className="shrink-0 text-xs text-muted-foreground">
-            {notificationTimeLabel(notification.createdAt, now, intlLocale())}
+            {timeLabel(notification.createdAt, now, t, s)}
           </time>
         </span>{' '}
         <span className="line-clamp-2 text-sm break-words text-muted-foreground">{notification.message}</span>

@@ -2,7 +2,7 @@ import { BellOffIcon, RotateCcwIcon } from 'lucide-react';
 import { NOTIFICATION_MESSAGES, type NotificationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useNotificationListQuery } from './api';
 import { catalog } from './i18n';
 import { NotificationItem } from './notification-item';
@@ -11,12 +11,13 @@ import { NotificationItem } from './notification-item';
 export function NotificationList({ onOpen }: { onOpen: (notification: NotificationView) => void }) {
   const query = useNotificationListQuery();
   const t = useT(catalog);
+  const s = useSharedText();
 
   if (!query.data) {
     if (query.isError) {
       return (
         <div role="alert" className="grid justify-items-center gap-3 px-6 py-12 text-center">
-          <p className="text-sm text-muted-foreground">{NOTIFICATION_MESSAGES.loadFailed}</p>
+          <p className="text-sm text-muted-foreground">{s(NOTIFICATION_MESSAGES.loadFailed)}</p>
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
             <RotateCcwIcon aria-hidden="true" />
             {t('notifications.list.retry')}
@@ -27,7 +28,7 @@ export function NotificationList({ onOpen }: { onOpen: (notification: Notificati
     return (
       <p role="status" className="flex items-center justify-center gap-2 px-6 py-12 text-sm text-muted-foreground">
         <Spinner />
-        {NOTIFICATION_MESSAGES.loading}
+        {s(NOTIFICATION_MESSAGES.loading)}
       </p>
     );
   }
@@ -37,7 +38,7 @@ export function NotificationList({ onOpen }: { onOpen: (notification: Notificati
     return (
       <div className="grid justify-items-center gap-2 px-6 py-12 text-center">
         <BellOffIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-        <p className="text-sm text-muted-foreground">{NOTIFICATION_MESSAGES.empty}</p>
+        <p className="text-sm text-muted-foreground">{s(NOTIFICATION_MESSAGES.empty)}</p>
       </div>
     );
   }
@@ -46,7 +47,7 @@ export function NotificationList({ onOpen }: { onOpen: (notification: Notificati
   const now = new Date();
   return (
     <div className="grid">
-      <ul aria-label={NOTIFICATION_MESSAGES.title}>
+      <ul aria-label={s(NOTIFICATION_MESSAGES.title)}>
         {items.map((notification) => (
           <NotificationItem key={notification.id} notification={notification} now={now} onOpen={onOpen} />
         ))}
@@ -55,7 +56,7 @@ export function NotificationList({ onOpen }: { onOpen: (notification: Notificati
         <div className="grid justify-items-center gap-2 p-4">
           {query.isFetchNextPageError && (
             <p role="alert" className="text-sm text-destructive">
-              {NOTIFICATION_MESSAGES.loadFailed}
+              {s(NOTIFICATION_MESSAGES.loadFailed)}
             </p>
           )}
           <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

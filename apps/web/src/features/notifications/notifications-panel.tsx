@@ -4,6 +4,7 @@ import { NOTIFICATION_MESSAGES, type NotificationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Sheet, SheetContent, SheetFooter, SheetHeader, SheetTitle } from '#/components/ui/sheet';
 import { PushToggle } from '#/features/push';
+import { useSharedText } from '#/lib/i18n';
 import { useMarkReadMutation, useNotificationListQuery, useUnreadNotificationCount } from './api';
 import { NotificationList } from './notification-list';
 import { MailPreferences } from './mail-preferences';
@@ -22,6 +23,7 @@ interface NotificationsPanelProps {
 export function NotificationsPanel({ open, onOpenChange, onCloseAutoFocus }: NotificationsPanelProps) {
   const navigate = useNavigate();
   const markRead = useMarkReadMutation();
+  const s = useSharedText();
 
   const handleOpen = (notification: NotificationView) => {
     if (notification.readAt === null) markRead.mutate([notification.id]);
@@ -42,7 +44,7 @@ export function NotificationsPanel({ open, onOpenChange, onCloseAutoFocus }: Not
         <SheetHeader className="flex-row items-center justify-between gap-2 border-b pr-12">
           <SheetTitle className="flex items-center gap-2 text-lg">
             <BellIcon aria-hidden="true" className="size-5 text-primary" />
-            {NOTIFICATION_MESSAGES.title}
+            {s(NOTIFICATION_MESSAGES.title)}
           </SheetTitle>
           <MarkAllReadButton />
         </SheetHeader>
@@ -63,12 +65,13 @@ function MarkAllReadButton() {
   const unread = useUnreadNotificationCount();
   const list = useNotificationListQuery();
   const markRead = useMarkReadMutation();
+  const s = useSharedText();
   const anyUnreadRow = list.data?.pages.some((page) => page.items.some((item) => item.readAt === null)) ?? false;
 
   return (
     <Button variant="ghost" size="sm" disabled={unread === 0 && !anyUnreadRow} onClick={() => markRead.mutate(undefined)}>
       <CheckCheckIcon aria-hidden="true" />
-      {NOTIFICATION_MESSAGES.markAllRead}
+      {s(NOTIFICATION_MESSAGES.markAllRead)}
     </Button>
   );
 }

@@ -19,7 +19,11 @@ describe('the notifications in Spanish (issue 26)', () => {
     mockApi({
       ...signedInAs(makeMe()),
       'GET /api/notifications/unread-count': () => json({ count: 1 }),
-      'GET /api/notifications': () => json({ items: [makeNotification()], nextCursor: null }),
+      'GET /api/notifications': () =>
+        json({
+          items: [makeNotification(), makeNotification({ readAt: new Date().toISOString(), createdAt: new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString() })],
+          nextCursor: null,
+        }),
     });
     await act(async () => {
       renderInProviders(<NotificationBell />);
@@ -28,6 +32,10 @@ describe('the notifications in Spanish (issue 26)', () => {
     await user.click(await screen.findByRole('button', { name: 'Notificaciones, 1 sin leer' }, LOAD));
     const panel = await screen.findByRole('dialog', {}, LOAD);
     expect(await within(panel).findByText('Sin leer', {}, LOAD)).toHaveClass('sr-only');
+    // Shared labels (NOTIFICATION_MESSAGES), from the shared package's Spanish.
+    expect(within(panel).getByRole('button', { name: 'Marcar todo como leído' })).toBeInTheDocument();
+    expect(within(panel).getByRole('list', { name: 'Notificaciones' })).toBeInTheDocument();
+    expect(within(panel).getByText('hace 3 h')).toBeInTheDocument();
     expect(await within(panel).findByRole('switch', { name: 'Notificaciones push' }, LOAD)).toBeInTheDocument();
     expect(within(panel).getByText('Notificaciones por correo')).toBeInTheDocument();
   });

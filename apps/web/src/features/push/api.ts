@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { PUSH_MESSAGES } from '@bayclub/shared';
+import { sharedText } from '#/lib/i18n';
 import { disablePush, enablePush, PushError, readPushStatus, type PushStatus } from './push-client';
 
 export const pushKeys = {
@@ -27,7 +28,8 @@ export function usePushStatusQuery(enabled = true) {
 export const shouldPrompt = (status: PushStatus | undefined) =>
   status?.supported === true && status.permission === 'default' && !status.subscribed;
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof PushError ? error.message : fallback);
+/** A PushError's message or the fallback: both the spec's PUSH_MESSAGES, shown in the page's language. */
+const messageOf = (error: unknown, fallback: string) => sharedText(error instanceof PushError ? error.message : fallback);
 
 /** The enable flow with its toasts: PUSH_MESSAGES.enabled, or the failure's own message. */
 export function useEnablePushMutation() {
@@ -35,7 +37,7 @@ export function useEnablePushMutation() {
   return useMutation({
     mutationFn: enablePush,
     onSuccess: (result) => {
-      if (result === 'enabled') toast.success(PUSH_MESSAGES.enabled);
+      if (result === 'enabled') toast.success(sharedText(PUSH_MESSAGES.enabled));
     },
     onError: (error) => {
       toast.error(messageOf(error, PUSH_MESSAGES.enableFailed));
@@ -49,7 +51,7 @@ export function useDisablePushMutation() {
   return useMutation({
     mutationFn: disablePush,
     onSuccess: () => {
-      toast.success(PUSH_MESSAGES.disabled);
+      toast.success(sharedText(PUSH_MESSAGES.disabled));
     },
     onError: (error) => {
       toast.error(messageOf(error, PUSH_MESSAGES.disableFailed));

@@ -7,6 +7,7 @@ import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { currentInstallPlatform } from '#/lib/install-platform';
 import { isStandalone } from '#/lib/use-installed';
+import { useSharedText } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { shouldPrompt, useEnablePushMutation, usePushStatusQuery } from './api';
 import { isPushSupported, syncPushSubscription } from './push-client';
@@ -68,6 +69,7 @@ export function PushPrompt({ slot, hidden = false }: PushPromptProps) {
   const enable = useEnablePushMutation();
   const titleId = React.useId();
   const bodyId = React.useId();
+  const s = useSharedText();
 
   React.useEffect(() => {
     // A browser that cannot push never needs the timer (nor the re-render it causes).
@@ -119,26 +121,26 @@ export function PushPrompt({ slot, hidden = false }: PushPromptProps) {
         <BellRingIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
         <div className="grid gap-1">
           <h2 id={titleId} className="text-sm font-semibold">
-            {installFirst ? PUSH_MESSAGES.installTitle : PUSH_MESSAGES.promptTitle}
+            {s(installFirst ? PUSH_MESSAGES.installTitle : PUSH_MESSAGES.promptTitle)}
           </h2>
           <p id={bodyId} className="text-sm text-muted-foreground">
-            {installFirst ? PUSH_MESSAGES.installBody : PUSH_MESSAGES.promptBody}
+            {s(installFirst ? PUSH_MESSAGES.installBody : PUSH_MESSAGES.promptBody)}
           </p>
           <div className="mt-2 flex flex-wrap justify-end gap-2">
             <Button variant="ghost" size="sm" onClick={dismiss} disabled={enable.isPending}>
-              {PUSH_MESSAGES.dismiss}
+              {s(PUSH_MESSAGES.dismiss)}
             </Button>
             {installFirst ? (
               <Button size="sm" asChild>
                 {/* Following the link answers the question too: the card does not come back on every page. */}
                 <Link to="/get-app" onClick={dismiss}>
-                  {PUSH_MESSAGES.installLink}
+                  {s(PUSH_MESSAGES.installLink)}
                 </Link>
               </Button>
             ) : (
             <Button size="sm" onClick={handleEnable} disabled={enable.isPending} aria-busy={enable.isPending || undefined}>
               {enable.isPending && <Spinner />}
-              {PUSH_MESSAGES.enable}
+              {s(PUSH_MESSAGES.enable)}
             </Button>
             )}
           </div>

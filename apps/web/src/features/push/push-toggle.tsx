@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PUSH_MESSAGES } from '@bayclub/shared';
 import { Label } from '#/components/ui/label';
 import { Switch } from '#/components/ui/switch';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useDisablePushMutation, useEnablePushMutation, usePushStatusQuery } from './api';
 import { catalog } from './i18n';
 import { needsInstallForPush } from './push-prompt';
@@ -18,21 +18,22 @@ export function PushToggle() {
   const disable = useDisablePushMutation();
   const id = React.useId();
   const t = useT(catalog);
+  const s = useSharedText();
   const busy = enable.isPending || disable.isPending;
   const data = status.data;
 
   if (needsInstallForPush()) {
     return (
       <p className="text-sm text-muted-foreground">
-        {PUSH_MESSAGES.installBody}{' '}
+        {s(PUSH_MESSAGES.installBody)}{' '}
         <Link to="/get-app" className="font-medium text-primary underline underline-offset-4">
-          {PUSH_MESSAGES.installLink}
+          {s(PUSH_MESSAGES.installLink)}
         </Link>
       </p>
     );
   }
   if (status.isError || data?.supported === false) {
-    return <p className="text-sm text-muted-foreground">{PUSH_MESSAGES.notSupported}</p>;
+    return <p className="text-sm text-muted-foreground">{s(PUSH_MESSAGES.notSupported)}</p>;
   }
 
   const denied = data?.permission === 'denied';
@@ -45,7 +46,7 @@ export function PushToggle() {
       <div className="grid gap-1">
         <Label htmlFor={id}>{t('push.toggle.label')}</Label>
         <p id={`${id}-description`} className="text-xs text-muted-foreground">
-          {denied ? PUSH_MESSAGES.permissionDenied : PUSH_MESSAGES.promptBody}
+          {s(denied ? PUSH_MESSAGES.permissionDenied : PUSH_MESSAGES.promptBody)}
         </p>
       </div>
       <Switch
