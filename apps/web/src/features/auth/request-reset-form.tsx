@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { requestPasswordResetSchema, type RequestPasswordResetInput } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 import { useRequestPasswordResetMutation } from './password-reset-api';
 
@@ -12,6 +12,7 @@ import { useRequestPasswordResetMutation } from './password-reset-api';
 export function RequestResetForm({ onBack }: { onBack?: () => void }) {
   const request = useRequestPasswordResetMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   const form = useForm<RequestPasswordResetInput>({
     resolver: zodResolver(requestPasswordResetSchema),
     defaultValues: { email: '' },
@@ -25,7 +26,7 @@ export function RequestResetForm({ onBack }: { onBack?: () => void }) {
       <form onSubmit={handleSubmit} noValidate className="grid gap-4">
         {request.data ? (
           <p role="status" className="rounded-md border border-primary/40 bg-primary/10 px-3 py-2 text-sm">
-            {request.data}
+            {s(request.data)}
           </p>
         ) : null}
         <TextField name="email" label={t('auth.field.email')} type="email" autoComplete="email" inputMode="email" />

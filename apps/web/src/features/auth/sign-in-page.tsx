@@ -8,7 +8,7 @@ import { LinkedinButton } from '#/features/landing';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
-import { Trans, useT } from '#/lib/i18n';
+import { Trans, useSharedText, useT } from '#/lib/i18n';
 import { useSignInMutation } from './api';
 import { catalog } from './i18n';
 import { AuthCard, FormError } from './auth-card';
@@ -37,9 +37,13 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   const location = useLocation();
   const signIn = useSignInMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   const [params] = useSearchParams();
   // A LinkedIn round-trip that came back without a sign-in (cancelled, expired, suspended): decision 034.
-  const [formError, setFormError] = React.useState<string | null>(() => linkedinErrorMessage(params.get('linkedin_error')));
+  const [formError, setFormError] = React.useState<string | null>(() => {
+    const linkedinError = linkedinErrorMessage(params.get('linkedin_error'));
+    return linkedinError && s(linkedinError);
+  });
   const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
 
   const handleSubmit = form.handleSubmit(async (values) => {
@@ -50,7 +54,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
       await navigate(typeof from === 'string' && from.startsWith('/') ? from : '/', { replace: true });
     } catch (error) {
       if (isApiError(error) && (error.status === 401 || error.code === 'INVALID_EMAIL_OR_PASSWORD')) {
-        setFormError(SIGN_IN_FAILED_MESSAGE);
+        setFormError(s(SIGN_IN_FAILED_MESSAGE));
       } else if (!applyFieldErrors(error, form.setError)) {
         setFormError(errorMessage(error));
       }

@@ -17,7 +17,7 @@ import {
   type RelationshipView,
 } from '@bayclub/shared';
 import { api, errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { pagedQueryOptions, removeOptimistically } from '#/lib/paged-query';
 import { connectionKeys, invalidateConnections } from '#/lib/relationships';
 import { useRealtimeEvent } from '#/lib/realtime/use-realtime';
@@ -63,6 +63,7 @@ type Rollback = { rollback: () => void };
 /** POST /api/hellos/:id/accept: the hello leaves Received at once, the match appears in Matches. */
 export function useAcceptHelloMutation() {
   const queryClient = useQueryClient();
+  const s = useSharedText();
   return useMutation({
     mutationFn: (hello: Pick<HelloView, 'id'>) =>
       api.post<{ match: MatchView }>(`/api/hellos/${encodeURIComponent(hello.id)}/accept`, {}),
@@ -70,7 +71,7 @@ export function useAcceptHelloMutation() {
       rollback: await removeOptimistically<HelloView>(queryClient, connectionKeys.hellos('received'), (h) => h.id === hello.id),
     }),
     onSuccess: () => {
-      toast.success(CONNECTION_MESSAGES.matched);
+      toast.success(s(CONNECTION_MESSAGES.matched));
     },
     onError: (error, _hello, context) => {
       context?.rollback();
@@ -119,13 +120,14 @@ export function useWithdrawHelloMutation() {
 /** DELETE /api/matches/:id: messaging stops both ways at once. */
 export function useUnmatchMutation() {
   const queryClient = useQueryClient();
+  const s = useSharedText();
   return useMutation({
     mutationFn: (match: Pick<MatchView, 'id'>) => api.delete<void>(`/api/matches/${encodeURIComponent(match.id)}`),
     onMutate: async (match): Promise<Rollback> => ({
       rollback: await removeOptimistically<MatchView>(queryClient, connectionKeys.matches(), (m) => m.id === match.id),
     }),
     onSuccess: () => {
-      toast.success(CONNECTION_MESSAGES.unmatched);
+      toast.success(s(CONNECTION_MESSAGES.unmatched));
     },
     onError: (error, _match, context) => {
       context?.rollback();
@@ -142,6 +144,7 @@ export function useUnmatchMutation() {
  */
 export function useOpenChat() {
   const navigate = useNavigate();
+  const s = useSharedText();
   const [opening, setOpening] = React.useState<string | null>(null);
   const create = useMutation({
     mutationFn: (userId: string) => api.post<ConversationView>('/api/conversations', { userId }),
@@ -159,7 +162,7 @@ export function useOpenChat() {
       return true;
     } catch {
       // 403 NO_MATCH (the match ended meanwhile) or any failure: the spec's one messaging failure text.
-      toast.error(MESSAGING_MESSAGES.sendFailed);
+      toast.error(s(MESSAGING_MESSAGES.sendFailed));
       return false;
     } finally {
       setOpening(null);

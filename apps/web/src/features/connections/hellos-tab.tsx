@@ -7,7 +7,7 @@ import { useAcceptHelloMutation, useDeclineHelloMutation, useHellosQuery, useWit
 import { FORBIDDEN_TITLE } from './matches-tab';
 import { MemberRow } from '#/components/member/member-row';
 import { formatDay } from '#/lib/format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { memberName } from '#/lib/member-format';
 import { MemberRowList } from '#/components/member/member-row-list';
 import { catalog } from './i18n';
@@ -26,13 +26,14 @@ function Note({ note }: { note: string | null }) {
 /** Pending hellos to the member: Accept makes a match, Decline quietly removes it. */
 export function ReceivedTab({ query }: { query: HelloQuery }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const accept = useAcceptHelloMutation();
   const decline = useDeclineHelloMutation();
   return (
     <MemberRowList
       query={query}
       label={t('connections.received.title')}
-      empty={{ icon: HandIcon, title: CONNECTION_MESSAGES.noReceived }}
+      empty={{ icon: HandIcon, title: s(CONNECTION_MESSAGES.noReceived) }}
       forbiddenTitle={t(FORBIDDEN_TITLE)}
       getKey={(h) => h.id}
       renderItem={(hello) => {
@@ -71,13 +72,14 @@ export function ReceivedTab({ query }: { query: HelloQuery }) {
 /** The member's own pending hellos: Withdraw takes one back. */
 export function SentTab() {
   const t = useT(catalog);
+  const s = useSharedText();
   const query = useHellosQuery('sent');
   const withdraw = useWithdrawHelloMutation();
   return (
     <MemberRowList
       query={query}
       label={t('connections.sent.title')}
-      empty={{ icon: SendIcon, title: CONNECTION_MESSAGES.noSent }}
+      empty={{ icon: SendIcon, title: s(CONNECTION_MESSAGES.noSent) }}
       forbiddenTitle={t(FORBIDDEN_TITLE)}
       getKey={(h) => h.id}
       renderItem={(hello) => {

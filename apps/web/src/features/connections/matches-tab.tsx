@@ -9,7 +9,7 @@ import { MemberSafetyActions } from '#/features/safety';
 import { useMatchesQuery, useOpenChat, useUnmatchMutation } from './api';
 import { MemberRow } from '#/components/member/member-row';
 import { formatDay } from '#/lib/format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { memberName } from '#/lib/member-format';
 import { MemberRowList } from '#/components/member/member-row-list';
 import { catalog } from './i18n';
@@ -20,6 +20,7 @@ export const FORBIDDEN_TITLE = 'connections.forbidden';
 /** Active matches, newest first: message them, open their profile, or unmatch. */
 export function MatchesTab() {
   const t = useT(catalog);
+  const s = useSharedText();
   const query = useMatchesQuery();
   const chat = useOpenChat();
   const unmatch = useUnmatchMutation();
@@ -27,7 +28,7 @@ export function MatchesTab() {
     <MemberRowList
       query={query}
       label={t('connections.tabs.matches')}
-      empty={{ icon: HeartHandshakeIcon, title: CONNECTION_MESSAGES.noMatches, hint: CONNECTION_MESSAGES.noMatchesHint }}
+      empty={{ icon: HeartHandshakeIcon, title: s(CONNECTION_MESSAGES.noMatches), hint: s(CONNECTION_MESSAGES.noMatchesHint) }}
       forbiddenTitle={t(FORBIDDEN_TITLE)}
       getKey={(m) => m.id}
       renderItem={(match) => (

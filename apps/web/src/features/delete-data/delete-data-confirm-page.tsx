@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '#/components/ui/button';
 import { DELETE_DATA_MESSAGES } from '@bayclub/shared';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useDeleteDataConfirmMutation } from './api';
 import { catalog } from './i18n';
 
@@ -16,6 +16,7 @@ export function DeleteDataConfirmPage() {
   const token = params.get('token') ?? '';
   const confirm = useDeleteDataConfirmMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     confirm.mutate({ token });
@@ -34,13 +35,13 @@ export function DeleteDataConfirmPage() {
           </p>
         </div>
       ) : !token ? (
-        <p role="alert">{DELETE_DATA_MESSAGES.invalidLink}</p>
+        <p role="alert">{s(DELETE_DATA_MESSAGES.invalidLink)}</p>
       ) : (
         <form onSubmit={handleSubmit} className="grid gap-4">
           <p>{t('delete-data.confirm.warning')}</p>
           {confirm.error ? (
             <p role="alert" className="text-sm text-destructive">
-              {errorMessage(confirm.error, DELETE_DATA_MESSAGES.confirmFailed)}
+              {errorMessage(confirm.error, s(DELETE_DATA_MESSAGES.confirmFailed))}
             </p>
           ) : null}
           <Button type="submit" variant="destructive" disabled={confirm.isPending}>

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { DELETE_DATA_STATUS_LABELS, type DeleteDataStatusView } from '@bayclub/shared';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { intlLocale, Trans, useT } from '#/lib/i18n';
+import { intlLocale, Trans, useSharedText, useT } from '#/lib/i18n';
 import { useDeleteDataStatusQuery } from './api';
 import { catalog } from './i18n';
 
@@ -21,12 +21,13 @@ export function DeleteDataStatusPage() {
   const { code = '' } = useParams();
   const status = useDeleteDataStatusQuery(code);
   const t = useT(catalog);
+  const s = useSharedText();
   const view = status.data;
   const steps: Array<{ label: string; at: string | null }> = view
     ? [
-        { label: DELETE_DATA_STATUS_LABELS.received, at: view.receivedAt },
-        { label: DELETE_DATA_STATUS_LABELS.confirmed, at: view.confirmedAt },
-        { label: DELETE_DATA_STATUS_LABELS.done, at: view.doneAt },
+        { label: s(DELETE_DATA_STATUS_LABELS.received), at: view.receivedAt },
+        { label: s(DELETE_DATA_STATUS_LABELS.confirmed), at: view.confirmedAt },
+        { label: s(DELETE_DATA_STATUS_LABELS.done), at: view.doneAt },
       ]
     : [];
 
@@ -46,7 +47,7 @@ export function DeleteDataStatusPage() {
             <Trans
               catalog={catalog}
               id="delete-data.status.state"
-              values={{ state: DELETE_DATA_STATUS_LABELS[view.status] }}
+              values={{ state: s(DELETE_DATA_STATUS_LABELS[view.status]) }}
               components={{ 0: <strong /> }}
             />
           </p>

@@ -5,7 +5,7 @@ import { Checkbox } from '#/components/ui/checkbox';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { InterestsPicker } from '#/components/member/interests-picker';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { countDirectoryFilters, type DirectoryFilters } from './directory-params';
 import { catalog } from './i18n';
 
@@ -19,6 +19,7 @@ interface DirectoryFiltersFormProps {
 /** City, age range, interests (any of them), verified, and hiding members with neither photo nor bio. */
 export function DirectoryFiltersForm({ filters, onChange, onClear }: DirectoryFiltersFormProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const id = React.useId();
   const set = (patch: Partial<DirectoryFilters>) => onChange({ ...filters, ...patch });
   const ageValue = (v: string) => (v === '' ? null : Number(v));
@@ -31,7 +32,7 @@ export function DirectoryFiltersForm({ filters, onChange, onClear }: DirectoryFi
           <option value="">{t('directory.filters.anyCity')}</option>
           {CITIES.map((c) => (
             <option key={c} value={c}>
-              {CITY_LABELS[c]}
+              {s(CITY_LABELS[c])}
             </option>
           ))}
         </NativeSelect>
@@ -68,10 +69,10 @@ export function DirectoryFiltersForm({ filters, onChange, onClear }: DirectoryFi
         </div>
       </fieldset>
       <div className="grid gap-3">
-        <CheckboxRow id={`${id}-verified`} label={DIRECTORY_MESSAGES.verifiedOnly} checked={filters.verified} onChange={(verified) => set({ verified })} />
+        <CheckboxRow id={`${id}-verified`} label={s(DIRECTORY_MESSAGES.verifiedOnly)} checked={filters.verified} onChange={(verified) => set({ verified })} />
         <CheckboxRow
           id={`${id}-complete`}
-          label={DIRECTORY_MESSAGES.hideIncomplete}
+          label={s(DIRECTORY_MESSAGES.hideIncomplete)}
           checked={filters.hideIncomplete}
           onChange={(hideIncomplete) => set({ hideIncomplete })}
         />
@@ -79,7 +80,7 @@ export function DirectoryFiltersForm({ filters, onChange, onClear }: DirectoryFi
       <InterestsPicker label={t('directory.filters.interests')} value={filters.interests} onChange={(interests) => set({ interests })} />
       {countDirectoryFilters(filters) > 0 && (
         <Button type="button" variant="outline" onClick={onClear}>
-          {DIRECTORY_MESSAGES.clearFilters}
+          {s(DIRECTORY_MESSAGES.clearFilters)}
         </Button>
       )}
     </div>

@@ -4,7 +4,7 @@ import { DIRECTORY_MESSAGES, type DirectoryCardView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 import { MemberCard } from './member-card';
 
@@ -28,14 +28,15 @@ export function DirectorySkeleton() {
 }
 
 export function DirectoryEmpty({ onClear }: { onClear: (() => void) | null }) {
+  const s = useSharedText();
   return (
     <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-14 text-center">
       <UsersRoundIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-      <h2 className="text-lg font-semibold">{DIRECTORY_MESSAGES.empty}</h2>
-      <p className="max-w-sm text-sm text-muted-foreground">{DIRECTORY_MESSAGES.emptyHint}</p>
+      <h2 className="text-lg font-semibold">{s(DIRECTORY_MESSAGES.empty)}</h2>
+      <p className="max-w-sm text-sm text-muted-foreground">{s(DIRECTORY_MESSAGES.emptyHint)}</p>
       {onClear && (
         <Button variant="outline" onClick={onClear}>
-          {DIRECTORY_MESSAGES.clearFilters}
+          {s(DIRECTORY_MESSAGES.clearFilters)}
         </Button>
       )}
     </div>

@@ -23,5 +23,8 @@ describe('People in Spanish (issue 26)', () => {
     expect(within(card).getByRole('list', { name: 'Intereses en común' })).toBeInTheDocument();
     expect(within(card).getByText('Instagram @alex.surfs')).toBeInTheDocument();
     expect(screen.getByText('Se muestra 1 miembro')).toBeInTheDocument();
+    // The shared package's texts: the page's title and a member's interest.
+    expect(screen.getByRole('heading', { level: 1, name: 'Personas' })).toBeInTheDocument();
+    expect(within(card).getByText('Playa')).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Link } from 'react-router';
 import { UserIcon } from 'lucide-react';
 import { imageVariantUrl, type DirectoryCardView } from '@bayclub/shared';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { cityLabel } from '#/lib/member-format';
 import { VerifiedBadge } from '#/components/member/verified-badge';
 import { VerifiedInstagramMark } from '#/features/instagram';
@@ -14,8 +14,10 @@ import { catalog } from './i18n';
  */
 export function MemberCard({ member }: { member: DirectoryCardView }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const name = member.fullName?.trim() || member.username || t('directory.card.member');
-  const details = [cityLabel(member.city), member.age !== null ? `${member.age}` : null].filter(Boolean).join(' · ');
+  const city = cityLabel(member.city);
+  const details = [city && s(city), member.age !== null ? `${member.age}` : null].filter(Boolean).join(' · ');
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs transition-shadow focus-within:ring-[3px] focus-within:ring-ring/50 hover:shadow-md">
       <CardPhoto key={member.id} url={member.profilePictureUrl} name={name} />
@@ -44,7 +46,7 @@ export function MemberCard({ member }: { member: DirectoryCardView }) {
           <ul aria-label={t('directory.card.commonInterests')} className="mt-1 flex flex-wrap gap-1.5">
             {member.sharedInterests.map((interest) => (
               <li key={interest} className="rounded-full border border-primary bg-primary/15 px-2 py-0.5 text-xs font-medium">
-                {interest}
+                {s(interest)}
               </li>
             ))}
           </ul>

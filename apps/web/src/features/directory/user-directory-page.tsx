@@ -8,7 +8,7 @@ import { Button } from '#/components/ui/button';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '#/components/ui/sheet';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useDirectoryQuery } from './api';
 import { clearedFilters, countDirectoryFilters, directoryFromSearch, directoryToParams, type DirectoryFilters } from './directory-params';
 import { DirectoryFiltersForm } from './directory-filters-form';
@@ -22,6 +22,7 @@ import { catalog } from './i18n';
  */
 export function UserDirectoryPage() {
   const t = useT(catalog);
+  const s = useSharedText();
   const [search, setSearch] = useSearchParams();
   const filters = React.useMemo(() => directoryFromSearch(search), [search]);
   const [sheetOpen, setSheetOpen] = React.useState(false);
@@ -56,13 +57,13 @@ export function UserDirectoryPage() {
   return (
     <section aria-labelledby="people-title" className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-6 sm:px-6 sm:py-8">
       <h1 id="people-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-        {DIRECTORY_MESSAGES.title}
+        {s(DIRECTORY_MESSAGES.title)}
       </h1>
       <div className="flex flex-wrap items-end gap-3">
         <DebouncedSearchBox
           value={filters.q}
           onSearch={handleSearch}
-          label={DIRECTORY_MESSAGES.searchLabel}
+          label={s(DIRECTORY_MESSAGES.searchLabel)}
           placeholder={t('directory.search.placeholder')}
           maxLength={DIRECTORY_LIMITS.queryMax}
           debounceMs={DIRECTORY_LIMITS.searchDebounce}
@@ -74,9 +75,9 @@ export function UserDirectoryPage() {
             {t('directory.sortBy')}
           </Label>
           <NativeSelect id={sortId} value={filters.sort} onChange={(e) => apply({ ...filters, sort: e.target.value as DirectorySort })}>
-            {DIRECTORY_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {DIRECTORY_SORT_LABELS[s]}
+            {DIRECTORY_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {s(DIRECTORY_SORT_LABELS[sort])}
               </option>
             ))}
           </NativeSelect>

@@ -2,7 +2,7 @@ import { Link2Icon, Unlink2Icon } from 'lucide-react';
 import { toast } from 'sonner';
 import { INSTAGRAM_TOASTS, type OwnProfileView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { Trans, useT } from '#/lib/i18n';
+import { Trans, useSharedText, useT } from '#/lib/i18n';
 import { useDisconnectInstagramMutation, useStartInstagramMutation } from './api';
 import { catalog } from './i18n';
 import { VerifiedInstagramMark } from './verified-mark';
@@ -23,20 +23,21 @@ export function InstagramConnect({ profile, canLink, onDisconnected }: {
   const start = useStartInstagramMutation();
   const disconnect = useDisconnectInstagramMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   const linked = profile.instagramVerified && !!profile.instagramUsername;
 
   const handleLink = () =>
     start.mutate(undefined, {
       onSuccess: ({ authorizeUrl }) => browser.go(authorizeUrl),
-      onError: () => toast.error(INSTAGRAM_TOASTS.connectFailed),
+      onError: () => toast.error(s(INSTAGRAM_TOASTS.connectFailed)),
     });
   const handleDisconnect = () =>
     disconnect.mutate(undefined, {
       onSuccess: () => {
-        toast.success(INSTAGRAM_TOASTS.disconnected);
+        toast.success(s(INSTAGRAM_TOASTS.disconnected));
         onDisconnected?.();
       },
-      onError: () => toast.error(INSTAGRAM_TOASTS.disconnectFailed),
+      onError: () => toast.error(s(INSTAGRAM_TOASTS.disconnectFailed)),
     });
 
   return (

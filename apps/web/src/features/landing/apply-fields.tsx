@@ -21,7 +21,7 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '#/comp
 import { Input } from '#/components/ui/input';
 import { SelectField } from '#/components/select-field';
 import { cn } from '#/lib/utils';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 /** "(optional)" after a field's label. */
@@ -89,19 +89,16 @@ export function InstagramField() {
 }
 
 const AGE_CHOICES = AGE_OPTIONS.map((age) => ({ value: String(age), label: String(age) }));
-const CITY_CHOICES = CITIES.map((city) => ({ value: city, label: CITY_LABELS[city] }));
 
 /** Age, gender, relationship status and city. */
 export function PersonalFields() {
   const t = useT(catalog);
-  const relationshipChoices = React.useMemo(
-    () =>
-      RELATIONSHIP_STATUSES.map((status) => ({
-        value: status,
-        label: status === 'not_specified' ? t('landing.field.notSpecified') : RELATIONSHIP_STATUS_LABELS[status],
-      })),
-    [t],
-  );
+  const s = useSharedText();
+  const cityChoices = CITIES.map((city) => ({ value: city, label: s(CITY_LABELS[city]) }));
+  const relationshipChoices = RELATIONSHIP_STATUSES.map((status) => ({
+    value: status,
+    label: status === 'not_specified' ? t('landing.field.notSpecified') : s(RELATIONSHIP_STATUS_LABELS[status]),
+  }));
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <SelectField<ApplyInput>
@@ -115,7 +112,7 @@ export function PersonalFields() {
         name="city"
         label={t('landing.field.city')}
         placeholder={t('landing.field.cityPlaceholder')}
-        options={CITY_CHOICES}
+        options={cityChoices}
       />
       <SelectField<ApplyInput>
         name="relationshipStatus"
@@ -135,6 +132,7 @@ export function PersonalFields() {
 function GenderField() {
   const { control } = useFormContext<ApplyInput>();
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <FormField
       control={control}
@@ -169,7 +167,7 @@ function GenderField() {
                     ) : (
                       <CircleIcon aria-hidden="true" className="size-4 text-muted-foreground" />
                     )}
-                    {gender}
+                    {s(gender)}
                   </label>
                 );
               })}
@@ -205,6 +203,7 @@ export function ProfilePictureField({ value, onChange, disabled }: { value: File
   const [error, setError] = React.useState<string | null>(null);
   const preview = usePreviewUrl(value);
   const t = useT(catalog);
+  const s = useSharedText();
 
   const handleChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -213,7 +212,7 @@ export function ProfilePictureField({ value, onChange, disabled }: { value: File
     const invalid = validateProfilePictureFile(file);
     if (invalid) {
       setError(invalid.message);
-      toast.error(invalid.toast, { description: invalid.message });
+      toast.error(s(invalid.toast), { description: s(invalid.message) });
       return;
     }
     setError(null);
@@ -246,7 +245,7 @@ export function ProfilePictureField({ value, onChange, disabled }: { value: File
             htmlFor="apply-picture"
             className="inline-flex h-9 cursor-pointer items-center rounded-md border border-input bg-background px-3 text-sm font-medium hover:bg-accent peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50"
           >
-            {value ? PICTURE_MESSAGES.change : PICTURE_MESSAGES.choose}
+            {s(value ? PICTURE_MESSAGES.change : PICTURE_MESSAGES.choose)}
           </Label>
           {value && (
             <Button variant="ghost" size="sm" disabled={disabled} onClick={() => onChange(null)}>
@@ -261,7 +260,7 @@ export function ProfilePictureField({ value, onChange, disabled }: { value: File
         aria-live="polite"
         className={cn('text-sm', error ? 'text-destructive' : 'text-muted-foreground')}
       >
-        {error ?? (value ? PICTURE_MESSAGES.selected : t('landing.field.pictureHint'))}
+        {error ? s(error) : value ? s(PICTURE_MESSAGES.selected) : t('landing.field.pictureHint')}
       </p>
     </fieldset>
   );

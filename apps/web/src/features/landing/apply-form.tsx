@@ -4,14 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { applySchema, PICTURE_MESSAGES, uploadFailedMessage, type ApplyInput, type LinkedinPrefill } from '@bayclub/shared';
+import { applySchema, PICTURE_MESSAGES, type ApplyInput, type LinkedinPrefill } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
 import { refreshSession } from '#/lib/session/api';
 import { uploadProfilePicture } from '#/features/media';
-import { Trans, useT } from '#/lib/i18n';
+import { Trans, useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 import { landingKeys, useApplyMutation } from './api';
 import { AccountFields, InstagramField, PersonalFields, ProfilePictureField } from './apply-fields';
@@ -45,6 +45,7 @@ const PICTURE_ENDPOINT = '/api/applications/picture';
  */
 export function ApplyForm({ id, communitySlug, prefill }: { id?: string; communitySlug?: string; prefill?: LinkedinPrefill | null }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const apply = useApplyMutation();
@@ -83,10 +84,10 @@ export function ApplyForm({ id, communitySlug, prefill }: { id?: string; communi
       await uploadProfilePicture(file, { endpoint: PICTURE_ENDPOINT });
     } catch (error) {
       const reason = error instanceof Error ? error.message : PICTURE_MESSAGES.noFile;
-      toast.error(PICTURE_MESSAGES.uploadFailedToast, {
+      toast.error(s(PICTURE_MESSAGES.uploadFailedToast), {
         description: (
           <>
-            <span className="block">{uploadFailedMessage(reason)}</span>
+            <span className="block">{t('landing.apply.pictureFailed', { reason: s(reason) })}</span>
             <span className="block">{t('landing.apply.pictureLater')}</span>
           </>
         ),
@@ -142,7 +143,7 @@ export function ApplyForm({ id, communitySlug, prefill }: { id?: string; communi
         <div className="grid gap-3">
           <Button type="submit" size="lg" className="w-full text-base" disabled={submitting || usernameBlocked}>
             {submitting && <Spinner />}
-            {uploadingPicture ? PICTURE_MESSAGES.uploading : submitting ? t('landing.apply.submitting') : t('landing.apply.submit')}
+            {uploadingPicture ? s(PICTURE_MESSAGES.uploading) : submitting ? t('landing.apply.submitting') : t('landing.apply.submit')}
           </Button>
           <p className="text-center text-xs text-muted-foreground">
             <Trans

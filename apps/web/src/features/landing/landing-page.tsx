@@ -4,7 +4,7 @@ import { DEFAULT_APP_DESCRIPTION, DEFAULT_APP_NAME } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
 import { usePublicSettings } from '#/lib/public-settings';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 import { ApplyForm } from './lazy-apply-form';
 import { LandingCover } from './landing-cover';
@@ -17,8 +17,10 @@ export const APPLY_SCROLL_MARGIN = 'scroll-mt-28 sm:scroll-mt-20';
 export function LandingPage() {
   const { data: settings } = usePublicSettings();
   const appName = settings?.app_name || DEFAULT_APP_NAME;
-  const description = settings?.app_description || DEFAULT_APP_DESCRIPTION;
   const t = useT(catalog);
+  const s = useSharedText();
+  // The club's own description (an admin's words) as it is; the default one in the page's language.
+  const description = settings?.app_description || s(DEFAULT_APP_DESCRIPTION);
 
   return (
     <div className="pb-16">

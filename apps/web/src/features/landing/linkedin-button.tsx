@@ -1,5 +1,6 @@
 import { LINKEDIN_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { useSharedText } from '#/lib/i18n';
 import { linkedinStartUrl } from './api';
 
 /** LinkedIn's "in" mark, drawn inline (no brand icon in lucide); decorative next to the button's text. */
@@ -16,11 +17,12 @@ function LinkedinMark() {
  * leaves the app (the server starts it with a signed state, decision 034).
  */
 export function LinkedinButton({ intent }: { intent: 'apply' | 'signin' }) {
+  const s = useSharedText();
   return (
     <Button asChild size="lg" className="w-full bg-[#0a66c2] text-white hover:bg-[#004182]">
       <a href={linkedinStartUrl(intent)}>
         <LinkedinMark />
-        {intent === 'apply' ? LINKEDIN_MESSAGES.continueWith : LINKEDIN_MESSAGES.signInWith}
+        {s(intent === 'apply' ? LINKEDIN_MESSAGES.continueWith : LINKEDIN_MESSAGES.signInWith)}
       </a>
     </Button>
   );

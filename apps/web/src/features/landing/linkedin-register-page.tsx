@@ -3,7 +3,7 @@ import { LINKEDIN_MESSAGES, linkedinErrorMessage, type LinkedinPrefill } from '@
 import { Button } from '#/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#/components/ui/card';
 import { Spinner } from '#/components/ui/spinner';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useForgetLinkedinMutation, useLinkedinPrefillQuery } from './api';
 import { ApplyForm } from './apply-form';
 import { catalog } from './i18n';
@@ -19,6 +19,7 @@ export function LinkedinRegisterPage() {
   const prefill = useLinkedinPrefillQuery();
   const identity = prefill.data?.prefill ?? null;
   const t = useT(catalog);
+  const s = useSharedText();
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-10 sm:px-8">
@@ -31,7 +32,7 @@ export function LinkedinRegisterPage() {
         <CardContent className="grid gap-6 px-5 sm:px-8">
           {error && (
             <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-              {error}
+              {s(error)}
             </p>
           )}
           {prefill.isPending ? (
@@ -61,6 +62,7 @@ export function LinkedinRegisterPage() {
 function LinkedinIdentityCard({ identity }: { identity: LinkedinPrefill }) {
   const forget = useForgetLinkedinMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <section aria-label={t('landing.linkedin.identity')} className="flex items-center gap-4 rounded-lg border bg-muted/40 p-4">
       {identity.pictureUrl && (
@@ -68,7 +70,7 @@ function LinkedinIdentityCard({ identity }: { identity: LinkedinPrefill }) {
       )}
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="truncate font-medium">{identity.name}</p>
-        <p className="text-sm text-muted-foreground">{LINKEDIN_MESSAGES.prefilled}</p>
+        <p className="text-sm text-muted-foreground">{s(LINKEDIN_MESSAGES.prefilled)}</p>
       </div>
       <Button type="button" variant="outline" size="sm" disabled={forget.isPending} onClick={() => forget.mutate()}>
         {t('landing.linkedin.notYou')}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LIMITS, USERNAME_MESSAGES, usernameSchema } from '@bayclub/shared';
 import { usernameAvailabilityQueryOptions } from './api';
 import { useDebouncedValue } from '#/lib/use-debounced-value';
+import { useSharedText } from '#/lib/i18n';
 
 /** Spec 4: the username check is idle, checking, available, taken or invalid (plus a failed check). */
 export type UsernameStatus = AvailabilityStatus;
@@ -17,6 +18,7 @@ const IDLE: UsernameStatus = { state: 'idle' };
 export function useUsernameAvailability(value: string, opts: { current?: string | null } = {}): UsernameStatus {
   const candidate = value.trim().toLowerCase();
   const debounced = useDebouncedValue(candidate, LIMITS.usernameCheckDebounce);
+  const s = useSharedText();
   const unchanged = !!opts.current && candidate === opts.current.toLowerCase();
   const settled = candidate === debounced && !unchanged;
   const parsed = debounced ? usernameSchema.safeParse(debounced) : null;
@@ -26,11 +28,11 @@ export function useUsernameAvailability(value: string, opts: { current?: string 
   });
 
   if (!candidate || !settled || !parsed) return IDLE;
-  if (!parsed.success) return { state: 'invalid', message: parsed.error.issues[0]?.message ?? USERNAME_MESSAGES.charset };
-  if (query.isError) return { state: 'error', message: USERNAME_MESSAGES.checkFailed };
+  if (!parsed.success) return { state: 'invalid', message: s(parsed.error.issues[0]?.message ?? USERNAME_MESSAGES.charset) };
+  if (query.isError) return { state: 'error', message: s(USERNAME_MESSAGES.checkFailed) };
   if (!query.data) return { state: 'checking' };
-  if (query.data.error) return { state: 'invalid', message: query.data.error };
+  if (query.data.error) return { state: 'invalid', message: query.data.error }; // the server's, in the reader's language
   return query.data.available
-    ? { state: 'available', message: USERNAME_MESSAGES.available }
-    : { state: 'taken', message: USERNAME_MESSAGES.taken };
+    ? { state: 'available', message: s(USERNAME_MESSAGES.available) }
+    : { state: 'taken', message: s(USERNAME_MESSAGES.taken) };
 }

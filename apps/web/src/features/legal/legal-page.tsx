@@ -4,7 +4,7 @@ import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
 import { formatDay } from '#/lib/format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useLegalDocumentQuery } from './api';
 import { catalog } from './i18n';
 import { MarkdownView } from './markdown';
@@ -13,8 +13,9 @@ import { MarkdownView } from './markdown';
 function LegalPage({ document }: { document: LegalDocument }) {
   const query = useLegalDocumentQuery(document);
   const t = useT(catalog);
+  const s = useSharedText();
   // The document's name comes from @bayclub/shared; the page's own words from the catalogue.
-  const title = LEGAL_TITLES[document];
+  const title = s(LEGAL_TITLES[document]);
   return (
     <article aria-labelledby="legal-title" className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-4 px-4 py-8 text-base sm:px-6">
       <header className="grid gap-1">

@@ -14,7 +14,7 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { RetryButton } from '#/components/retry-button';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { isRefusal, useCheckInMutation, useScanQuery } from './api';
 import { clockTime } from './check-in-format';
 import { CheckInResultCard } from './check-in-result';
@@ -37,6 +37,7 @@ export function CheckInConfirm({
 }) {
   const scan = useScanQuery(token);
   const t = useT(catalog);
+  const s = useSharedText();
   if (scan.isPending) {
     return (
       <div role="status" className="grid gap-3">
@@ -50,7 +51,7 @@ export function CheckInConfirm({
     const forbidden = isApiError(scan.error) && scan.error.isForbidden;
     return (
       <div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4">
-        <p>{forbidden ? LOCATION_MESSAGES.checkInNotAllowed : `${t('locations.confirm.readFailed')} ${errorMessage(scan.error)}`}</p>
+        <p>{forbidden ? s(LOCATION_MESSAGES.checkInNotAllowed) : `${t('locations.confirm.readFailed')} ${errorMessage(scan.error)}`}</p>
         {!forbidden && (
           <RetryButton size="sm" onClick={() => void scan.refetch()} />
         )}
@@ -69,9 +70,10 @@ export function CheckInConfirm({
 }
 
 function ScanAgain({ onClick }: { onClick: () => void }) {
+  const s = useSharedText();
   return (
     <Button variant="outline" onClick={onClick} className="justify-self-start">
-      {LOCATION_MESSAGES.scanCode}
+      {s(LOCATION_MESSAGES.scanCode)}
     </Button>
   );
 }
@@ -91,6 +93,7 @@ function ConfirmPlace({
   const [result, setResult] = React.useState<LocationCheckInResult | null>(null);
   const checkIn = useCheckInMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   const place = scan.location;
   const waiting = scan.mine !== null && scan.nextCheckInAt !== null;
   const done = result?.outcome === 'checked_in';
@@ -112,14 +115,14 @@ function ConfirmPlace({
   return (
     <div className="grid gap-4">
       <div className="grid gap-0.5">
-        <p className="text-sm text-muted-foreground">{scan.kind === 'door' ? t('locations.confirm.doorScreenOf') : LOCATION_MESSAGES.posterHeading}</p>
+        <p className="text-sm text-muted-foreground">{scan.kind === 'door' ? t('locations.confirm.doorScreenOf') : s(LOCATION_MESSAGES.posterHeading)}</p>
         <h2 className="text-xl font-semibold">
           <Link to={`/locations/${place.id}`} className="underline-offset-4 hover:underline">
             {place.name}
           </Link>
         </h2>
         <p className="text-sm text-muted-foreground">
-          {LOCATION_CATEGORY_LABELS[place.category]} · {CITY_LABELS[place.city]} · {LOCATION_MESSAGES.hereNowCount(place.hereNowCount)}
+          {s(LOCATION_CATEGORY_LABELS[place.category])} · {s(CITY_LABELS[place.city])} · {t('locations.hereNow.count', { count: place.hereNowCount })}
         </p>
       </div>
       <div>
@@ -132,7 +135,7 @@ function ConfirmPlace({
       )}
       {waiting && !result && (
         <p className="rounded-lg border p-3 text-sm">
-          {LOCATION_MESSAGES.alreadyCheckedIn}. {LOCATION_MESSAGES.checkInAgainAt(clockTime(scan.nextCheckInAt!))}
+          {s(LOCATION_MESSAGES.alreadyCheckedIn)}. {t('locations.checkIn.againAt', { time: clockTime(scan.nextCheckInAt!) })}
         </p>
       )}
       {!done && !blocked && (
@@ -140,7 +143,7 @@ function ConfirmPlace({
           <VisibilityChoice value={visibility} onChange={setVisibility} disabled={checkIn.isPending} />
           <Button onClick={handleCheckIn} disabled={checkIn.isPending} className="justify-self-start">
             {checkIn.isPending && <Spinner />}
-            {LOCATION_MESSAGES.checkIn}
+            {s(LOCATION_MESSAGES.checkIn)}
           </Button>
         </>
       )}

@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { MapPinIcon, MapPinOffIcon } from 'lucide-react';
 import { LOCATION_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
+import { useSharedText } from '#/lib/i18n';
 import { CheckInConfirm } from './check-in-confirm';
 import { tokenFromScan } from './scanned-token';
 import { useLocationAccess } from './use-location-access';
@@ -13,20 +14,21 @@ import { useLocationAccess } from './use-location-access';
  * merely opening the link.
  */
 export function LocationCheckInPage() {
+  const s = useSharedText();
   const [search] = useSearchParams();
   const token = tokenFromScan(search.get('t') ?? '');
   const access = useLocationAccess();
 
   let body: React.ReactNode;
-  if (!token) body = <Refusal message={LOCATION_MESSAGES.tokenInvalid} />;
-  else if (!access.canCheckIn) body = <Refusal message={LOCATION_MESSAGES.checkInNotAllowed} />;
+  if (!token) body = <Refusal message={s(LOCATION_MESSAGES.tokenInvalid)} />;
+  else if (!access.canCheckIn) body = <Refusal message={s(LOCATION_MESSAGES.checkInNotAllowed)} />;
   else body = <CheckInConfirm token={token} />;
 
   return (
     <section aria-labelledby="check-in-title" className="mx-auto grid w-full max-w-lg content-start gap-5 px-4 py-6 sm:py-10">
       <h1 id="check-in-title" className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
         <MapPinIcon aria-hidden="true" className="size-6 text-primary" />
-        {LOCATION_MESSAGES.checkIn}
+        {s(LOCATION_MESSAGES.checkIn)}
       </h1>
       {body}
     </section>
@@ -34,12 +36,13 @@ export function LocationCheckInPage() {
 }
 
 function Refusal({ message }: { message: string }) {
+  const s = useSharedText();
   return (
     <div role="alert" className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
       <MapPinOffIcon aria-hidden="true" className="size-8 text-muted-foreground" />
       <p className="font-medium">{message}</p>
       <Button asChild variant="outline">
-        <Link to="/locations">{LOCATION_MESSAGES.title}</Link>
+        <Link to="/locations">{s(LOCATION_MESSAGES.title)}</Link>
       </Button>
     </div>
   );

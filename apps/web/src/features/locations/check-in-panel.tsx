@@ -6,7 +6,7 @@ import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { OnceOpened } from '#/components/once-opened';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useCheckInMutation } from './api';
 import { clockTime } from './check-in-format';
@@ -32,6 +32,7 @@ export function CheckInPanel({ place }: { place: LocationView }) {
   const geo = useGeolocation();
   const checkIn = useCheckInMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   const waiting = place.nextCheckInAt !== null;
   const busy = checkIn.isPending || geo.state.status === 'locating';
 
@@ -53,7 +54,7 @@ export function CheckInPanel({ place }: { place: LocationView }) {
   return (
     <section aria-labelledby="place-check-in" className="grid gap-4 rounded-xl border p-4">
       <h2 id="place-check-in" className="text-lg font-semibold">
-        {LOCATION_MESSAGES.checkIn}
+        {s(LOCATION_MESSAGES.checkIn)}
       </h2>
       {/* Issue 21: one confirmation. Right after checking in, the answer card says so (with the events it also
           checked in at); the member's check-in below then keeps only its actions, not a second "checked in". */}
@@ -69,7 +70,7 @@ export function CheckInPanel({ place }: { place: LocationView }) {
         <CheckInResultCard result={result} linkPlace={false} />
       </div>
       {waiting ? (
-        <p className="text-sm text-muted-foreground">{LOCATION_MESSAGES.checkInAgainAt(clockTime(place.nextCheckInAt!))}</p>
+        <p className="text-sm text-muted-foreground">{t('locations.checkIn.againAt', { time: clockTime(place.nextCheckInAt!) })}</p>
       ) : (
         permissions.canCheckIn && (
           <>
@@ -78,13 +79,13 @@ export function CheckInPanel({ place }: { place: LocationView }) {
               {permissions.canCheckInByPosition && (
                 <Button onClick={() => void handlePosition()} disabled={busy}>
                   {busy ? <Spinner /> : <LocateFixedIcon aria-hidden="true" />}
-                  {LOCATION_MESSAGES.checkInWithPosition}
+                  {s(LOCATION_MESSAGES.checkInWithPosition)}
                 </Button>
               )}
               {permissions.canScan && (
                 <Button variant={permissions.canCheckInByPosition ? 'outline' : 'default'} onClick={() => setScanning(true)} disabled={busy}>
                   <ScanLineIcon aria-hidden="true" />
-                  {LOCATION_MESSAGES.scanCode}
+                  {s(LOCATION_MESSAGES.scanCode)}
                 </Button>
               )}
             </div>
@@ -95,9 +96,9 @@ export function CheckInPanel({ place }: { place: LocationView }) {
             )}
             <p className="text-sm text-muted-foreground">
               {place.checkInMode === 'door_screen'
-                ? LOCATION_MESSAGES.posterNotAccepted
+                ? s(LOCATION_MESSAGES.posterNotAccepted)
                 : !permissions.canCheckInByPosition && !permissions.canScan
-                  ? LOCATION_MESSAGES.posterHint
+                  ? s(LOCATION_MESSAGES.posterHint)
                   : t('locations.panel.orScan')}
             </p>
           </>

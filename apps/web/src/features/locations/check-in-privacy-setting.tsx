@@ -11,7 +11,7 @@ import {
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useLocationSettingsMutation, useLocationSettingsQuery } from './api';
 import { catalog } from './i18n';
 
@@ -24,21 +24,22 @@ export function CheckInPrivacySetting() {
   const query = useLocationSettingsQuery();
   const save = useLocationSettingsMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   const value: CheckInVisibility = save.isPending && save.variables ? save.variables : (query.data?.defaultVisibility ?? DEFAULT_CHECK_IN_VISIBILITY);
 
   const handleChange = (next: CheckInVisibility) =>
     save.mutate(next, {
-      onSuccess: () => toast.success(LOCATION_MESSAGES.settingsSaved),
+      onSuccess: () => toast.success(s(LOCATION_MESSAGES.settingsSaved)),
       onError: (error) => toast.error(t('locations.toast.saveFailed'), { description: errorMessage(error) }),
     });
 
   return (
     <details className="group rounded-lg border bg-muted/30 px-3 py-2 text-sm">
       <summary className="cursor-pointer font-medium">
-        {t('locations.privacy.summary')} <span className="font-normal">{query.isPending ? '...' : CHECK_IN_VISIBILITY_LABELS[value]}</span>
+        {t('locations.privacy.summary')} <span className="font-normal">{query.isPending ? '...' : s(CHECK_IN_VISIBILITY_LABELS[value])}</span>
       </summary>
       <div className="grid gap-1.5 pt-3 pb-1 sm:max-w-md">
-        <Label htmlFor={id}>{LOCATION_MESSAGES.defaultVisibility}</Label>
+        <Label htmlFor={id}>{s(LOCATION_MESSAGES.defaultVisibility)}</Label>
         <NativeSelect
           id={id}
           value={value}
@@ -48,12 +49,12 @@ export function CheckInPrivacySetting() {
         >
           {CHECK_IN_VISIBILITIES.map((v) => (
             <option key={v} value={v}>
-              {CHECK_IN_VISIBILITY_LABELS[v]}
+              {s(CHECK_IN_VISIBILITY_LABELS[v])}
             </option>
           ))}
         </NativeSelect>
         <p id={`${id}-hint`} className="text-muted-foreground">
-          {t('locations.privacy.hint', { description: CHECK_IN_VISIBILITY_DESCRIPTIONS[value] })}
+          {t('locations.privacy.hint', { description: s(CHECK_IN_VISIBILITY_DESCRIPTIONS[value]) })}
         </p>
       </div>
     </details>

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { CalendarCheckIcon, CheckCircle2Icon, XCircleIcon } from 'lucide-react';
-import { CHECK_IN_VISIBILITY_LABELS, eventPath, LOCATION_MESSAGES, type LocationCheckInResult } from '@bayclub/shared';
+import { CHECK_IN_VISIBILITY_LABELS, eventPath, type LocationCheckInResult } from '@bayclub/shared';
+import { useSharedText, useT } from '#/lib/i18n';
 import { clockTime } from './check-in-format';
+import { catalog } from './i18n';
 
 /**
  * The answer to a check-in: in a status region when checked in (with the events it also checked the member in at),
@@ -32,6 +34,8 @@ function PlaceLink({ result, linkPlace }: { result: LocationCheckInResult; linkP
 }
 
 function Admitted({ result, linkPlace }: { result: LocationCheckInResult; linkPlace: boolean }) {
+  const t = useT(catalog);
+  const s = useSharedText();
   return (
     <div className="grid gap-2 rounded-lg border-2 border-green-600 bg-green-50 p-4 dark:bg-green-950">
       <p className="flex items-center gap-2 text-lg font-semibold">
@@ -40,7 +44,7 @@ function Admitted({ result, linkPlace }: { result: LocationCheckInResult; linkPl
       </p>
       <p className="text-sm">
         <PlaceLink result={result} linkPlace={linkPlace} />
-        {result.checkIn && ` · ${CHECK_IN_VISIBILITY_LABELS[result.checkIn.visibility]}`}
+        {result.checkIn && ` · ${s(CHECK_IN_VISIBILITY_LABELS[result.checkIn.visibility])}`}
       </p>
       {result.events.length > 0 && (
         <ul className="grid gap-1 text-sm">
@@ -48,7 +52,7 @@ function Admitted({ result, linkPlace }: { result: LocationCheckInResult; linkPl
             <li key={event.id} className="flex items-center gap-1.5">
               <CalendarCheckIcon aria-hidden="true" className="size-4 shrink-0" />
               <Link to={eventPath(event.id)} className="underline-offset-4 hover:underline">
-                {LOCATION_MESSAGES.eventCheckedIn(event.title)}
+                {t('locations.checkIn.event', { title: event.title })}
               </Link>
             </li>
           ))}
@@ -59,6 +63,7 @@ function Admitted({ result, linkPlace }: { result: LocationCheckInResult; linkPl
 }
 
 function Refused({ result, linkPlace }: { result: LocationCheckInResult; linkPlace: boolean }) {
+  const t = useT(catalog);
   return (
     <div className="grid gap-1 rounded-lg border-2 border-destructive bg-destructive/10 p-4">
       <p className="flex items-center gap-2 font-semibold">
@@ -68,7 +73,7 @@ function Refused({ result, linkPlace }: { result: LocationCheckInResult; linkPla
       {result.outcome === 'already_checked_in' && (
         <p className="text-sm">
           <PlaceLink result={result} linkPlace={linkPlace} />
-          {result.nextCheckInAt && ` · ${LOCATION_MESSAGES.checkInAgainAt(clockTime(result.nextCheckInAt))}`}
+          {result.nextCheckInAt && ` · ${t('locations.checkIn.againAt', { time: clockTime(result.nextCheckInAt) })}`}
         </p>
       )}
     </div>

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { Link } from 'react-router';
 import { CHECK_IN_VISIBILITY_LABELS, imageVariantUrl, type LocationCheckInView } from '@bayclub/shared';
 import { memberName } from '#/lib/member-format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { VerifiedBadge } from '#/components/member/verified-badge';
 import { catalog } from './i18n';
@@ -16,6 +16,7 @@ export function CheckInRow({ checkIn, when, actions }: { checkIn: LocationCheckI
   const name = memberName(checkIn.member);
   const Icon = VISIBILITY_ICONS[checkIn.visibility];
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <div className="flex flex-wrap items-center gap-3">
       <AvatarWithRetry src={imageVariantUrl(checkIn.member.profilePictureUrl, 'small')} alt="" className="size-10" />
@@ -33,7 +34,7 @@ export function CheckInRow({ checkIn, when, actions }: { checkIn: LocationCheckI
             <>
               <span aria-hidden="true">·</span>
               <Icon aria-hidden="true" className="size-3.5" />
-              {CHECK_IN_VISIBILITY_LABELS[checkIn.visibility]}
+              {s(CHECK_IN_VISIBILITY_LABELS[checkIn.visibility])}
             </>
           )}
         </span>

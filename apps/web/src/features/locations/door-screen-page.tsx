@@ -8,7 +8,7 @@ import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { RetryButton } from '#/components/retry-button';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { fetchDoorToken, locationKeys } from './api';
 import { catalog } from './i18n';
 import { useWakeLock } from './use-wake-lock';
@@ -51,6 +51,7 @@ function useSecondsLeft(until: number | undefined): number {
  * of it is useless a minute later), with a countdown; the screen is kept awake where the browser allows.
  */
 export function DoorScreenPage() {
+  const s = useSharedText();
   const { locationId = '' } = useParams();
   const query = useQuery({
     queryKey: locationKeys.door(locationId),
@@ -85,10 +86,10 @@ export function DoorScreenPage() {
   if (query.isError && !query.data) {
     const error = query.error;
     const refused = isApiError(error) && (error.isForbidden || error.isNotFound || error.status === 400);
-    const message = isApiError(error) && error.isForbidden ? LOCATION_MESSAGES.qrNotAllowed : refused ? LOCATION_MESSAGES.notFound : errorMessage(error);
+    const message = isApiError(error) && error.isForbidden ? s(LOCATION_MESSAGES.qrNotAllowed) : refused ? s(LOCATION_MESSAGES.notFound) : errorMessage(error);
     return (
       <section role="alert" className="mx-auto grid max-w-md justify-items-center gap-3 px-4 py-16 text-center">
-        <h1 className="text-xl font-semibold">{LOCATION_MESSAGES.doorScreen}</h1>
+        <h1 className="text-xl font-semibold">{s(LOCATION_MESSAGES.doorScreen)}</h1>
         <p>{message}</p>
         {!refused && (
           <RetryButton onClick={() => void query.refetch()} />
@@ -105,7 +106,7 @@ export function DoorScreenPage() {
     // Always black on white, whatever the theme: what a camera reads best from across a doorway.
     <div ref={stage} className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-4 overflow-y-auto bg-white p-4 text-neutral-900">
       <h1 className="text-center text-2xl font-bold sm:text-4xl">
-        <span className="block text-base font-medium text-neutral-600 sm:text-xl">{LOCATION_MESSAGES.posterHeading}</span>
+        <span className="block text-base font-medium text-neutral-600 sm:text-xl">{s(LOCATION_MESSAGES.posterHeading)}</span>
         {code.locationName}
       </h1>
       <QrCodeImage
@@ -113,7 +114,7 @@ export function DoorScreenPage() {
         alt={t('locations.door.alt', { name: code.locationName })}
         className="aspect-square w-[min(80vw,60vh)] max-w-[36rem] [image-rendering:pixelated]"
       />
-      <p className="text-center text-lg">{LOCATION_MESSAGES.doorScreenHint}</p>
+      <p className="text-center text-lg">{s(LOCATION_MESSAGES.doorScreenHint)}</p>
       <p role="timer" aria-live="off" className="font-mono text-xl tabular-nums">
         {t('locations.door.countdown', { seconds: secondsLeft })}
       </p>

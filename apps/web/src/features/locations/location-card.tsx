@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { MapPinIcon, NavigationIcon, UsersIcon } from 'lucide-react';
 import { CITY_LABELS, imageVariantUrl, LOCATION_CATEGORY_LABELS, LOCATION_MESSAGES, type LocationCardView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { CategoryIcon } from './category-icon';
 import { catalog } from './i18n';
 
@@ -14,6 +14,7 @@ export function LocationCard({ place, headingLevel = 2 }: { place: LocationCardV
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const photo = imageVariantUrl(place.photoUrl, 'small');
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <article className="relative flex h-full gap-4 rounded-xl border bg-card p-3 text-card-foreground focus-within:ring-[3px] focus-within:ring-ring/50">
       <div className="size-20 shrink-0 overflow-hidden rounded-lg bg-muted sm:size-24">
@@ -32,12 +33,12 @@ export function LocationCard({ place, headingLevel = 2 }: { place: LocationCardV
           </Link>
         </Heading>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-          <span>{LOCATION_CATEGORY_LABELS[place.category]}</span>
+          <span>{s(LOCATION_CATEGORY_LABELS[place.category])}</span>
           {/* Each dot travels with what follows it, so a wrapped line never ends on one. */}
           <span className="inline-flex items-center gap-1 whitespace-nowrap">
             <span aria-hidden="true">·</span>
             <MapPinIcon aria-hidden="true" className="size-3.5" />
-            {CITY_LABELS[place.city]}
+            {s(CITY_LABELS[place.city])}
           </span>
           {place.distanceKm !== null && (
             <span className="inline-flex items-center gap-1 whitespace-nowrap">
@@ -51,9 +52,9 @@ export function LocationCard({ place, headingLevel = 2 }: { place: LocationCardV
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className={place.hereNowCount > 0 ? 'inline-flex items-center gap-1 font-medium' : 'inline-flex items-center gap-1 text-muted-foreground'}>
             <UsersIcon aria-hidden="true" className="size-3.5" />
-            {LOCATION_MESSAGES.hereNowCount(place.hereNowCount)}
+            {t('locations.hereNow.count', { count: place.hereNowCount })}
           </span>
-          {!place.active && <Badge variant="secondary">{LOCATION_MESSAGES.inactiveBadge}</Badge>}
+          {!place.active && <Badge variant="secondary">{s(LOCATION_MESSAGES.inactiveBadge)}</Badge>}
         </p>
       </div>
     </article>

@@ -13,7 +13,7 @@ import { DebouncedSearchBox } from '#/components/debounced-search-box';
 import { Label } from '#/components/ui/label';
 import { NativeSelect } from '#/components/ui/native-select';
 import { ToggleButton } from '#/components/toggle-button';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { isCity } from '#/lib/member-format';
 import { useSearchParamsUpdate } from '#/lib/use-search-params-update';
 import { catalog } from './i18n';
@@ -43,6 +43,7 @@ export function useLocationFiltersInUrl() {
 export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFilters; update: Update; extra?: React.ReactNode }) {
   const cityId = React.useId();
   const t = useT(catalog);
+  const s = useSharedText();
   const handleSearch = React.useCallback((q: string) => update({ q: q || undefined }), [update]);
   return (
     <form role="search" aria-label={t('locations.filters.label')} className="grid gap-3" onSubmit={(e) => e.preventDefault()}>
@@ -50,7 +51,7 @@ export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFil
         <DebouncedSearchBox
           value={filters.q}
           onSearch={handleSearch}
-          label={LOCATION_MESSAGES.searchLabel}
+          label={s(LOCATION_MESSAGES.searchLabel)}
           placeholder={t('locations.filters.searchPlaceholder')}
           maxLength={LOCATION_LIMITS.queryMax}
           debounceMs={SEARCH_DEBOUNCE_MS}
@@ -62,10 +63,10 @@ export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFil
             {t('locations.city')}
           </Label>
           <NativeSelect id={cityId} value={filters.city ?? ''} onChange={(e) => update({ city: e.target.value || undefined })}>
-            <option value="">{LOCATION_MESSAGES.allCities}</option>
+            <option value="">{s(LOCATION_MESSAGES.allCities)}</option>
             {CITIES.map((city) => (
               <option key={city} value={city}>
-                {CITY_LABELS[city]}
+                {s(CITY_LABELS[city])}
               </option>
             ))}
           </NativeSelect>
@@ -75,7 +76,7 @@ export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFil
       {/* One scrolling row on phones (the list stays near the top), wrapped from 768 px. */}
       <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:overflow-visible md:px-0" role="group" aria-label={t('locations.category')}>
         <ToggleButton pressed={!filters.category} onClick={() => update({ category: undefined })}>
-          {LOCATION_MESSAGES.allCategories}
+          {s(LOCATION_MESSAGES.allCategories)}
         </ToggleButton>
         {LOCATION_CATEGORIES.map((category) => (
           <ToggleButton
@@ -83,7 +84,7 @@ export function LocationFiltersBar({ filters, update, extra }: { filters: UrlFil
             pressed={filters.category === category}
             onClick={() => update({ category: filters.category === category ? undefined : category })}
           >
-            {LOCATION_CATEGORY_LABELS[category]}
+            {s(LOCATION_CATEGORY_LABELS[category])}
           </ToggleButton>
         ))}
       </div>

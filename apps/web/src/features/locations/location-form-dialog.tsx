@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { CITIES, createLocationSchema, LOCATION_MESSAGES, type City, type CreateLocationInput, type LocationView, type UpdateLocationInput } from '@bayclub/shared';
 import { AfterSaveStep, DialogForm, FormDialog, useSavedStep } from '#/components/form-dialog';
 import { changedValues } from '#/lib/changed-values';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useMe } from '#/lib/session/use-session';
 import { useCreateLocationMutation, useLocationQuery, useUpdateLocationMutation } from './api';
 import { catalog } from './i18n';
@@ -53,11 +53,12 @@ interface LocationFormDialogProps {
 export function LocationFormDialog({ open, onOpenChange, place }: LocationFormDialogProps) {
   const { saved, setSaved, close } = useSavedStep<LocationView>(onOpenChange, (created) => `/locations/${created.id}`);
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <FormDialog
       open={open}
       onOpenChange={close}
-      title={saved ? t('locations.photos.add') : place ? LOCATION_MESSAGES.editPlace : LOCATION_MESSAGES.newPlace}
+      title={saved ? t('locations.photos.add') : place ? s(LOCATION_MESSAGES.editPlace) : s(LOCATION_MESSAGES.newPlace)}
       description={saved ? t('locations.form.savedDescription', { name: saved.name }) : t('locations.form.description')}
     >
       {saved ? (
@@ -77,6 +78,7 @@ function DetailsStep({ place, onSaved }: { place?: LocationView; onSaved: (place
   const update = useUpdateLocationMutation(place?.id ?? '');
   const ownCity = useMe()?.profile?.city;
   const t = useT(catalog);
+  const s = useSharedText();
   const city = CITIES.find((c) => c === ownCity);
   const form = useForm<CreateLocationInput>({
     resolver: zodResolver(createLocationSchema, undefined, { raw: true }),
@@ -89,11 +91,11 @@ function DetailsStep({ place, onSaved }: { place?: LocationView; onSaved: (place
       // An edit sends what changed; latitude and longitude go together, as the update schema asks.
       const changes = changedValues(values, form.formState.dirtyFields, { together: [['latitude', 'longitude']] });
       const result = Object.keys(changes).length === 0 ? place : await update.mutateAsync(changes as UpdateLocationInput);
-      if (result !== place) toast.success(LOCATION_MESSAGES.saved);
+      if (result !== place) toast.success(s(LOCATION_MESSAGES.saved));
       onSaved(result);
     } else {
       const result = await create.mutateAsync(values);
-      toast.success(LOCATION_MESSAGES.created);
+      toast.success(s(LOCATION_MESSAGES.created));
       onSaved(result);
     }
   };
@@ -101,7 +103,7 @@ function DetailsStep({ place, onSaved }: { place?: LocationView; onSaved: (place
   return (
     <DialogForm
       form={form}
-      label={place ? LOCATION_MESSAGES.editPlace : LOCATION_MESSAGES.newPlace}
+      label={place ? s(LOCATION_MESSAGES.editPlace) : s(LOCATION_MESSAGES.newPlace)}
       onSubmit={save}
       submitLabel={place ? t('locations.form.saveChanges') : t('locations.form.create')}
     >

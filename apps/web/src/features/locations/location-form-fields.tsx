@@ -18,14 +18,11 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Input } from '#/components/ui/input';
 import { Textarea } from '#/components/ui/textarea';
 import { Spinner } from '#/components/ui/spinner';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 import { useGeolocation } from './use-geolocation';
 import { CoordinatePicker } from './map/coordinate-picker';
 
-const CATEGORY_OPTIONS = LOCATION_CATEGORIES.map((c) => ({ value: c, label: LOCATION_CATEGORY_LABELS[c] }));
-const CITY_OPTIONS = CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }));
-const MODE_OPTIONS = CHECK_IN_MODES.map((m) => ({ value: m, label: CHECK_IN_MODE_LABELS[m] }));
 function Optional() {
   const t = useT(catalog);
   return <span className="font-normal text-muted-foreground">{t('locations.optional')}</span>;
@@ -34,6 +31,10 @@ function Optional() {
 /** Every field of the create and edit forms; the shared schema checks them and gives the messages. */
 export function LocationFormFields() {
   const t = useT(catalog);
+  const s = useSharedText();
+  const categoryOptions = LOCATION_CATEGORIES.map((c) => ({ value: c, label: s(LOCATION_CATEGORY_LABELS[c]) }));
+  const cityOptions = CITIES.map((c) => ({ value: c, label: s(CITY_LABELS[c]) }));
+  const modeOptions = CHECK_IN_MODES.map((m) => ({ value: m, label: s(CHECK_IN_MODE_LABELS[m]) }));
   return (
     <div className="grid gap-5">
       <TextField<CreateLocationInput> name="name" label={t('locations.form.name')} maxLength={LOCATION_LIMITS.nameMax} autoComplete="off" />
@@ -41,10 +42,10 @@ export function LocationFormFields() {
         <SelectField<CreateLocationInput>
           name="category"
           label={t('locations.category')}
-          options={CATEGORY_OPTIONS}
+          options={categoryOptions}
           placeholder={t('locations.form.categoryPlaceholder')}
         />
-        <SelectField<CreateLocationInput> name="city" label={t('locations.city')} options={CITY_OPTIONS} placeholder={t('locations.form.cityPlaceholder')} />
+        <SelectField<CreateLocationInput> name="city" label={t('locations.city')} options={cityOptions} placeholder={t('locations.form.cityPlaceholder')} />
       </div>
       <TextField<CreateLocationInput> name="address" label={t('locations.form.address')} maxLength={LOCATION_LIMITS.addressMax} autoComplete="street-address" />
       <CoordinatePicker fallback={<CoordinatesFields />} />
@@ -56,7 +57,7 @@ export function LocationFormFields() {
         rows={3}
         hint={t('locations.form.openingHoursHint')}
       />
-      <SelectField<CreateLocationInput> name="checkInMode" label={t('locations.form.checkInMode')} options={MODE_OPTIONS} />
+      <SelectField<CreateLocationInput> name="checkInMode" label={t('locations.form.checkInMode')} options={modeOptions} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { MapPinIcon } from 'lucide-react';
 import { CITY_LABELS, imageVariantUrl, LOCATION_CATEGORY_LABELS, LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
-import { useT } from '#/lib/i18n';
+import { sharedText, useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { CategoryIcon } from './category-icon';
 import { catalog } from './i18n';
@@ -11,11 +11,12 @@ import { PlaceMap } from './map/place-map';
 
 /** The place's photos (one large, the others as thumbnails to pick), name, category, address and the map. */
 export function LocationHeader({ place }: { place: LocationView }) {
+  const s = useSharedText();
   return (
     <header className="grid gap-4">
       {!place.active && (
         <p role="status" className="rounded-lg border border-amber-500/60 bg-amber-50 px-3 py-2 text-sm dark:bg-amber-950">
-          {LOCATION_MESSAGES.deactivated}
+          {s(LOCATION_MESSAGES.deactivated)}
         </p>
       )}
       <LocationPhotos place={place} />
@@ -23,9 +24,9 @@ export function LocationHeader({ place }: { place: LocationView }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge variant="secondary">
             <CategoryIcon category={place.category} />
-            {LOCATION_CATEGORY_LABELS[place.category]}
+            {s(LOCATION_CATEGORY_LABELS[place.category])}
           </Badge>
-          {!place.active && <Badge variant="outline">{LOCATION_MESSAGES.inactiveBadge}</Badge>}
+          {!place.active && <Badge variant="outline">{s(LOCATION_MESSAGES.inactiveBadge)}</Badge>}
         </div>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{place.name}</h1>
         <p className="flex items-start gap-1.5 text-muted-foreground">
@@ -41,9 +42,12 @@ export function LocationHeader({ place }: { place: LocationView }) {
   );
 }
 
-/** The address, with the city added when the address does not already name it ("600 N Ashley Dr, Tampa"). */
+/**
+ * The address, with the city added when the address does not already name it ("600 N Ashley Dr, Tampa"); the city
+ * in the page's language (the header that asks has loaded the shared texts).
+ */
 export function addressLine(place: Pick<LocationView, 'address' | 'city'>): string {
-  const city = CITY_LABELS[place.city];
+  const city = sharedText(CITY_LABELS[place.city]);
   return place.address.toLowerCase().includes(city.toLowerCase()) ? place.address : `${place.address}, ${city}`;
 }
 

@@ -4,7 +4,7 @@ import { itemsOf } from '#/lib/api';
 import { Skeleton } from '#/components/ui/skeleton';
 import { CardGrid, EmptyState, ListError } from '#/components/card-grid';
 import { LoadMore } from '#/components/load-more';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useLocationListQuery, type LocationFilters } from './api';
 import { catalog } from './i18n';
 import { LocationCard } from './location-card';
@@ -47,11 +47,12 @@ export function LocationList({ filters, label, empty }: { filters: LocationFilte
   const query = useLocationListQuery(filters);
   const places = itemsOf(query.data);
   const t = useT(catalog);
+  const s = useSharedText();
   if (query.isPending) return <LocationListSkeleton />;
   if (query.isError && places.length === 0) return <ListError what={t('locations.list.what')} error={query.error} onRetry={() => void query.refetch()} />;
   if (places.length === 0) {
     return (
-      <EmptyState title={LOCATION_MESSAGES.empty} hint={LOCATION_MESSAGES.emptyHint}>
+      <EmptyState title={s(LOCATION_MESSAGES.empty)} hint={s(LOCATION_MESSAGES.emptyHint)}>
         {empty}
       </EmptyState>
     );

@@ -6,7 +6,7 @@ import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { OnceOpened } from '#/components/once-opened';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { lazyNamed } from '#/lib/lazy-named';
 import { useUpdateLocationMutation } from './api';
 import { ConfirmDialog } from '#/components/confirm-dialog';
@@ -27,6 +27,7 @@ export function LocationManageActions({ place }: { place: LocationView }) {
   const [open, setOpen] = React.useState<Open>(null);
   const update = useUpdateLocationMutation(place.id);
   const t = useT(catalog);
+  const s = useSharedText();
   const close = (next: boolean) => !next && setOpen(null);
   const { canEdit, canGenerateQr, canManageManagers } = place.permissions;
 
@@ -34,7 +35,7 @@ export function LocationManageActions({ place }: { place: LocationView }) {
     update.mutate(
       { active: !place.active },
       {
-        onSuccess: () => toast.success(place.active ? LOCATION_MESSAGES.deactivatedDone : LOCATION_MESSAGES.reactivatedDone),
+        onSuccess: () => toast.success(place.active ? s(LOCATION_MESSAGES.deactivatedDone) : s(LOCATION_MESSAGES.reactivatedDone)),
         onError: (error) => toast.error(t('locations.toast.saveFailed'), { description: errorMessage(error) }),
       },
     );
@@ -51,13 +52,13 @@ export function LocationManageActions({ place }: { place: LocationView }) {
         <>
           <Button variant="outline" onClick={() => setOpen('qr')} onPointerEnter={() => void QrDialog.preload()}>
             <QrCodeIcon aria-hidden="true" />
-            {LOCATION_MESSAGES.qrCode}
+            {s(LOCATION_MESSAGES.qrCode)}
           </Button>
           {place.active && (
             <Button asChild variant="outline">
               <Link to={`/locations/${place.id}/door`}>
                 <MonitorIcon aria-hidden="true" />
-                {LOCATION_MESSAGES.doorScreen}
+                {s(LOCATION_MESSAGES.doorScreen)}
               </Link>
             </Button>
           )}

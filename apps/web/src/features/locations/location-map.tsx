@@ -1,7 +1,7 @@
 import { MapIcon } from 'lucide-react';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 type Platform = 'android' | 'apple' | 'other';
@@ -25,11 +25,12 @@ export function MapLink({ place }: { place: LocationView }) {
   const href = mapHref(place.map, mapPlatform(navigator.userAgent));
   const web = href.startsWith('https:');
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <Button asChild variant="outline">
       <a href={href} {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
         <MapIcon aria-hidden="true" />
-        {LOCATION_MESSAGES.openInMaps}
+        {s(LOCATION_MESSAGES.openInMaps)}
         {web && <span className="sr-only"> {t('locations.map.newTab')}</span>}
       </a>
     </Button>

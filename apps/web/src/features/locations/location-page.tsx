@@ -7,7 +7,7 @@ import { Button } from '#/components/ui/button';
 import { MessageText } from '#/components/message-text';
 import { PageLoadError } from '#/components/page-load-error';
 import { isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { ReportTargetDialog } from '#/features/moderation';
 import { useLocationQuery } from './api';
 import { CheckInPanel } from './check-in-panel';
@@ -22,9 +22,10 @@ import { useHereNowRealtime } from './use-location-realtime';
 
 /** '/locations/:locationId': the place, who is here now (live), checking in, events here, recent check-ins. */
 export function LocationPage() {
+  const s = useSharedText();
   const { locationId = '' } = useParams();
   const access = useLocationAccess();
-  if (!access.canView) return <PlaceNotFound message={LOCATION_MESSAGES.viewNotAllowed} />;
+  if (!access.canView) return <PlaceNotFound message={s(LOCATION_MESSAGES.viewNotAllowed)} />;
   return <LocationPageContent key={locationId} locationId={locationId} />;
 }
 
@@ -32,10 +33,11 @@ function LocationPageContent({ locationId }: { locationId: string }) {
   const query = useLocationQuery(locationId);
   useHereNowRealtime(locationId);
   const t = useT(catalog);
+  const s = useSharedText();
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     const error = query.error;
-    if (isApiError(error) && (error.isNotFound || error.status === 400)) return <PlaceNotFound message={LOCATION_MESSAGES.notFound} />;
+    if (isApiError(error) && (error.isNotFound || error.status === 400)) return <PlaceNotFound message={s(LOCATION_MESSAGES.notFound)} />;
     return <PageLoadError what={t('locations.page.what')} error={error} onRetry={() => void query.refetch()} />;
   }
   return <LocationDetails place={query.data} />;
@@ -44,6 +46,7 @@ function LocationPageContent({ locationId }: { locationId: string }) {
 function LocationDetails({ place }: { place: LocationView }) {
   const { permissions } = place;
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <article className="mx-auto grid w-full max-w-4xl content-start gap-6 px-4 py-6 sm:px-6 sm:py-8">
       <Link to="/locations" className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
@@ -69,7 +72,7 @@ function LocationDetails({ place }: { place: LocationView }) {
         </div>
         <section aria-labelledby="place-hours" className="grid content-start gap-2 self-start rounded-xl border p-4">
           <h2 id="place-hours" className="font-semibold">
-            {LOCATION_MESSAGES.openingHours}
+            {s(LOCATION_MESSAGES.openingHours)}
           </h2>
           <p className="text-sm whitespace-pre-line text-muted-foreground">{place.openingHours || t('locations.page.noHours')}</p>
         </section>

@@ -5,7 +5,7 @@ import { imageVariantUrl, LOCATION_LIMITS, LOCATION_MESSAGES, type LocationView 
 import { checkImageFile, IMAGE_FILE_MESSAGES, ImageFileInput, UploadStatus } from '#/components/image-picker';
 import { Button } from '#/components/ui/button';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useLocationPhotoMutations } from './api';
 import { catalog } from './i18n';
 
@@ -16,6 +16,7 @@ import { catalog } from './i18n';
 export function LocationPhotosEditor({ place }: { place: LocationView }) {
   const { add, remove } = useLocationPhotoMutations(place.id);
   const t = useT(catalog);
+  const s = useSharedText();
   const [problem, setProblem] = React.useState<string | null>(null);
   const [uploading, setUploading] = React.useState(0);
   const pickerId = React.useId();
@@ -25,7 +26,7 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
   const handleFiles = async (files: File[]) => {
     setProblem(null);
     const room = LOCATION_LIMITS.photosMax - place.photos.length;
-    if (files.length > room) setProblem(LOCATION_MESSAGES.photosFull);
+    if (files.length > room) setProblem(s(LOCATION_MESSAGES.photosFull));
     for (const file of files.slice(0, Math.max(0, room))) {
       const invalid = checkImageFile(file, LOCATION_LIMITS.imageMaxBytes);
       if (invalid) {
@@ -35,9 +36,9 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
       setUploading((n) => n + 1);
       try {
         await add.mutateAsync(file);
-        toast.success(LOCATION_MESSAGES.photoAdded);
+        toast.success(s(LOCATION_MESSAGES.photoAdded));
       } catch (error) {
-        setProblem(IMAGE_FILE_MESSAGES.failed(errorMessage(error)));
+        setProblem(t(IMAGE_FILE_MESSAGES.failed, { reason: errorMessage(error) }));
       } finally {
         setUploading((n) => n - 1);
       }
@@ -46,7 +47,7 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
 
   const handleDelete = (photoId: string, index: number) =>
     remove.mutate(photoId, {
-      onSuccess: () => toast.success(LOCATION_MESSAGES.photoDeleted),
+      onSuccess: () => toast.success(s(LOCATION_MESSAGES.photoDeleted)),
       onError: (error) => toast.error(t('locations.photos.deleteFailed', { number: index + 1 }), { description: errorMessage(error) }),
     });
 
@@ -80,7 +81,7 @@ export function LocationPhotosEditor({ place }: { place: LocationView }) {
       </label>
       <ImageFileInput id={pickerId} describedBy={hintId} multiple disabled={full || uploading > 0} onFiles={(files) => void handleFiles(files)} />
       <UploadStatus id={hintId} uploading={uploading > 0} problem={problem}>
-        {full ? LOCATION_MESSAGES.photosFull : t('locations.photos.hint')}
+        {full ? s(LOCATION_MESSAGES.photosFull) : t('locations.photos.hint')}
       </UploadStatus>
     </section>
   );

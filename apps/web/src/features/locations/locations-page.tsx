@@ -4,7 +4,7 @@ import { LOCATION_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { OnceOpened } from '#/components/once-opened';
 import { ToggleButton } from '#/components/toggle-button';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { lazyNamed } from '#/lib/lazy-named';
 import type { LocationFilters } from './api';
 import { CheckInPrivacySetting } from './check-in-privacy-setting';
@@ -30,11 +30,12 @@ export function LocationsPage() {
   const [dialog, setDialog] = React.useState<'create' | 'scan' | null>(null);
   const close = (open: boolean) => !open && setDialog(null);
   const t = useT(catalog);
+  const s = useSharedText();
 
   const scan = access.canScan ? (
     <Button variant="outline" onClick={() => setDialog('scan')} onPointerEnter={() => void ScanCheckInDialog.preload()}>
       <ScanLineIcon aria-hidden="true" />
-      {LOCATION_MESSAGES.scanCode}
+      {s(LOCATION_MESSAGES.scanCode)}
     </Button>
   ) : null;
 
@@ -43,7 +44,7 @@ export function LocationsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <h1 id="locations-title" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            {LOCATION_MESSAGES.title}
+            {s(LOCATION_MESSAGES.title)}
           </h1>
           <p className="text-muted-foreground">{t('locations.list.intro')}</p>
         </div>
@@ -52,7 +53,7 @@ export function LocationsPage() {
           {access.canManage && (
             <Button onClick={() => setDialog('create')} onPointerEnter={() => void LocationFormDialog.preload()}>
               <PlusIcon aria-hidden="true" />
-              {LOCATION_MESSAGES.newPlace}
+              {s(LOCATION_MESSAGES.newPlace)}
             </Button>
           )}
         </div>
@@ -133,10 +134,11 @@ function Places({ canManage, canCheckIn }: { canManage: boolean; canCheckIn: boo
 /** A limited member without view_locations: said plainly, with the scanner when they may check in by code. */
 function NotForYou({ scan }: { scan: React.ReactNode }) {
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
       <MapPinOffIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-      <p className="font-medium">{LOCATION_MESSAGES.viewNotAllowed}</p>
+      <p className="font-medium">{s(LOCATION_MESSAGES.viewNotAllowed)}</p>
       {scan && <p className="max-w-sm text-sm text-muted-foreground">{t('locations.list.scanInstead')}</p>}
       {scan}
     </div>

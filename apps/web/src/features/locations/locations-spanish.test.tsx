@@ -29,6 +29,9 @@ describe('Places in Spanish (issue 26)', () => {
     expect(screen.getByText('Aún no se indica.')).toBeInTheDocument();
     expect(screen.getByText('hace 25 min')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reportar este lugar' })).toBeInTheDocument();
+    // A shared label, and the count that replaced the shared builder.
+    expect(screen.getByRole('heading', { name: 'Aquí ahora' })).toBeInTheDocument();
+    expect(screen.getByText('3 miembros aquí ahora')).toBeInTheDocument();
   });
 
   it('says how long ago and where, in words of the language', async () => {

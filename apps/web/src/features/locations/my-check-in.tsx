@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { CHECK_IN_VISIBILITY_LABELS, LOCATION_MESSAGES, type LocationCheckInView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useOwnCheckInMutation } from './api';
 import { clockTime } from './check-in-format';
 import { ConfirmDialog } from '#/components/confirm-dialog';
@@ -24,15 +24,16 @@ export function MyCheckIn({
 }) {
   const Icon = VISIBILITY_ICONS[checkIn.visibility];
   const t = useT(catalog);
+  const s = useSharedText();
   if (!showStatus) return <OwnCheckInActions checkIn={checkIn} locationId={locationId} />;
   return (
     <div className="grid gap-3 rounded-lg bg-muted/50 p-3">
       <div className="grid gap-0.5">
-        <p className="font-medium">{checkIn.hereNow ? LOCATION_MESSAGES.youAreHere : t('locations.mine.checkedInAt', { time: clockTime(checkIn.createdAt) })}</p>
+        <p className="font-medium">{checkIn.hereNow ? s(LOCATION_MESSAGES.youAreHere) : t('locations.mine.checkedInAt', { time: clockTime(checkIn.createdAt) })}</p>
         <p className="inline-flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
           {checkIn.hereNow && <span>{t('locations.checkIn.since', { time: clockTime(checkIn.createdAt) })} ·</span>}
           <Icon aria-hidden="true" className="size-3.5" />
-          {CHECK_IN_VISIBILITY_LABELS[checkIn.visibility]}
+          {s(CHECK_IN_VISIBILITY_LABELS[checkIn.visibility])}
           {checkIn.checkedOutAt && <span>· {t('locations.mine.checkedOutAt', { time: clockTime(checkIn.checkedOutAt) })}</span>}
         </p>
       </div>
@@ -46,11 +47,12 @@ export function OwnCheckInActions({ checkIn, locationId }: { checkIn: Pick<Locat
   const mutation = useOwnCheckInMutation();
   const [confirming, setConfirming] = React.useState(false);
   const t = useT(catalog);
+  const s = useSharedText();
   const run = (action: 'check-out' | 'delete') =>
     mutation.mutate(
       { checkIn, action, locationId },
       {
-        onSuccess: () => toast.success(action === 'delete' ? LOCATION_MESSAGES.checkInDeleted : LOCATION_MESSAGES.checkedOut),
+        onSuccess: () => toast.success(action === 'delete' ? s(LOCATION_MESSAGES.checkInDeleted) : s(LOCATION_MESSAGES.checkedOut)),
         onError: (error) => toast.error(action === 'delete' ? t('locations.mine.deleteFailed') : t('locations.mine.checkOutFailed'), { description: errorMessage(error) }),
       },
     );
@@ -59,12 +61,12 @@ export function OwnCheckInActions({ checkIn, locationId }: { checkIn: Pick<Locat
       {checkIn.hereNow && !checkIn.checkedOutAt && (
         <Button size="sm" variant="outline" onClick={() => run('check-out')} disabled={mutation.isPending}>
           <LogOutIcon aria-hidden="true" />
-          {LOCATION_MESSAGES.checkOut}
+          {s(LOCATION_MESSAGES.checkOut)}
         </Button>
       )}
       <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} disabled={mutation.isPending}>
         <Trash2Icon aria-hidden="true" />
-        {LOCATION_MESSAGES.deleteCheckIn}
+        {s(LOCATION_MESSAGES.deleteCheckIn)}
       </Button>
       <ConfirmDialog
         open={confirming}

@@ -10,7 +10,7 @@ import {
 } from '@bayclub/shared';
 import { PagedList } from '#/components/paged-list';
 import { Skeleton } from '#/components/ui/skeleton';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useProfileCheckInsQuery } from './api';
 import { checkInWhen } from './check-in-format';
 import { CategoryIcon } from './category-icon';
@@ -25,10 +25,11 @@ import { VISIBILITY_ICONS } from './visibility-choice';
 export function ProfileCheckIns({ profileId, isOwner }: { profileId: string; isOwner: boolean }) {
   const query = useProfileCheckInsQuery(profileId);
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <PagedList
       query={query}
-      label={LOCATION_MESSAGES.profileCheckIns}
+      label={s(LOCATION_MESSAGES.profileCheckIns)}
       what={t('locations.profile.what')}
       skeleton={
         <div role="status" aria-label={t('locations.profile.loading')} className="grid gap-3">
@@ -40,7 +41,7 @@ export function ProfileCheckIns({ profileId, isOwner }: { profileId: string; isO
       empty={
         <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
           <MapPinIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-          <p className="font-medium">{LOCATION_MESSAGES.noProfileCheckIns}</p>
+          <p className="font-medium">{s(LOCATION_MESSAGES.noProfileCheckIns)}</p>
           {isOwner && (
             <Link to="/locations" className="text-sm underline-offset-4 hover:underline">
               {t('locations.profile.find')}
@@ -55,6 +56,7 @@ export function ProfileCheckIns({ profileId, isOwner }: { profileId: string; isO
 }
 
 function ProfileCheckInRow({ checkIn }: { checkIn: ProfileCheckInView }) {
+  const s = useSharedText();
   const { location } = checkIn;
   const photo = imageVariantUrl(location.photoUrl, 'small');
   const Icon = VISIBILITY_ICONS[checkIn.visibility];
@@ -79,12 +81,12 @@ function ProfileCheckInRow({ checkIn }: { checkIn: ProfileCheckInView }) {
           </Link>
         </h2>
         <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
-          <span>{`${LOCATION_CATEGORY_LABELS[location.category]} · ${CITY_LABELS[location.city]} · ${checkInWhen(checkIn.createdAt)}`}</span>
-          {checkIn.hereNow && <span className="font-medium text-foreground">· {LOCATION_MESSAGES.hereNow}</span>}
+          <span>{`${s(LOCATION_CATEGORY_LABELS[location.category])} · ${s(CITY_LABELS[location.city])} · ${checkInWhen(checkIn.createdAt)}`}</span>
+          {checkIn.hereNow && <span className="font-medium text-foreground">· {s(LOCATION_MESSAGES.hereNow)}</span>}
           {checkIn.isMine && (
             <span className="inline-flex items-center gap-1">
               · <Icon aria-hidden="true" className="size-3.5" />
-              {CHECK_IN_VISIBILITY_LABELS[checkIn.visibility]}
+              {s(CHECK_IN_VISIBILITY_LABELS[checkIn.visibility])}
             </span>
           )}
         </p>

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useQrQuery, useRegenerateQrMutation } from './api';
 import { checkInWhen } from './check-in-format';
 import { ConfirmDialog } from '#/components/confirm-dialog';
@@ -23,11 +23,12 @@ import { catalog } from './i18n';
 export function QrDialog({ open, onOpenChange, place }: { open: boolean; onOpenChange: (open: boolean) => void; place: LocationView }) {
   const query = useQrQuery(place.id);
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{LOCATION_MESSAGES.qrCode}</DialogTitle>
+          <DialogTitle>{s(LOCATION_MESSAGES.qrCode)}</DialogTitle>
           <DialogDescription>{t('locations.qr.description', { name: place.name })}</DialogDescription>
         </DialogHeader>
         {query.isPending ? (
@@ -54,9 +55,10 @@ function QrBody({ qr, place }: { qr: LocationQrView; place: LocationView }) {
   const regenerate = useRegenerateQrMutation(place.id);
   const [confirming, setConfirming] = React.useState(false);
   const t = useT(catalog);
+  const s = useSharedText();
   const handleRegenerate = () =>
     regenerate.mutate(undefined, {
-      onSuccess: () => toast.success(LOCATION_MESSAGES.regenerated),
+      onSuccess: () => toast.success(s(LOCATION_MESSAGES.regenerated)),
       onError: (error) => toast.error(t('locations.qr.regenerateFailed'), { description: errorMessage(error) }),
     });
   return (
@@ -66,37 +68,37 @@ function QrBody({ qr, place }: { qr: LocationQrView; place: LocationView }) {
         {t('locations.qr.version', { version: qr.keyVersion })}
         {qr.regeneratedAt && ` · ${t('locations.qr.made', { when: checkInWhen(qr.regeneratedAt) })}`}
       </p>
-      {place.checkInMode === 'door_screen' && <p className="rounded-lg border p-3 text-sm">{LOCATION_MESSAGES.posterNotAccepted}</p>}
+      {place.checkInMode === 'door_screen' && <p className="rounded-lg border p-3 text-sm">{s(LOCATION_MESSAGES.posterNotAccepted)}</p>}
       <div className="grid gap-2 sm:grid-cols-2">
         <Button asChild variant="outline">
           <a href={qr.posterPngUrl} download>
             <DownloadIcon aria-hidden="true" />
-            {LOCATION_MESSAGES.downloadPng}
+            {s(LOCATION_MESSAGES.downloadPng)}
           </a>
         </Button>
         <Button asChild variant="outline">
           <a href={qr.posterPdfUrl} download>
             <DownloadIcon aria-hidden="true" />
-            {LOCATION_MESSAGES.downloadPdf}
+            {s(LOCATION_MESSAGES.downloadPdf)}
           </a>
         </Button>
         <Button asChild variant="outline">
           <Link to={`/locations/${place.id}/door`}>
             <MonitorIcon aria-hidden="true" />
-            {LOCATION_MESSAGES.doorScreen}
+            {s(LOCATION_MESSAGES.doorScreen)}
           </Link>
         </Button>
         <Button variant="destructive" onClick={() => setConfirming(true)} disabled={regenerate.isPending}>
           {regenerate.isPending ? <Spinner /> : <RefreshCwIcon aria-hidden="true" />}
-          {LOCATION_MESSAGES.regenerate}
+          {s(LOCATION_MESSAGES.regenerate)}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={t('locations.qr.regenerateTitle')}
-        description={LOCATION_MESSAGES.regenerateConfirm}
-        confirm={LOCATION_MESSAGES.regenerate}
+        description={s(LOCATION_MESSAGES.regenerateConfirm)}
+        confirm={s(LOCATION_MESSAGES.regenerate)}
         onConfirm={handleRegenerate}
       />
     </div>

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { LOCATION_MESSAGES, type LocationView } from '@bayclub/shared';
 import { itemsOf } from '#/lib/api';
 import { LoadMore } from '#/components/load-more';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useRecentCheckInsQuery } from './api';
 import { checkInWhen } from './check-in-format';
 import { CheckInRow } from './check-in-row';
@@ -14,6 +14,7 @@ import { OwnCheckInActions } from './my-check-in';
  * from its cursor once the member asks (by the button or by scrolling to it).
  */
 export function RecentCheckIns({ place }: { place: LocationView }) {
+  const s = useSharedText();
   const [more, setMore] = React.useState(false);
   // Read for checkInWhen's words, so the list follows the page's language.
   useT(catalog);
@@ -23,12 +24,12 @@ export function RecentCheckIns({ place }: { place: LocationView }) {
   return (
     <section aria-labelledby="place-recent" className="grid gap-3">
       <h2 id="place-recent" className="text-lg font-semibold">
-        {LOCATION_MESSAGES.recentCheckIns}
+        {s(LOCATION_MESSAGES.recentCheckIns)}
       </h2>
       {items.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{LOCATION_MESSAGES.noRecentCheckIns}</p>
+        <p className="text-sm text-muted-foreground">{s(LOCATION_MESSAGES.noRecentCheckIns)}</p>
       ) : (
-        <ul aria-label={LOCATION_MESSAGES.recentCheckIns} className="grid gap-3">
+        <ul aria-label={s(LOCATION_MESSAGES.recentCheckIns)} className="grid gap-3">
           {items.map((checkIn) => (
             <li key={checkIn.id}>
               <CheckInRow

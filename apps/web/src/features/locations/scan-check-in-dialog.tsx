@@ -2,7 +2,7 @@ import * as React from 'react';
 import { LOCATION_MESSAGES, type CheckInVisibility } from '@bayclub/shared';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { QrScanner, type ScannerMessages } from '#/components/qr/qr-scanner';
-import { useT, type Translate } from '#/lib/i18n';
+import { type Translate, useSharedText, useT } from '#/lib/i18n';
 import { CheckInConfirm } from './check-in-confirm';
 import { catalog } from './i18n';
 import { tokenFromScan } from './scanned-token';
@@ -31,6 +31,7 @@ export function ScanCheckInDialog({
   const [token, setToken] = React.useState<string | null>(null);
   const [unknown, setUnknown] = React.useState(false);
   const t = useT(catalog);
+  const s = useSharedText();
   const handleOpenChange = (next: boolean) => {
     onOpenChange(next);
     if (!next) {
@@ -48,7 +49,7 @@ export function ScanCheckInDialog({
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{LOCATION_MESSAGES.scanCode}</DialogTitle>
+          <DialogTitle>{s(LOCATION_MESSAGES.scanCode)}</DialogTitle>
           <DialogDescription>{t('locations.scan.description')}</DialogDescription>
         </DialogHeader>
         {token ? (
@@ -56,7 +57,7 @@ export function ScanCheckInDialog({
         ) : (
           <div className="grid gap-3">
             <QrScanner onScan={handleScan} paused={false} messages={scannerMessages(t)} videoLabel={t('locations.scan.videoLabel')} />
-            <div role="alert">{unknown && <p className="text-sm text-destructive">{LOCATION_MESSAGES.tokenInvalid}</p>}</div>
+            <div role="alert">{unknown && <p className="text-sm text-destructive">{s(LOCATION_MESSAGES.tokenInvalid)}</p>}</div>
           </div>
         )}
       </DialogContent>

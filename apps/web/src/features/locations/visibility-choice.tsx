@@ -7,6 +7,7 @@ import {
   LOCATION_MESSAGES,
   type CheckInVisibility,
 } from '@bayclub/shared';
+import { useSharedText } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 
 export const VISIBILITY_ICONS: Record<CheckInVisibility, LucideIcon> = { public: GlobeIcon, connections: UsersIcon, private: LockIcon };
@@ -21,10 +22,11 @@ export function VisibilityChoice({
   onChange: (value: CheckInVisibility) => void;
   disabled?: boolean;
 }) {
+  const s = useSharedText();
   const name = React.useId();
   return (
     <fieldset className="grid gap-2" disabled={disabled}>
-      <legend className="mb-2 text-sm font-medium">{LOCATION_MESSAGES.whoCanSee}</legend>
+      <legend className="mb-2 text-sm font-medium">{s(LOCATION_MESSAGES.whoCanSee)}</legend>
       {CHECK_IN_VISIBILITIES.map((v) => {
         const Icon = VISIBILITY_ICONS[v];
         const id = `${name}-${v}`;
@@ -50,10 +52,10 @@ export function VisibilityChoice({
             <span className="grid gap-0.5">
               <span className="inline-flex items-center gap-1.5 font-medium">
                 <Icon aria-hidden="true" className="size-4" />
-                {CHECK_IN_VISIBILITY_LABELS[v]}
+                {s(CHECK_IN_VISIBILITY_LABELS[v])}
               </span>
               <span id={`${id}-hint`} className="text-sm text-muted-foreground">
-                {CHECK_IN_VISIBILITY_DESCRIPTIONS[v]}
+                {s(CHECK_IN_VISIBILITY_DESCRIPTIONS[v])}
               </span>
             </span>
           </label>

@@ -1,4 +1,5 @@
 import { LIMITS, MESSAGING_MESSAGES, type AttachmentKind } from '@bayclub/shared';
+import { sharedText, t } from '#/lib/i18n';
 
 const MB = 1024 * 1024;
 
@@ -18,7 +19,8 @@ export interface AttachmentCheck {
 
 /**
  * Spec 5 (chat media): images and videos only, within their size limits, and at most
- * LIMITS.messageAttachmentsMax per message. The server judges the bytes again.
+ * LIMITS.messageAttachmentsMax per message. The server judges the bytes again. The texts are in the page's language
+ * (the composer that asks has loaded its catalogue and the shared texts).
  */
 export function checkAttachments(files: readonly File[], alreadyPicked: number): AttachmentCheck {
   const errors: string[] = [];
@@ -26,14 +28,14 @@ export function checkAttachments(files: readonly File[], alreadyPicked: number):
   for (const file of files) {
     const kind = attachmentKindOfFile(file);
     if (!kind) {
-      errors.push(MESSAGING_MESSAGES.attachmentType);
+      errors.push(sharedText(MESSAGING_MESSAGES.attachmentType));
       continue;
     }
     const max = kind === 'video' ? LIMITS.chatVideoMaxBytes : LIMITS.chatImageMaxBytes;
-    if (file.size > max) errors.push(MESSAGING_MESSAGES.attachmentTooLarge(file.name, max / MB));
+    if (file.size > max) errors.push(t('messaging.composer.tooLarge', { name: file.name, mb: max / MB }));
     else good.push({ file, kind });
   }
   const room = Math.max(0, LIMITS.messageAttachmentsMax - alreadyPicked);
-  if (good.length > room) errors.push(MESSAGING_MESSAGES.attachmentsMax);
+  if (good.length > room) errors.push(sharedText(MESSAGING_MESSAGES.attachmentsMax));
   return { accepted: good.slice(0, room), errors: [...new Set(errors)] };
 }

@@ -1,17 +1,18 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftIcon, MessageSquareOffIcon } from 'lucide-react';
-import { imageVariantUrl, MESSAGING_MESSAGES, participantName, type ConversationView } from '@bayclub/shared';
+import { imageVariantUrl, MESSAGING_MESSAGES, type ConversationView } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Button } from '#/components/ui/button';
 import { useMe } from '#/lib/session/use-session';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { MemberSafetyActions } from '#/features/safety';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { messagingKeys, useConversationQuery } from './api';
 import { ChatPanel } from './chat-panel';
 import { catalog } from './i18n';
+import { shownParticipantName } from './participant-name';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,8 +58,9 @@ function ChatHeader({ conversation }: { conversation: ConversationView }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const t = useT(catalog);
+  const s = useSharedText();
   const { member } = conversation;
-  const name = participantName(member);
+  const name = shownParticipantName(member, s);
   const avatar = <AvatarWithRetry src={imageVariantUrl(member?.profilePictureUrl ?? null, 'small')} alt="" className="size-9" />;
 
   // Blocked members disappear from each other's inbox: leave the chat, and drop it from the cached list.
@@ -100,10 +102,11 @@ function ChatHeader({ conversation }: { conversation: ConversationView }) {
 
 function NotAvailable() {
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <section className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">
       <MessageSquareOffIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-      <h1 className="text-xl font-semibold">{MESSAGING_MESSAGES.notFound}</h1>
+      <h1 className="text-xl font-semibold">{s(MESSAGING_MESSAGES.notFound)}</h1>
       <Button asChild variant="outline">
         <Link to="/inbox">{t('messaging.chat.back')}</Link>
       </Button>

@@ -1,14 +1,15 @@
 import * as React from 'react';
-import { MESSAGING_MESSAGES, participantName, type ConversationView } from '@bayclub/shared';
+import { MESSAGING_MESSAGES, type ConversationView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { markChatOpen } from './active-chats';
 import { useMessagesQuery } from './api';
 import { Composer } from './composer';
 import { chatEntries } from './group-messages';
 import { catalog } from './i18n';
 import { MessageList } from './message-list';
+import { shownParticipantName } from './participant-name';
 import { useMarkRead } from './use-mark-read';
 import { useSendMessage } from './use-send-message';
 
@@ -18,6 +19,7 @@ import { useSendMessage } from './use-send-message';
  */
 export function ChatPanel({ conversation, meId }: { conversation: ConversationView; meId: string }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const query = useMessagesQuery(conversation.id);
   const { pending, sending, send, retry, discard } = useSendMessage(conversation.id, meId);
   const items = query.data?.items;
@@ -41,7 +43,7 @@ export function ChatPanel({ conversation, meId }: { conversation: ConversationVi
         </div>
       ) : query.isError ? (
         <div role="alert" className="flex flex-1 flex-col items-center justify-center gap-3 p-8 text-center">
-          <p className="font-medium">{MESSAGING_MESSAGES.loadMessagesFailed}</p>
+          <p className="font-medium">{s(MESSAGING_MESSAGES.loadMessagesFailed)}</p>
           <Button variant="outline" onClick={() => void query.refetch()}>
             {t('messaging.retry')}
           </Button>
@@ -52,7 +54,7 @@ export function ChatPanel({ conversation, meId }: { conversation: ConversationVi
           cache={query.data}
           entries={entries}
           meId={meId}
-          otherName={participantName(conversation.member)}
+          otherName={shownParticipantName(conversation.member, s)}
           retryDisabled={sending}
           onRetry={retry}
           onDiscard={discard}
@@ -62,7 +64,7 @@ export function ChatPanel({ conversation, meId }: { conversation: ConversationVi
         <Composer sending={sending} onSend={send} draftPlace={`chat:${conversation.id}`} />
       ) : (
         <p role="status" className="border-t bg-muted/50 p-4 text-center text-sm text-muted-foreground">
-          {MESSAGING_MESSAGES.ended}
+          {s(MESSAGING_MESSAGES.ended)}
         </p>
       )}
     </div>

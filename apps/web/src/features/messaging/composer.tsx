@@ -2,7 +2,7 @@ import * as React from 'react';
 import { FileVideoIcon, PaperclipIcon, SendHorizontalIcon, XIcon } from 'lucide-react';
 import { LIMITS, MESSAGING_MESSAGES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useDraft } from '#/lib/offline/drafts';
 import { cn } from '#/lib/utils';
 import { checkAttachments } from './attachments';
@@ -33,6 +33,7 @@ interface ComposerProps {
  */
 export function Composer({ sending, onSend, draftPlace }: ComposerProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const [text, setText] = useDraft(draftPlace);
   const [attachments, setAttachments] = React.useState<PendingAttachment[]>([]);
   const [errors, setErrors] = React.useState<string[]>([]);
@@ -155,7 +156,7 @@ export function Composer({ sending, onSend, draftPlace }: ComposerProps) {
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={handleKeyDown}
-          placeholder={MESSAGING_MESSAGES.placeholder}
+          placeholder={s(MESSAGING_MESSAGES.placeholder)}
           maxLength={LIMITS.messageMax}
           rows={1}
           aria-describedby={text.length >= COUNTER_FROM ? counterId : undefined}

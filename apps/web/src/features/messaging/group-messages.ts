@@ -1,4 +1,5 @@
 import { dayKey, dayLabel, type MessageView } from '@bayclub/shared';
+import { intlLocale, sharedText } from '#/lib/i18n';
 import type { PendingMessage } from './pending-store';
 
 /** A bubble in the chat: a message the server has, or one still sending / failed. */
@@ -25,14 +26,17 @@ export function chatEntries(sent: readonly MessageView[], pending: readonly Pend
   ];
 }
 
-/** Spec 2: messages grouped by local calendar day, each run from one sender ending with its time. */
+/**
+ * Spec 2: messages grouped by local calendar day, each run from one sender ending with its time. The day's heading
+ * (Today, Yesterday, the date) is in the page's language: the list that asks has loaded the shared texts.
+ */
 export function groupByDay(entries: readonly ChatEntry[], now: Date = new Date()): ChatDay[] {
   const days: ChatDay[] = [];
   entries.forEach((entry, i) => {
     const key = dayKey(entry.message.createdAt);
     let day = days[days.length - 1];
     if (!day || day.key !== key) {
-      day = { key, label: dayLabel(entry.message.createdAt, now), rows: [] };
+      day = { key, label: sharedText(dayLabel(entry.message.createdAt, now, intlLocale())), rows: [] };
       days.push(day);
     }
     const next = entries[i + 1];

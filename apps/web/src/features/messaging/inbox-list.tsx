@@ -4,7 +4,6 @@ import {
   imageVariantUrl,
   inboxTimeLabel,
   MESSAGING_MESSAGES,
-  participantName,
   type ConversationView,
   type MessageType,
 } from '@bayclub/shared';
@@ -13,10 +12,11 @@ import { Spinner } from '#/components/ui/spinner';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { useMe } from '#/lib/session/use-session';
 import { formatBadgeCount } from '#/lib/format';
-import { useT, type Translate } from '#/lib/i18n';
+import { intlLocale, sharedText, useSharedText, useT, type Translate } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { useConversationsQuery } from './api';
 import { catalog } from './i18n';
+import { shownParticipantName } from './participant-name';
 import { OnlineOr } from '#/components/offline-banner';
 
 /** The catalogue ids of the kinds of media a message can be. */
@@ -26,10 +26,13 @@ const MEDIA_LABEL_IDS: Partial<Record<MessageType, string>> = {
   video: 'messaging.media.video',
 };
 
-/** The inbox line under a name: the text, or what kind of media was sent; 'You: ' before one's own. */
+/**
+ * The inbox line under a name: the text, or what kind of media was sent; 'You: ' before one's own. In the page's
+ * language (its caller has loaded the shared texts).
+ */
 export function lastMessagePreview(conversation: ConversationView, meId: string | null, t: Translate): string {
   const last = conversation.lastMessage;
-  if (!last) return MESSAGING_MESSAGES.empty;
+  if (!last) return sharedText(MESSAGING_MESSAGES.empty);
   const media = MEDIA_LABEL_IDS[last.messageType];
   const text = last.content.trim() ? last.content.trim().replace(/\s+/g, ' ') : media ? t(media) : '';
   return last.senderId === meId ? t('messaging.inbox.ownPreview', { text }) : text;
@@ -40,6 +43,7 @@ export function InboxList() {
   const query = useConversationsQuery();
   const meId = useMe()?.user.id ?? null;
   const t = useT(catalog);
+  const s = useSharedText();
 
   if (query.isPending) {
     return (
@@ -53,7 +57,7 @@ export function InboxList() {
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-8 text-center">
-        <p className="font-medium">{MESSAGING_MESSAGES.loadFailed}</p>
+        <p className="font-medium">{s(MESSAGING_MESSAGES.loadFailed)}</p>
         <Button variant="outline" onClick={() => void query.refetch()}>
           {t('messaging.retry')}
         </Button>
@@ -66,8 +70,8 @@ export function InboxList() {
     return (
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
         <MessagesSquareIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-        <h2 className="text-lg font-semibold">{MESSAGING_MESSAGES.noConversations}</h2>
-        <p className="max-w-sm text-sm text-muted-foreground">{MESSAGING_MESSAGES.noConversationsHint}</p>
+        <h2 className="text-lg font-semibold">{s(MESSAGING_MESSAGES.noConversations)}</h2>
+        <p className="max-w-sm text-sm text-muted-foreground">{s(MESSAGING_MESSAGES.noConversationsHint)}</p>
         <Button asChild variant="outline">
           <Link to="/say-hi">{t('messaging.inbox.sayHi')}</Link>
         </Button>
@@ -90,7 +94,7 @@ export function InboxList() {
       ) : null}
       {query.isFetchNextPageError ? (
         <p role="alert" className="text-center text-sm text-destructive">
-          {MESSAGING_MESSAGES.loadFailed}
+          {s(MESSAGING_MESSAGES.loadFailed)}
         </p>
       ) : null}
     </div>
@@ -99,7 +103,8 @@ export function InboxList() {
 
 function ConversationRow({ conversation, meId }: { conversation: ConversationView; meId: string | null }) {
   const t = useT(catalog);
-  const name = participantName(conversation.member);
+  const s = useSharedText();
+  const name = shownParticipantName(conversation.member, s);
   const unread = conversation.unreadCount;
   const at = conversation.lastMessage?.createdAt ?? conversation.updatedAt;
   const avatar = imageVariantUrl(conversation.member?.profilePictureUrl ?? null, 'small');
@@ -116,7 +121,7 @@ function ConversationRow({ conversation, meId }: { conversation: ConversationVie
           <span className="flex items-baseline gap-2">
             <span className={cn('min-w-0 flex-1 truncate', unread > 0 ? 'font-semibold' : 'font-medium')}>{name}</span>
             <time dateTime={at} className={cn('shrink-0 text-xs', unread > 0 ? 'font-semibold text-foreground' : 'text-muted-foreground')}>
-              {inboxTimeLabel(at)}
+              {inboxTimeLabel(at, new Date(), intlLocale())}
             </time>
           </span>
           <span className="flex items-center gap-2">

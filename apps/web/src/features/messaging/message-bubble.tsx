@@ -2,7 +2,7 @@ import { AlertCircleIcon } from 'lucide-react';
 import { attachmentKindOf, clockTime, firstLink, MESSAGING_MESSAGES } from '@bayclub/shared';
 import { QUEUED_STATUS_TEXT } from '#/components/queued-sends';
 import { Button } from '#/components/ui/button';
-import { useT } from '#/lib/i18n';
+import { intlLocale, useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import type { ChatRow } from './group-messages';
 import { catalog } from './i18n';
@@ -34,6 +34,7 @@ function mediaOf(row: ChatRow): MediaItem[] {
 /** One message: media, text with links, the first link's preview, and under it the time or the send state. */
 export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetry, onDiscard }: MessageBubbleProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const { entry, endsRun } = row;
   const { content, createdAt } = entry.message;
   const failed = entry.kind === 'pending' && entry.message.status === 'failed';
@@ -63,7 +64,7 @@ export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetr
         failed ? (
           <span className="flex items-center gap-1 text-xs text-destructive">
             <AlertCircleIcon aria-hidden="true" className="size-3.5" />
-            {MESSAGING_MESSAGES.failed}
+            {s(MESSAGING_MESSAGES.failed)}
             <Button
               variant="link"
               size="sm"
@@ -71,7 +72,7 @@ export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetr
               disabled={retryDisabled}
               onClick={() => onRetry(entry.message.clientId)}
             >
-              {MESSAGING_MESSAGES.retry}
+              {s(MESSAGING_MESSAGES.retry)}
             </Button>
             <Button
               variant="link"
@@ -85,12 +86,12 @@ export function MessageBubble({ row, own, otherName, seen, retryDisabled, onRetr
           </span>
         ) : (
           <span className="text-xs text-muted-foreground">
-            {entry.message.status === 'waiting' ? QUEUED_STATUS_TEXT.waiting : MESSAGING_MESSAGES.sending}
+            {entry.message.status === 'waiting' ? QUEUED_STATUS_TEXT.waiting : s(MESSAGING_MESSAGES.sending)}
           </span>
         )
       ) : endsRun || seen ? (
         <span className="text-xs text-muted-foreground">
-          {endsRun ? <time dateTime={createdAt}>{clockTime(new Date(createdAt))}</time> : null}
+          {endsRun ? <time dateTime={createdAt}>{clockTime(new Date(createdAt), intlLocale())}</time> : null}
           {endsRun && seen ? ' · ' : null}
           {seen ? t('messaging.bubble.seen') : null}
         </span>

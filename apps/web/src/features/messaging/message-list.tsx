@@ -4,7 +4,7 @@ import { ArrowDownIcon } from 'lucide-react';
 import { MESSAGING_MESSAGES, type ConversationView, type MessageView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { loadOlderMessages } from './api';
 import type { MessageCache } from './cache';
 import { groupByDay, type ChatEntry } from './group-messages';
@@ -42,6 +42,7 @@ function seenMessageId(items: readonly MessageView[], meId: string, otherLastRea
  */
 export function MessageList({ conversation, cache, entries, meId, otherName, retryDisabled, onRetry, onDiscard }: MessageListProps) {
   const t = useT(catalog);
+  const s = useSharedText(); // also the day headings (groupByDay)
   const queryClient = useQueryClient();
   const scroller = React.useRef<HTMLDivElement>(null);
   const atBottom = React.useRef(true);
@@ -133,13 +134,13 @@ export function MessageList({ conversation, cache, entries, meId, otherName, ret
             </Button>
             {older === 'failed' ? (
               <p role="alert" className="text-xs text-destructive">
-                {MESSAGING_MESSAGES.loadMessagesFailed}
+                {s(MESSAGING_MESSAGES.loadMessagesFailed)}
               </p>
             ) : null}
           </div>
         ) : null}
         {entries.length === 0 ? (
-          <p className="py-10 text-center text-sm text-muted-foreground">{MESSAGING_MESSAGES.empty}</p>
+          <p className="py-10 text-center text-sm text-muted-foreground">{s(MESSAGING_MESSAGES.empty)}</p>
         ) : (
           days.map((day) => (
             <section key={day.key} aria-labelledby={`day-${day.key}`}>

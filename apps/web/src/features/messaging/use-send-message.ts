@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { LIMITS, MESSAGING_MESSAGES } from '@bayclub/shared';
 import type { MessageView } from '@bayclub/shared';
 import { isApiError } from '#/lib/api';
+import { sharedText, useSharedText } from '#/lib/i18n';
 import { outbox, shouldQueue, useOutbox, type OutboxEntry } from '#/lib/offline/outbox';
 import { messagingKeys, postMessage, uploadChatMedia } from './api';
 import { applyMessage } from './cache';
@@ -73,7 +74,7 @@ async function deliver(queryClient: QueryClient, conversationId: string, clientI
     }
     // A refused file says why (type, size); other failures get the spec's text alone.
     const detail = isApiError(error) && (error.status === 400 || error.status === 413) ? error.message : undefined;
-    toast.error(MESSAGING_MESSAGES.sendFailed, detail ? { description: detail } : undefined);
+    toast.error(sharedText(MESSAGING_MESSAGES.sendFailed), detail ? { description: detail } : undefined);
   }
 }
 
@@ -100,6 +101,7 @@ export interface Draft {
 /** Optimistic sending for one conversation: the bubble shows at once; failure keeps it with Retry. */
 export function useSendMessage(conversationId: string, senderId: string) {
   const queryClient = useQueryClient();
+  useSharedText(); // a failed send's toast in the page's language: loaded before a send
   const inMemory = usePendingMessages(conversationId);
   const queued = useOutbox('message', conversationId);
   const pending = React.useMemo(

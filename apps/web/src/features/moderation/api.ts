@@ -13,6 +13,7 @@ import type {
 import { toast } from 'sonner';
 import { MODERATION_MESSAGES } from '@bayclub/shared';
 import { api, errorMessage, pageUrl } from '#/lib/api';
+import { useSharedText } from '#/lib/i18n';
 
 export type QueueStatus = 'open' | 'resolved';
 export interface QueueFilters {
@@ -57,6 +58,7 @@ type QueueData = InfiniteData<ReportQueuePage, string | null>;
  */
 export function useReportActionMutation() {
   const queryClient = useQueryClient();
+  const s = useSharedText();
   return useMutation({
     mutationFn: ({ id, action, reason }: ReportActionInput & { id: string; target?: ReportQueueItem['target'] }) =>
       api.post<ReportActionResult>(`/api/moderation/reports/${encodeURIComponent(id)}/actions`, reason ? { action, reason } : { action }),
@@ -76,10 +78,10 @@ export function useReportActionMutation() {
       return { before };
     },
     // Said here, not by the dialog: the card that opened it has left the list by the time the server answers.
-    onSuccess: (_result, vars) => void toast.success(MODERATION_MESSAGES.actionDone[vars.action]),
+    onSuccess: (_result, vars) => void toast.success(s(MODERATION_MESSAGES.actionDone[vars.action])),
     onError: (error, _vars, context) => {
       for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
-      toast.error(`${MODERATION_MESSAGES.actionFailed} ${errorMessage(error)}`);
+      toast.error(`${s(MODERATION_MESSAGES.actionFailed)} ${errorMessage(error)}`);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: moderationKeys.queues() }),
   });

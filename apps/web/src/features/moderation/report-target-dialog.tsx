@@ -12,7 +12,7 @@ import { ReportDetailsField, ReportDialogFooter, ReportReasonField } from '#/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useReportTargetMutation } from './api';
 import { catalog } from './i18n';
 
@@ -31,6 +31,7 @@ interface ReportTargetDialogProps {
 export function ReportTargetDialog({ kind, id, name, open, onOpenChange }: ReportTargetDialogProps) {
   const report = useReportTargetMutation({ kind, id });
   const t = useT(catalog);
+  const s = useSharedText();
   const empty = React.useMemo<DefaultValues<TargetReportInput>>(() => ({ details: '' }), []);
   const form = useForm<TargetReportInput>({ resolver: zodResolver(targetReportSchema, undefined, { raw: true }), defaultValues: empty });
 
@@ -51,10 +52,10 @@ export function ReportTargetDialog({ kind, id, name, open, onOpenChange }: Repor
         onOpenChange(false);
         return;
       }
-      if (!applyFieldErrors(error, form.setError)) toast.error(errorMessage(error, SAFETY_MESSAGES.failed));
+      if (!applyFieldErrors(error, form.setError)) toast.error(errorMessage(error, s(SAFETY_MESSAGES.failed)));
       return;
     }
-    toast.success(MODERATION_MESSAGES.reported);
+    toast.success(s(MODERATION_MESSAGES.reported));
     form.reset(empty);
     onOpenChange(false);
   });
@@ -63,7 +64,7 @@ export function ReportTargetDialog({ kind, id, name, open, onOpenChange }: Repor
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{kind === 'event' ? MODERATION_MESSAGES.reportEventTitle : MODERATION_MESSAGES.reportPlaceTitle}</DialogTitle>
+          <DialogTitle>{s(kind === 'event' ? MODERATION_MESSAGES.reportEventTitle : MODERATION_MESSAGES.reportPlaceTitle)}</DialogTitle>
           <DialogDescription>{t('moderation.reportTarget.description', { name })}</DialogDescription>
         </DialogHeader>
         <Form {...form}>

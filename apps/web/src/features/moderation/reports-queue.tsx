@@ -29,8 +29,8 @@ import { EmptyState } from '#/components/card-grid';
 import { PagedList } from '#/components/paged-list';
 import { isApiError } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
-import { Trans, useT, type Translate } from '#/lib/i18n';
-import { memberName } from '#/lib/member-format';
+import { Trans, useSharedText, useT, type Translate } from '#/lib/i18n';
+import { cityLabel, memberName } from '#/lib/member-format';
 import { useReportActionMutation, useReportQueue, type QueueStatus } from './api';
 import { catalog } from './i18n';
 import { useQueueRealtime } from './use-queue-realtime';
@@ -52,6 +52,7 @@ export function ReportsQueue({ communityId }: { communityId?: string } = {}) {
   const forbidden = isApiError(query.error) && query.error.isForbidden;
   const announcement = useQueueRealtime();
   const t = useT(catalog);
+  const s = useSharedText();
 
   return (
     <section aria-labelledby={`${statusId}-title`} className="grid gap-4">
@@ -60,7 +61,7 @@ export function ReportsQueue({ communityId }: { communityId?: string } = {}) {
       </p>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id={`${statusId}-title`} className="text-xl font-semibold">
-          {MODERATION_MESSAGES.queueTitle}
+          {s(MODERATION_MESSAGES.queueTitle)}
         </h2>
         <div className="flex flex-wrap gap-3">
           <div className="grid gap-1">
@@ -76,7 +77,7 @@ export function ReportsQueue({ communityId }: { communityId?: string } = {}) {
               <option value="">{t('moderation.filter.allTypes')}</option>
               {REPORT_TARGETS.map((target) => (
                 <option key={target} value={target}>
-                  {REPORT_TARGET_LABELS[target]}
+                  {s(REPORT_TARGET_LABELS[target])}
                 </option>
               ))}
             </NativeSelect>
@@ -84,7 +85,7 @@ export function ReportsQueue({ communityId }: { communityId?: string } = {}) {
         </div>
       </div>
       {forbidden ? (
-        <EmptyState icon={FlagIcon} title={MODERATION_MESSAGES.moderatorsOnly} />
+        <EmptyState icon={FlagIcon} title={s(MODERATION_MESSAGES.moderatorsOnly)} />
       ) : (
         <PagedList
           query={query}
@@ -95,7 +96,7 @@ export function ReportsQueue({ communityId }: { communityId?: string } = {}) {
           empty={
             <EmptyState
               icon={FlagIcon}
-              title={status === 'open' ? MODERATION_MESSAGES.noOpenReports : MODERATION_MESSAGES.noResolvedReports}
+              title={status === 'open' ? s(MODERATION_MESSAGES.noOpenReports) : s(MODERATION_MESSAGES.noResolvedReports)}
               hint={status === 'open' ? t('moderation.list.emptyHint') : undefined}
             />
           }
@@ -139,6 +140,7 @@ const STATE_LABELS: Record<ReportQueueItem['target']['state'], string | null> = 
 /** The reported thing as the moderator judges it: the words as text, never as markup. */
 function ReportedContent({ item }: { item: ReportQueueItem }) {
   const tr = useT(catalog);
+  const s = useSharedText();
   const t = item.target;
   const state = STATE_LABELS[t.state];
   const link =
@@ -146,7 +148,7 @@ function ReportedContent({ item }: { item: ReportQueueItem }) {
   return (
     <div className="grid gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge variant="secondary">{REPORT_TARGET_LABELS[t.type]}</Badge>
+        <Badge variant="secondary">{s(REPORT_TARGET_LABELS[t.type])}</Badge>
         {state && <Badge variant="outline">{tr(state)}</Badge>}
         {item.community && <span className="text-muted-foreground">{tr('moderation.content.inCommunity', { name: item.community.name })}</span>}
       </div>
@@ -159,7 +161,7 @@ function ReportedContent({ item }: { item: ReportQueueItem }) {
       {t.type === 'place' && (
         <p>
           <span className="font-medium">{t.placeName}</span>
-          {t.placeCity && <span className="text-muted-foreground"> · {t.placeCity}</span>}
+          {t.placeCity && <span className="text-muted-foreground"> · {s(cityLabel(t.placeCity) ?? t.placeCity)}</span>}
         </p>
       )}
       {t.type === 'member' && (
@@ -185,10 +187,11 @@ function ReportedContent({ item }: { item: ReportQueueItem }) {
 
 function EarlierReports({ item }: { item: ReportQueueItem }) {
   const t = useT(catalog);
+  const s = useSharedText();
   const e = item.earlier;
   if (e.sameTargetCount === 0 && e.sameAuthorCount === 0) return <p className="text-sm text-muted-foreground">{t('moderation.earlier.none')}</p>;
   const line = (list: typeof e.sameTarget) =>
-    list.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.resolution ? REPORT_RESOLUTION_LABELS[r.resolution] : t('moderation.earlier.open')})`).join(', ');
+    list.map((r) => `${s(REPORT_REASON_LABELS[r.reason])} (${r.resolution ? s(REPORT_RESOLUTION_LABELS[r.resolution]) : t('moderation.earlier.open')})`).join(', ');
   const parts = { 0: <span className="font-medium" />, 1: <span className="text-muted-foreground" /> };
   return (
     <ul className="grid gap-1 text-sm" aria-label={t('moderation.earlier.label')}>
@@ -214,11 +217,13 @@ function EarlierReports({ item }: { item: ReportQueueItem }) {
 export function ReportCard({ item }: { item: ReportQueueItem }) {
   const [action, setAction] = React.useState<ReportAction | null>(null);
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <Card className="gap-3 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold">
-          {item.reasonLabel} · {REPORT_TARGET_LABELS[item.target.type]}
+          {/* The server sends the reason's shared English label: shown in the page's language. */}
+          {s(item.reasonLabel)} · {s(REPORT_TARGET_LABELS[item.target.type])}
         </h3>
         <span className="text-xs text-muted-foreground">
           <Trans
@@ -253,7 +258,7 @@ export function ReportCard({ item }: { item: ReportQueueItem }) {
           <>
             <dt className="text-muted-foreground">{t('moderation.card.outcome')}</dt>
             <dd>
-              {REPORT_RESOLUTION_LABELS[item.resolution]}
+              {s(REPORT_RESOLUTION_LABELS[item.resolution])}
               {item.resolvedAt && <span className="text-muted-foreground"> · {formatDateTime(item.resolvedAt)}</span>}
             </dd>
           </>
@@ -264,7 +269,7 @@ export function ReportCard({ item }: { item: ReportQueueItem }) {
         <div className="flex flex-wrap gap-2" role="group" aria-label={t('moderation.card.actions')}>
           {item.actions.map((a) => (
             <Button key={a} size="sm" variant={DESTRUCTIVE.has(a) ? 'destructive' : a === 'dismiss' ? 'outline' : 'secondary'} onClick={() => setAction(a)}>
-              {REPORT_ACTION_LABELS[a]}
+              {s(REPORT_ACTION_LABELS[a])}
             </Button>
           ))}
         </div>
@@ -291,12 +296,13 @@ function ActionDialog({ item, action, onClose }: { item: ReportQueueItem; action
   const errorId = React.useId();
   const required = action !== 'dismiss';
   const t = useT(catalog);
+  const s = useSharedText();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const text = reason.trim();
     if (required && !text) {
-      setError(MODERATION_MESSAGES.reasonRequired);
+      setError(s(MODERATION_MESSAGES.reasonRequired));
       return;
     }
     // The report leaves the open list at once (the mutation's optimistic update); the dialog closes with it.
@@ -308,7 +314,7 @@ function ActionDialog({ item, action, onClose }: { item: ReportQueueItem; action
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t('moderation.action.title', { action: REPORT_ACTION_LABELS[action] })}</DialogTitle>
+          <DialogTitle>{t('moderation.action.title', { action: s(REPORT_ACTION_LABELS[action]) })}</DialogTitle>
           <DialogDescription>{ACTION_DESCRIPTIONS[action](t, item)}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
@@ -342,7 +348,7 @@ function ActionDialog({ item, action, onClose }: { item: ReportQueueItem; action
             </Button>
             <Button type="submit" variant={DESTRUCTIVE.has(action) ? 'destructive' : 'default'} disabled={mutation.isPending}>
               {mutation.isPending && <Spinner />}
-              {REPORT_ACTION_LABELS[action]}
+              {s(REPORT_ACTION_LABELS[action])}
             </Button>
           </DialogFooter>
         </form>

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { toast } from 'sonner';
 import { SAFETY_MESSAGES, type BlockedMemberView, type ReportInput } from '@bayclub/shared';
 import { api, errorMessage } from '#/lib/api';
+import { useSharedText } from '#/lib/i18n';
 import { pagedQueryOptions, removeOptimistically } from '#/lib/paged-query';
 import { connectionKeys, invalidateConnections } from '#/lib/relationships';
 import { profileKeys } from '#/lib/public-profile';
@@ -19,10 +20,11 @@ export function useBlocksQuery(enabled = true) {
  */
 export function useBlockMutation() {
   const queryClient = useQueryClient();
+  const s = useSharedText();
   return useMutation({
     mutationFn: (userId: string) => api.post<void>('/api/blocks', { userId }),
     onSuccess: (_data, userId) => {
-      toast.success(SAFETY_MESSAGES.blocked);
+      toast.success(s(SAFETY_MESSAGES.blocked));
       queryClient.removeQueries({ queryKey: profileKeys.byId(userId) });
       return Promise.all([
         invalidateConnections(queryClient),
@@ -35,17 +37,18 @@ export function useBlockMutation() {
 /** DELETE /api/blocks/:userId: the row leaves the list at once and comes back if the server refuses. */
 export function useUnblockMutation() {
   const queryClient = useQueryClient();
+  const s = useSharedText();
   return useMutation({
     mutationFn: (userId: string) => api.delete<void>(`/api/blocks/${encodeURIComponent(userId)}`),
     onMutate: async (userId) => ({
       rollback: await removeOptimistically<BlockedMemberView>(queryClient, connectionKeys.blocks(), (b) => b.member.id === userId),
     }),
     onSuccess: () => {
-      toast.success(SAFETY_MESSAGES.unblocked);
+      toast.success(s(SAFETY_MESSAGES.unblocked));
     },
     onError: (error, _userId, context) => {
       context?.rollback();
-      toast.error(errorMessage(error, SAFETY_MESSAGES.failed));
+      toast.error(errorMessage(error, s(SAFETY_MESSAGES.failed)));
     },
     onSettled: () => invalidateConnections(queryClient),
   });

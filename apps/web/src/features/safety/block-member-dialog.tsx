@@ -13,7 +13,7 @@ import {
 } from '#/components/ui/alert-dialog';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useBlockMutation } from './api';
 import { catalog } from './i18n';
 
@@ -30,6 +30,7 @@ interface BlockMemberDialogProps {
 export function BlockMemberDialog({ userId, name, open, onOpenChange, onBlocked, onCloseAutoFocus }: BlockMemberDialogProps) {
   const block = useBlockMutation();
   const t = useT(catalog);
+  const s = useSharedText();
 
   const handleOpenChange = (next: boolean) => {
     if (block.isPending) return;
@@ -45,7 +46,7 @@ export function BlockMemberDialog({ userId, name, open, onOpenChange, onBlocked,
         onBlocked?.();
       },
       onError: (error) => {
-        toast.error(errorMessage(error, SAFETY_MESSAGES.failed));
+        toast.error(errorMessage(error, s(SAFETY_MESSAGES.failed)));
       },
     });
   };
@@ -54,8 +55,8 @@ export function BlockMemberDialog({ userId, name, open, onOpenChange, onBlocked,
     <AlertDialog open={open} onOpenChange={handleOpenChange}>
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
-          <AlertDialogTitle>{SAFETY_MESSAGES.blockTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{SAFETY_MESSAGES.blockBody}</AlertDialogDescription>
+          <AlertDialogTitle>{s(SAFETY_MESSAGES.blockTitle)}</AlertDialogTitle>
+          <AlertDialogDescription>{s(SAFETY_MESSAGES.blockBody)}</AlertDialogDescription>
         </AlertDialogHeader>
         <p className="text-sm font-medium">{name}</p>
         <AlertDialogFooter>

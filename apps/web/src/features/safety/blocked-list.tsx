@@ -4,7 +4,7 @@ import { Button } from '#/components/ui/button';
 import { MemberRow } from '#/components/member/member-row';
 import { formatDay } from '#/lib/format';
 import { memberName } from '#/lib/member-format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { MemberRowList } from '#/components/member/member-row-list';
 import { useBlocksQuery, useUnblockMutation } from './api';
 import { catalog } from './i18n';
@@ -14,11 +14,12 @@ export function BlockedList() {
   const query = useBlocksQuery();
   const unblock = useUnblockMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <MemberRowList
       query={query}
       label={t('safety.blocked.label')}
-      empty={{ icon: ShieldCheckIcon, title: SAFETY_MESSAGES.noBlocked }}
+      empty={{ icon: ShieldCheckIcon, title: s(SAFETY_MESSAGES.noBlocked) }}
       forbiddenTitle={t('safety.blocked.forbidden')}
       getKey={(b) => b.member.id}
       renderItem={(blocked) => {

@@ -11,7 +11,7 @@ import { ReportDetailsField, ReportDialogFooter, ReportReasonField } from '#/com
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#/components/ui/dialog';
 import { Form } from '#/components/ui/form';
 import { applyFieldErrors, errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useReportMutation } from './api';
 import { catalog } from './i18n';
 
@@ -37,6 +37,7 @@ export function ReportMemberDialog({
 }: ReportMemberDialogProps) {
   const report = useReportMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   // No reason is chosen until the member picks one (the schema then says 'Please choose a reason').
   const empty = React.useMemo<DefaultValues<ReportInput>>(
     () => ({ userId, details: '', conversationId, messageId }),
@@ -64,10 +65,10 @@ export function ReportMemberDialog({
         ...(messageId ? { messageId } : {}),
       });
     } catch (error) {
-      if (!applyFieldErrors(error, form.setError)) toast.error(errorMessage(error, SAFETY_MESSAGES.failed));
+      if (!applyFieldErrors(error, form.setError)) toast.error(errorMessage(error, s(SAFETY_MESSAGES.failed)));
       return;
     }
-    toast.success(SAFETY_MESSAGES.reported);
+    toast.success(s(SAFETY_MESSAGES.reported));
     form.reset(empty);
     onOpenChange(false);
   });
@@ -76,7 +77,7 @@ export function ReportMemberDialog({
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>{SAFETY_MESSAGES.reportTitle}</DialogTitle>
+          <DialogTitle>{s(SAFETY_MESSAGES.reportTitle)}</DialogTitle>
           <DialogDescription>{t('safety.report.description', { name })}</DialogDescription>
         </DialogHeader>
         <Form {...form}>

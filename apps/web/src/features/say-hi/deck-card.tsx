@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { HandIcon, HandHeartIcon, MapPinIcon, SparklesIcon, UserIcon, XIcon } from 'lucide-react';
 import { imageVariantUrl, type DeckCardView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { cityLabel } from '#/lib/member-format';
 import { VerifiedBadge } from '#/components/member/verified-badge';
 import { catalog } from './i18n';
@@ -19,6 +19,7 @@ interface DeckCardProps {
 /** One member of the deck: photo, name, age and city, bio, interests (shared ones first), and the two actions. */
 export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const name = card.fullName || t('say-hi.card.member');
   const headingId = React.useId();
   const city = cityLabel(card.city);
@@ -52,7 +53,7 @@ export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardPro
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
               <MapPinIcon aria-hidden="true" className="size-4" />
               <span className="sr-only">{t('say-hi.card.city')}</span>
-              {city}
+              {s(city)}
             </p>
           )}
         </div>
@@ -68,7 +69,7 @@ export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardPro
             <ul className="flex flex-wrap gap-2">
               {card.commonInterests.map((interest) => (
                 <li key={interest} className="rounded-full border border-primary bg-primary/15 px-3 py-1 text-sm font-medium">
-                  {interest}
+                  {s(interest)}
                 </li>
               ))}
             </ul>
@@ -80,7 +81,7 @@ export function DeckCard({ card, onSayHi, onSkip, sayHiDisabledBy }: DeckCardPro
             <ul className="flex flex-wrap gap-2">
               {others.map((interest) => (
                 <li key={interest} className="rounded-full border bg-secondary px-3 py-1 text-sm text-secondary-foreground">
-                  {interest}
+                  {s(interest)}
                 </li>
               ))}
             </ul>

@@ -9,7 +9,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '#/components/ui/input';
 import { NativeSelect } from '#/components/ui/native-select';
 import { InterestsPicker } from '#/components/member/interests-picker';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import type { DeckFilters } from '#/lib/relationships';
 import {
   NO_FILTERS,
@@ -63,6 +63,7 @@ export function DeckFiltersPanel({ filters, onApply }: DeckFiltersPanelProps) {
 
 function FiltersForm({ filters, onApply }: DeckFiltersPanelProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const form = useForm<DeckFilterFormInput>({
     resolver: zodResolver(deckFilterFormSchema, undefined, { raw: true }),
     defaultValues: formValuesOf(filters),
@@ -89,7 +90,7 @@ function FiltersForm({ filters, onApply }: DeckFiltersPanelProps) {
                   <option value="">{t('say-hi.filters.anyCity')}</option>
                   {CITIES.map((c) => (
                     <option key={c} value={c}>
-                      {CITY_LABELS[c]}
+                      {s(CITY_LABELS[c])}
                     </option>
                   ))}
                 </NativeSelect>

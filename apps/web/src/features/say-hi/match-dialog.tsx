@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '#/components/ui/spinner';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { useOpenChat } from '#/features/connections/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 interface MatchDialogProps {
@@ -18,6 +18,7 @@ interface MatchDialogProps {
 /** The match moment: both said hi. Straight to the chat, or back to the deck. */
 export function MatchDialog({ match, onOpenChange, onCloseAutoFocus }: MatchDialogProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const chat = useOpenChat();
   const name = match?.member.fullName || t('say-hi.thisMember');
   const opening = match !== null && chat.opening === match.member.id;
@@ -34,7 +35,7 @@ export function MatchDialog({ match, onOpenChange, onCloseAutoFocus }: MatchDial
         <DialogHeader className="items-center text-center sm:text-center">
           <PartyPopperIcon aria-hidden="true" className="size-8 text-primary" />
           <DialogTitle>{t('say-hi.match.title', { name })}</DialogTitle>
-          <DialogDescription>{CONNECTION_MESSAGES.matched}</DialogDescription>
+          <DialogDescription>{s(CONNECTION_MESSAGES.matched)}</DialogDescription>
         </DialogHeader>
         {match && (
           <AvatarWithRetry

@@ -6,7 +6,7 @@ import { CONNECTION_MESSAGES, type DeckCardView, type MatchView, type SayHiResul
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage, itemsOf } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { FullMembersOnly, isForbidden } from '#/components/member/full-members-only';
 import { useDeckQuery, useSkipMutation } from './api';
 import { DeckCard } from './deck-card';
@@ -27,6 +27,7 @@ const PREFETCH_WHEN_LEFT = 3;
 /** '/say-hi': one member at a time; Say Hi (with an optional note) or Skip. Filters live in the URL. */
 export function SayHiPage() {
   const t = useT(catalog);
+  const s = useSharedText();
   const [search, setSearch] = useSearchParams();
   const filters = React.useMemo(() => filtersFromSearch(search), [search]);
   const query = useDeckQuery(filters);
@@ -55,7 +56,7 @@ export function SayHiPage() {
 
   const handleSent = (result: SayHiResult) => {
     if (result.status === 'matched' && result.match) setMatch(result.match);
-    else toast.success(CONNECTION_MESSAGES.helloSent);
+    else toast.success(s(CONNECTION_MESSAGES.helloSent));
   };
 
   const handleApply = (next: typeof filters) => setSearch(filtersToParams(next));
@@ -78,8 +79,8 @@ export function SayHiPage() {
     body = (
       <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-14 text-center">
         <UsersRoundIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-        <h2 className="text-lg font-semibold">{CONNECTION_MESSAGES.deckEmpty}</h2>
-        <p className="max-w-sm text-sm text-muted-foreground">{CONNECTION_MESSAGES.deckEmptyHint}</p>
+        <h2 className="text-lg font-semibold">{s(CONNECTION_MESSAGES.deckEmpty)}</h2>
+        <p className="max-w-sm text-sm text-muted-foreground">{s(CONNECTION_MESSAGES.deckEmptyHint)}</p>
         {countFilters(filters) > 0 && (
           <Button variant="outline" onClick={() => setSearch({})}>
             {t('say-hi.clearFilters')}
@@ -116,7 +117,7 @@ export function SayHiPage() {
       </div>
       {limitReached && (
         <p id="daily-limit" role="status" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
-          {CONNECTION_MESSAGES.dailyLimit}
+          {s(CONNECTION_MESSAGES.dailyLimit)}
         </p>
       )}
       <DeckFiltersPanel filters={filters} onApply={handleApply} />

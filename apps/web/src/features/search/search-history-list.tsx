@@ -1,7 +1,7 @@
 import { ClockIcon } from 'lucide-react';
 import { SEARCH_LIMITS, SEARCH_MESSAGES, SEARCH_TAB_LABELS, type SearchHistoryEntry } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { catalog } from './i18n';
 
@@ -18,16 +18,17 @@ interface SearchHistoryListProps {
 /** Spec 2: the recent searches, at most five shown (ten kept), each searched again when chosen. */
 export function SearchHistoryList({ listboxId, entries, active, optionId, onSelect, onPoint, onClear }: SearchHistoryListProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   if (!entries.length) return null;
   const labelId = `${listboxId}-label`;
   return (
     <section className="flex flex-col gap-1">
       <div className="flex items-center justify-between px-3">
         <h3 id={labelId} className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-          {SEARCH_MESSAGES.recent}
+          {s(SEARCH_MESSAGES.recent)}
         </h3>
         <Button type="button" variant="ghost" size="sm" onClick={onClear} aria-label={t('search.history.clear')}>
-          {SEARCH_MESSAGES.clearRecent}
+          {s(SEARCH_MESSAGES.clearRecent)}
         </Button>
       </div>
       <div id={listboxId} role="listbox" aria-labelledby={labelId} className="flex flex-col gap-0.5">
@@ -44,7 +45,7 @@ export function SearchHistoryList({ listboxId, entries, active, optionId, onSele
           >
             <ClockIcon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
             <span className="min-w-0 flex-1 truncate">{entry.query}</span>
-            {entry.type !== 'all' && <span className="shrink-0 text-xs text-muted-foreground">{SEARCH_TAB_LABELS[entry.type]}</span>}
+            {entry.type !== 'all' && <span className="shrink-0 text-xs text-muted-foreground">{s(SEARCH_TAB_LABELS[entry.type])}</span>}
           </div>
         ))}
       </div>

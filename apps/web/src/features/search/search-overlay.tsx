@@ -11,12 +11,12 @@ import {
   type SearchTab,
 } from '@bayclub/shared';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#/components/ui/dialog';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useSearchQuery } from './api';
 import { catalog } from './i18n';
 import { clearSearchHistory, readSearchHistory, rememberSearch } from './search-history';
 import { SearchHistoryList } from './search-history-list';
-import { SearchNote, SearchResults, noResultsText } from './search-results';
+import { SearchNote, SearchResults } from './search-results';
 import { SearchTabs } from './search-tabs';
 import { useDebouncedValue } from '#/lib/use-debounced-value';
 
@@ -33,6 +33,7 @@ interface SearchOverlayProps {
  */
 export function SearchOverlay({ open, onOpenChange, returnFocusTo }: SearchOverlayProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -43,7 +44,7 @@ export function SearchOverlay({ open, onOpenChange, returnFocusTo }: SearchOverl
           returnFocusTo.focus();
         }}
       >
-        <DialogTitle className="sr-only">{SEARCH_MESSAGES.title}</DialogTitle>
+        <DialogTitle className="sr-only">{s(SEARCH_MESSAGES.title)}</DialogTitle>
         <DialogDescription className="sr-only">{t('search.description')}</DialogDescription>
         <SearchPanel onDone={() => onOpenChange(false)} />
       </DialogContent>
@@ -52,6 +53,8 @@ export function SearchOverlay({ open, onOpenChange, returnFocusTo }: SearchOverl
 }
 
 function SearchPanel({ onDone }: { onDone: () => void }) {
+  const t = useT(catalog);
+  const s = useSharedText();
   const navigate = useNavigate();
   const baseId = React.useId();
   const listboxId = `${baseId}-listbox`;
@@ -125,8 +128,8 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
     }
     // Nothing yet (the first answer is on its way), or the search failed: spec 8 only logs that.
     if (!data) return null;
-    const postsHint = !data.postsSearched && (tab === 'post' || tab === 'all') ? <SearchNote>{SEARCH_MESSAGES.postsNeedMore}</SearchNote> : null;
-    if (!results.length) return waiting ? postsHint : (postsHint ?? <SearchNote>{noResultsText(data.query)}</SearchNote>);
+    const postsHint = !data.postsSearched && (tab === 'post' || tab === 'all') ? <SearchNote>{s(SEARCH_MESSAGES.postsNeedMore)}</SearchNote> : null;
+    if (!results.length) return waiting ? postsHint : (postsHint ?? <SearchNote>{t('search.noResults', { query: data.query })}</SearchNote>);
     return (
       <>
         <SearchResults
@@ -152,7 +155,7 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
         <input
           type="text"
           role="combobox"
-          aria-label={SEARCH_MESSAGES.inputLabel}
+          aria-label={s(SEARCH_MESSAGES.inputLabel)}
           aria-expanded={count > 0}
           aria-controls={listboxId}
           aria-activedescendant={current >= 0 ? optionId(current) : undefined}
@@ -160,7 +163,7 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
           autoComplete="off"
           enterKeyHint="search"
           maxLength={SEARCH_LIMITS.queryMax}
-          placeholder={SEARCH_MESSAGES.placeholder}
+          placeholder={s(SEARCH_MESSAGES.placeholder)}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
@@ -171,13 +174,13 @@ function SearchPanel({ onDone }: { onDone: () => void }) {
         />
       </div>
       <p role="status" className={waiting ? 'px-4 pt-2 text-sm text-muted-foreground' : 'sr-only'}>
-        {waiting ? SEARCH_MESSAGES.searching : ''}
+        {waiting ? s(SEARCH_MESSAGES.searching) : ''}
       </p>
       {typedEnough ? (
         <SearchTabs
           tab={tab}
-          onTab={(t) => {
-            setTab(t);
+          onTab={(next) => {
+            setTab(next);
             setActive(-1);
           }}
           counts={data?.counts ?? null}

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { BadgeCheckIcon, CalendarIcon, MapPinIcon, MessageSquareTextIcon, UserIcon, UsersIcon } from 'lucide-react';
 import { CITY_LABELS, imageVariantUrl, type SearchResult } from '@bayclub/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '#/components/ui/avatar';
-import { intlLocale, useT, type Translate } from '#/lib/i18n';
+import { intlLocale, useSharedText, useT, type Translate } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { VerifiedInstagramMark } from '#/features/instagram';
 import { Highlight } from './highlight';
@@ -27,7 +27,8 @@ interface OptionProps {
 /** One result as a listbox option: picture or icon, its name and a line of its text, matches marked. */
 export function SearchResultOption({ id, result, terms, active, onSelect, onPoint }: OptionProps) {
   const t = useT(catalog);
-  const { title, subtitle, detail, picture } = describe(result, t);
+  const s = useSharedText();
+  const { title, subtitle, detail, picture } = describe(result, t, s);
   return (
     <div
       id={id}
@@ -96,7 +97,11 @@ function picture(url: string | null, fallback: React.ReactNode) {
 }
 
 /** What a row shows per type (spec 3's fields). */
-function describe(r: SearchResult, t: Translate): { title: string; subtitle: string | null; detail: string | null; picture: React.ReactNode } {
+function describe(
+  r: SearchResult,
+  t: Translate,
+  s: (text: string) => string,
+): { title: string; subtitle: string | null; detail: string | null; picture: React.ReactNode } {
   switch (r.type) {
     case 'user':
       return {
@@ -114,7 +119,7 @@ function describe(r: SearchResult, t: Translate): { title: string; subtitle: str
     case 'place':
       return {
         title: r.name,
-        subtitle: r.city ? CITY_LABELS[r.city] : null,
+        subtitle: r.city ? s(CITY_LABELS[r.city]) : null,
         detail: r.address || null,
         picture: iconBox(<MapPinIcon className="size-4" />),
       };

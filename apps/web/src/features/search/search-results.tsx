@@ -1,5 +1,5 @@
-import { SEARCH_MESSAGES, SEARCH_TAB_LABELS, SEARCH_TYPES, type SearchResult, type SearchTab } from '@bayclub/shared';
-import { useT } from '#/lib/i18n';
+import { SEARCH_TAB_LABELS, SEARCH_TYPES, type SearchResult, type SearchTab } from '@bayclub/shared';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 import { SearchResultOption } from './search-result-option';
 
@@ -18,6 +18,7 @@ interface SearchResultsProps {
 /** The results listbox: in All, one labelled group per type (Users, Communities, Events, Posts); else one list. */
 export function SearchResults({ listboxId, tab, results, terms, active, optionId, onSelect, onPoint }: SearchResultsProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const option = (r: SearchResult, index: number) => (
     <SearchResultOption
       key={`${r.type}-${r.id}`}
@@ -29,7 +30,7 @@ export function SearchResults({ listboxId, tab, results, terms, active, optionId
       onPoint={() => onPoint(index)}
     />
   );
-  const label = t('search.results.label', { type: SEARCH_TAB_LABELS[tab] });
+  const label = t('search.results.label', { type: s(SEARCH_TAB_LABELS[tab]) });
   if (tab !== 'all') {
     return (
       <div id={listboxId} role="listbox" aria-label={label} className="flex flex-col gap-0.5">
@@ -47,7 +48,7 @@ export function SearchResults({ listboxId, tab, results, terms, active, optionId
         return (
           <div key={type} role="group" aria-labelledby={headingId} className="flex flex-col gap-0.5">
             <div id={headingId} role="presentation" className="px-3 pt-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-              {SEARCH_TAB_LABELS[type]}
+              {s(SEARCH_TAB_LABELS[type])}
             </div>
             {ofType.map((r) => option(r, index++))}
           </div>
@@ -61,5 +62,3 @@ export function SearchResults({ listboxId, tab, results, terms, active, optionId
 export function SearchNote({ children }: { children: string }) {
   return <p className="px-3 py-6 text-center text-sm text-muted-foreground">{children}</p>;
 }
-
-export const noResultsText = (query: string) => SEARCH_MESSAGES.noResults(query);

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { SEARCH_LIMITS, SEARCH_TAB_LABELS, SEARCH_TABS, SEARCH_TYPES, searchCountLabel, type SearchResponse, type SearchTab } from '@bayclub/shared';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { catalog } from './i18n';
 
@@ -55,6 +55,7 @@ interface SearchTabsProps {
  */
 export function SearchTabs({ tab, onTab, counts, children }: SearchTabsProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const { ref, edges, measure } = useOverflowEdges<HTMLDivElement>();
   React.useEffect(() => {
     const active = ref.current?.querySelector<HTMLElement>('[data-state="active"]');
@@ -74,20 +75,20 @@ export function SearchTabs({ tab, onTab, counts, children }: SearchTabsProps) {
         data-more-after={edges.end || undefined}
         className={cn('mx-3 mt-2 flex h-auto w-auto max-w-full justify-start overflow-x-auto', fade)}
       >
-        {SEARCH_TABS.map((s) => (
-          <TabsTrigger key={s} value={s} className="h-8 flex-none px-2 sm:px-2.5">
-            {SEARCH_TAB_LABELS[s]}
+        {SEARCH_TABS.map((type) => (
+          <TabsTrigger key={type} value={type} className="h-8 flex-none px-2 sm:px-2.5">
+            {s(SEARCH_TAB_LABELS[type])}
             {counts && (
               <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs tabular-nums">
-                {s === 'all' ? allLabel(counts) : searchCountLabel(counts[s])}
+                {type === 'all' ? allLabel(counts) : searchCountLabel(counts[type])}
               </span>
             )}
           </TabsTrigger>
         ))}
       </TabsList>
-      {SEARCH_TABS.map((s) => (
-        <TabsContent key={s} value={s} className="min-h-0 min-w-0 overflow-x-hidden overflow-y-auto px-2 py-2">
-          {s === tab && children}
+      {SEARCH_TABS.map((type) => (
+        <TabsContent key={type} value={type} className="min-h-0 min-w-0 overflow-x-hidden overflow-y-auto px-2 py-2">
+          {type === tab && children}
         </TabsContent>
       ))}
     </Tabs>

@@ -11,7 +11,7 @@ import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
 import { refreshSession } from '#/lib/session/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { setupKeys, useSetupAdminMutation } from './api';
 import { catalog } from './i18n';
 
@@ -38,12 +38,14 @@ export function SetupForm({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const setup = useSetupAdminMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   const form = useForm<SetupAdminInput>({
     resolver: zodResolver(setupAdminSchema, undefined, { raw: true }),
     defaultValues: { token, name: '', email: '', username: '', password: '' },
   });
   const submitting = form.formState.isSubmitting;
-  const rootError = form.formState.errors.root?.message ?? form.formState.errors.token?.message;
+  const tokenError = form.formState.errors.token?.message; // the shared schema's
+  const rootError = form.formState.errors.root?.message ?? (tokenError && s(tokenError));
 
   const handleSubmit = form.handleSubmit(async (values) => {
     try {

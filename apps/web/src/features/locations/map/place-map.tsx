@@ -1,5 +1,5 @@
 import { CITY_LABELS, type LocationView } from '@bayclub/shared';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useLocationQuery } from '../api';
 import { catalog } from '../i18n';
 import { useLocationAccess } from '../use-location-access';
@@ -12,6 +12,7 @@ const MAP_SIZE = 'h-56 w-full sm:h-72';
 export function PlaceMap({ place }: { place: LocationView }) {
   const { tiles, latitude, longitude } = place.map;
   const t = useT(catalog);
+  const s = useSharedText();
   if (!tiles || latitude === null || longitude === null) return null;
   return (
     <MapSlot className={MAP_SIZE}>
@@ -28,7 +29,7 @@ export function PlaceMap({ place }: { place: LocationView }) {
             popup: (
               <span className="grid gap-0.5">
                 <strong>{place.name}</strong>
-                <span>{place.address ? `${place.address}, ${CITY_LABELS[place.city]}` : CITY_LABELS[place.city]}</span>
+                <span>{place.address ? `${place.address}, ${s(CITY_LABELS[place.city])}` : s(CITY_LABELS[place.city])}</span>
               </span>
             ),
           },

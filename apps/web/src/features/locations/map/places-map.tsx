@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CITY_LABELS, eventPath, LOCATION_CATEGORY_LABELS, type EventSummaryView, type LocationCardView } from '@bayclub/shared';
 import { useEventListQuery } from '#/features/events/api';
 import { itemsOf } from '#/lib/api';
-import { intlLocale, useT } from '#/lib/i18n';
+import { intlLocale, useSharedText, useT } from '#/lib/i18n';
 import { useLocationListQuery, useMapTiles, type LocationFilters } from '../api';
 import { catalog } from '../i18n';
 import { MarkersMap } from './lazy';
@@ -67,13 +67,14 @@ export function LocationsMapFor({ filters }: { filters: LocationFilters }) {
 
 function PlacePopup({ place, events }: { place: LocationCardView; events: EventSummaryView[] }) {
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <div className="grid gap-1">
       <Link to={`/locations/${place.id}`} className="font-semibold underline underline-offset-2">
         {place.name}
       </Link>
       <span className="text-muted-foreground">
-        {LOCATION_CATEGORY_LABELS[place.category]} · {CITY_LABELS[place.city]}
+        {s(LOCATION_CATEGORY_LABELS[place.category])} · {s(CITY_LABELS[place.city])}
       </span>
       {events.length > 0 && (
         <ul aria-label={t('locations.map.popupEvents', { name: place.name })} className="mt-1 grid gap-1">
