@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from '#/components/ui/form';
 import { Spinner } from '#/components/ui/spinner';
 import { applyFieldErrors, errorMessage } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useChangePasswordMutation } from './api';
 import { catalog } from './i18n';
 
@@ -35,6 +35,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
   });
   const changePassword = useChangePasswordMutation();
   const t = useT(catalog);
+  const s = useSharedText();
   const submitting = form.formState.isSubmitting;
 
   const handleOpenChange = (next: boolean) => {
@@ -48,7 +49,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
       await changePassword.mutateAsync(values);
     } catch (error) {
       if (!applyFieldErrors(error, form.setError)) {
-        toast.error(PASSWORD_MESSAGES.changeFailed, { description: errorMessage(error) });
+        toast.error(s(PASSWORD_MESSAGES.changeFailed), { description: errorMessage(error) });
       }
       return;
     }

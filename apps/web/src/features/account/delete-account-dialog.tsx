@@ -15,7 +15,7 @@ import { Button } from '#/components/ui/button';
 import { isApiError } from '#/lib/api';
 import { useSignOut } from '#/lib/session/use-sign-out';
 import { AccountActionFailed, useDeleteAccountMutation } from './api';
-import { useT } from '#/lib/i18n';
+import { sharedText, useSharedText, useT } from '#/lib/i18n';
 import { ConfirmWordForm } from './confirm-word-form';
 import { catalog } from './i18n';
 
@@ -43,6 +43,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
   const remove = useDeleteAccountMutation();
   const signOut = useSignOut();
   const t = useT(catalog);
+  const s = useSharedText();
   const busy = remove.isPending;
   const confirmed = typed === ACCOUNT_MESSAGES.deleteWord;
 
@@ -66,7 +67,7 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
       setFailure(deleteFailureMessage(error));
       return;
     }
-    toast.success(message || ACCOUNT_MESSAGES.deleted);
+    toast.success(message || s(ACCOUNT_MESSAGES.deleted));
     await signOut();
   };
 
@@ -119,5 +120,5 @@ export function DeleteAccountDialog({ open, onOpenChange }: DeleteAccountDialogP
 function deleteFailureMessage(error: unknown): string {
   if (error instanceof AccountActionFailed && error.message) return error.message;
   if (isApiError(error) && error.status >= 400 && error.status < 500 && error.message) return error.message;
-  return ACCOUNT_MESSAGES.deleteFailedToast;
+  return sharedText(ACCOUNT_MESSAGES.deleteFailedToast);
 }

@@ -6,20 +6,20 @@ import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
-import { useT, type Translate } from '#/lib/i18n';
+import { useSharedText, useT, type Translate } from '#/lib/i18n';
 import { DATA_EXPORT_DOWNLOAD_URL, useDataExportQuery, useRequestDataExportMutation } from './api';
 import { catalog } from './i18n';
 
 const megabytes = (bytes: number) => (bytes < 100_000 ? `${Math.max(1, Math.round(bytes / 1000))} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
 
-function describe(t: Translate, view: DataExportView): string {
+function describe(t: Translate, s: (text: string) => string, view: DataExportView): string {
   switch (view.status) {
     case 'preparing':
-      return DATA_EXPORT_MESSAGES.requested;
+      return s(DATA_EXPORT_MESSAGES.requested);
     case 'ready':
       return t('account.data.ready', { size: megabytes(view.sizeBytes ?? 0), date: formatDateTime(view.expiresAt!) });
     case 'failed':
-      return DATA_EXPORT_MESSAGES.failed;
+      return s(DATA_EXPORT_MESSAGES.failed);
     case 'expired':
       return t('account.data.expired');
     default:
@@ -36,11 +36,12 @@ export function DownloadData() {
   const request = useRequestDataExportMutation();
   const view = query.data;
   const t = useT(catalog);
+  const s = useSharedText();
 
   const ask = () =>
     request.mutate(undefined, {
-      onSuccess: () => toast.success(DATA_EXPORT_MESSAGES.requested),
-      onError: (err) => toast.error(errorMessage(err, DATA_EXPORT_MESSAGES.failed)),
+      onSuccess: () => toast.success(s(DATA_EXPORT_MESSAGES.requested)),
+      onError: (err) => toast.error(errorMessage(err, s(DATA_EXPORT_MESSAGES.failed))),
     });
 
   const canAsk = view && view.status !== 'preparing' && view.nextRequestAt === null;
@@ -56,7 +57,7 @@ export function DownloadData() {
           <p className="text-sm text-destructive">{errorMessage(query.error, t('account.data.loadFailed'))}</p>
         ) : (
           <p className="text-sm text-muted-foreground" role="status">
-            {describe(t, view!)}
+            {describe(t, s, view!)}
             {view!.nextRequestAt && view!.status !== 'preparing' && ` ${t('account.data.nextRequest', { date: formatDateTime(view!.nextRequestAt) })}`}
           </p>
         )}

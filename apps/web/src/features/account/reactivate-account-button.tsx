@@ -7,7 +7,7 @@ import { Spinner } from '#/components/ui/spinner';
 import { sessionKeys } from '#/lib/session/api';
 import { emitProfileUpdated } from '#/lib/session/profile-events';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { useReactivateAccountMutation } from './api';
 import { catalog } from './i18n';
 
@@ -19,6 +19,7 @@ export function ReactivateAccountButton({ className }: { className?: string }) {
   const queryClient = useQueryClient();
   const reactivate = useReactivateAccountMutation();
   const t = useT(catalog);
+  const s = useSharedText();
 
   const handleClick = async () => {
     try {
@@ -26,11 +27,11 @@ export function ReactivateAccountButton({ className }: { className?: string }) {
     } catch (error) {
       // 409: another tab reactivated first. The account is active either way; only reload.
       if (!isApiError(error) || error.status !== 409) {
-        toast.error(ACCOUNT_MESSAGES.reactivateFailed, { description: errorMessage(error) });
+        toast.error(s(ACCOUNT_MESSAGES.reactivateFailed), { description: errorMessage(error) });
         return;
       }
     }
-    toast.success(ACCOUNT_MESSAGES.reactivated);
+    toast.success(s(ACCOUNT_MESSAGES.reactivated));
     void queryClient.invalidateQueries({ queryKey: sessionKeys.permissions });
     await queryClient.refetchQueries({ queryKey: sessionKeys.me });
     emitProfileUpdated();

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from 'sonner';
 import { GALLERY_MESSAGES, type GalleryUploadResult, type ProfileImageView } from '@bayclub/shared';
 import { api } from '#/lib/api';
-import { t } from '#/lib/i18n';
+import { sharedText, t } from '#/lib/i18n';
 import './i18n';
 
 export const galleryKeys = {
@@ -57,7 +57,7 @@ export function useDeletePhotoMutation(profileId: string) {
       queryClient.setQueryData<GalleryData>(key, (old) => old && { items: old.items.filter((i) => i.id !== imageId) });
     },
     onError: () => {
-      toast.error(GALLERY_MESSAGES.deleteFailed);
+      toast.error(sharedText(GALLERY_MESSAGES.deleteFailed));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

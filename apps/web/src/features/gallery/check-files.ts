@@ -1,4 +1,4 @@
-import { GALLERY_IMAGE_TYPES, GALLERY_MESSAGES, LIMITS } from '@bayclub/shared';
+import { GALLERY_IMAGE_TYPES, LIMITS } from '@bayclub/shared';
 import { t } from '#/lib/i18n';
 import './i18n';
 
@@ -13,13 +13,16 @@ export interface FileCheck {
 
 const IMAGE_TYPES: readonly string[] = GALLERY_IMAGE_TYPES;
 
-/** Spec 5: images only, 10 MB each, and only as many files as there are free slots. The server checks again. */
+/**
+ * Spec 5: images only, 10 MB each, and only as many files as there are free slots. The server checks again.
+ * Called from the upload dialog, which has loaded the gallery catalogue.
+ */
 export function checkGalleryFiles(files: readonly File[], room: number): FileCheck {
   const errors: string[] = [];
   const good: File[] = [];
   for (const file of files) {
-    if (!IMAGE_TYPES.includes(file.type)) errors.push(GALLERY_MESSAGES.notImage(file.name));
-    else if (file.size > LIMITS.galleryPhotoMaxBytes) errors.push(GALLERY_MESSAGES.tooLarge(file.name));
+    if (!IMAGE_TYPES.includes(file.type)) errors.push(t('gallery.file.notImage', { name: file.name }));
+    else if (file.size > LIMITS.galleryPhotoMaxBytes) errors.push(t('gallery.file.tooLarge', { name: file.name }));
     else good.push(file);
   }
   const accepted = good.slice(0, Math.max(0, room));

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { ImageIcon, ImagePlusIcon } from 'lucide-react';
-import { GALLERY_MESSAGES, LIMITS, type ProfileImageView } from '@bayclub/shared';
+import { LIMITS, type ProfileImageView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { useCan } from '#/lib/session/use-session';
@@ -154,7 +154,7 @@ function GalleryGrid({ profileId, photos, canEdit }: { profileId: string; photos
       </ul>
       {canEdit && freeSlots === 0 && (
         <p className="text-sm text-muted-foreground">
-          <span className="tabular-nums">{t('gallery.count', { total, max: LIMITS.galleryMaxPhotos })}</span>. {GALLERY_MESSAGES.full}
+          <span className="tabular-nums">{t('gallery.count', { total, max: LIMITS.galleryMaxPhotos })}</span>. {t('gallery.full', { max: LIMITS.galleryMaxPhotos })}
         </p>
       )}
 

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { ImagePlusIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { GALLERY_IMAGE_TYPES, GALLERY_MESSAGES } from '@bayclub/shared';
+import { GALLERY_IMAGE_TYPES, GALLERY_MESSAGES, LIMITS } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import {
   Dialog,
@@ -18,7 +18,7 @@ import { useUploadPhotosMutation } from './api';
 import { checkGalleryFiles, leftOutMessage } from './check-files';
 import { PickRow } from './pick-row';
 import { usePhotoPicks } from './use-photo-picks';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 interface UploadPhotosDialogProps {
@@ -42,6 +42,7 @@ export function UploadPhotosDialog({ profileId, open, onOpenChange, freeSlots, o
   const room = Math.max(0, freeSlots - picks.length);
   const uploading = upload.isPending;
   const t = useT(catalog);
+  const s = useSharedText();
 
   const reset = () => {
     clear();
@@ -80,7 +81,7 @@ export function UploadPhotosDialog({ profileId, open, onOpenChange, freeSlots, o
           onOpenChange(false);
         },
         onError: (error) => {
-          toast.error(GALLERY_MESSAGES.uploadFailed, { description: errorMessage(error) });
+          toast.error(s(GALLERY_MESSAGES.uploadFailed), { description: errorMessage(error) });
           setFailure(errorMessage(error));
         },
       },
@@ -92,7 +93,7 @@ export function UploadPhotosDialog({ profileId, open, onOpenChange, freeSlots, o
       <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{t('gallery.add')}</DialogTitle>
-          <DialogDescription>{freeSlots > 0 ? t('gallery.upload.room', { freeSlots }) : GALLERY_MESSAGES.full}</DialogDescription>
+          <DialogDescription>{freeSlots > 0 ? t('gallery.upload.room', { freeSlots }) : t('gallery.full', { max: LIMITS.galleryMaxPhotos })}</DialogDescription>
         </DialogHeader>
 
         <div>
@@ -140,7 +141,7 @@ export function UploadPhotosDialog({ profileId, open, onOpenChange, freeSlots, o
 
         {failure && (
           <p role="alert" className="text-sm text-destructive">
-            {GALLERY_MESSAGES.uploadFailed}: {failure}
+            {s(GALLERY_MESSAGES.uploadFailed)}: {failure}
           </p>
         )}
 

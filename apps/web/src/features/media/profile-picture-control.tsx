@@ -4,7 +4,7 @@ import { PICTURE_MESSAGES, PROFILE_PICTURE_TYPES } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { cn } from '#/lib/utils';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import type { ProfilePicture } from './use-profile-picture';
 import { catalog } from './i18n';
 
@@ -25,6 +25,7 @@ const ACCEPT = PROFILE_PICTURE_TYPES.join(',');
  */
 export function ProfilePictureControl({ picture, uploadNow = false, label, disabled = false }: ProfilePictureControlProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const messageId = useId();
@@ -57,12 +58,12 @@ export function ProfilePictureControl({ picture, uploadNow = false, label, disab
         <div className="flex flex-wrap justify-center gap-2">
           <Button type="button" variant={uploadNow && picture.selectedFile ? 'outline' : 'default'} size="sm" disabled={busy} onClick={() => inputRef.current?.click()}>
             <CameraIcon aria-hidden="true" />
-            {hasPicture ? PICTURE_MESSAGES.change : PICTURE_MESSAGES.choose}
+            {s(hasPicture ? PICTURE_MESSAGES.change : PICTURE_MESSAGES.choose)}
           </Button>
           {uploadNow && (picture.selectedFile || picture.uploading) && (
             <Button type="button" size="sm" disabled={busy} onClick={() => void picture.upload()}>
               {picture.uploading ? <Spinner /> : <UploadIcon aria-hidden="true" />}
-              {picture.uploading ? PICTURE_MESSAGES.uploading : PICTURE_MESSAGES.upload}
+              {picture.uploading ? t('media.picture.uploading') : s(PICTURE_MESSAGES.upload)}
             </Button>
           )}
         </div>

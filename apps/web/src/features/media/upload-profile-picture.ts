@@ -3,7 +3,10 @@ import { api, isApiError } from '#/lib/api';
 import { currentLocale, t } from '#/lib/i18n';
 import { catalog } from './i18n';
 
-/** A failed check or upload. `message` is the reason to pass to `uploadFailedMessage(reason)` or show inline. */
+/**
+ * A failed check or upload. `message` is the reason (a shared text, the server's or the browser's), shown inline or
+ * in the media catalogue's 'Failed to upload profile picture: {reason}'.
+ */
 export class ProfilePictureError extends Error {
   /** The sonner toast title for a client-side check ('Invalid file type', 'File too large'), else undefined. */
   readonly toast: string | undefined;
@@ -46,7 +49,7 @@ export interface UploadProfilePictureOptions {
  * Check, then upload a profile picture as multipart (one part `file`). Up to LIMITS.profilePictureAttempts
  * attempts; before attempt n+1 it waits n × LIMITS.profilePictureBackoff (1 s, then 2 s). Only transient
  * failures (network, 5xx) are retried, never 4xx. Resolves with the new `profilePictureUrl`; rejects with a
- * ProfilePictureError whose message is the reason (show it with `uploadFailedMessage(reason)`).
+ * ProfilePictureError whose message is the reason (shown in the media catalogue's `media.upload.failed`).
  */
 export async function uploadProfilePicture(file: File, opts: UploadProfilePictureOptions = {}): Promise<string> {
   const invalid = validateProfilePictureFile(file);

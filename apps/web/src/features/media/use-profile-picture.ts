@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { PICTURE_MESSAGES, uploadFailedMessage } from '@bayclub/shared';
-import { useT } from '#/lib/i18n';
+import { PICTURE_MESSAGES } from '@bayclub/shared';
+import { useSharedText, useT } from '#/lib/i18n';
 import { uploadProfilePicture, validateProfilePictureFile, type UploadProfilePictureOptions } from './upload-profile-picture';
 import { catalog } from './i18n';
 
@@ -48,6 +48,7 @@ export function useProfilePicture({ currentUrl, required = false, onUploaded, en
   const [uploadedUrl, setUploadedUrl] = useState<string | null>(null);
   const previewRef = useRef<string | null>(null);
   const t = useT(catalog);
+  const s = useSharedText();
 
   useEffect(() => () => revoke(previewRef.current), []);
 
@@ -61,10 +62,11 @@ export function useProfilePicture({ currentUrl, required = false, onUploaded, en
     (file: File | null | undefined) => {
       const invalid = validateProfilePictureFile(file);
       if (invalid || !file) {
-        const { message, toast: title } = invalid ?? { message: PICTURE_MESSAGES.noFile, toast: PICTURE_MESSAGES.uploadFailedToast };
+        const checked = invalid ?? { message: PICTURE_MESSAGES.noFile, toast: PICTURE_MESSAGES.uploadFailedToast };
+        const message = s(checked.message);
         replaceSelection(null);
         setPhase({ kind: 'error', message });
-        toast.error(title, { description: message });
+        toast.error(s(checked.toast), { description: message });
         return false;
       }
       const previewUrl = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
@@ -72,7 +74,7 @@ export function useProfilePicture({ currentUrl, required = false, onUploaded, en
       setPhase({ kind: 'idle' });
       return true;
     },
-    [replaceSelection],
+    [replaceSelection, s],
   );
 
   const upload = useCallback(async () => {
@@ -86,12 +88,13 @@ export function useProfilePicture({ currentUrl, required = false, onUploaded, en
       onUploaded?.(url);
       return url;
     } catch (error) {
-      const message = uploadFailedMessage(error instanceof Error ? error.message : t('media.upload.unknownError'));
+      // The reason: a shared text (a client check, no URL), the server's own text or the browser's, shown as it is.
+      const message = t('media.upload.failed', { reason: error instanceof Error ? s(error.message) : t('media.upload.unknownError') });
       setPhase({ kind: 'error', message });
-      toast.error(PICTURE_MESSAGES.uploadFailedToast, { description: message });
+      toast.error(s(PICTURE_MESSAGES.uploadFailedToast), { description: message });
       return null;
     }
-  }, [selection, endpoint, sleep, replaceSelection, onUploaded, t]);
+  }, [selection, endpoint, sleep, replaceSelection, onUploaded, t, s]);
 
   const pictureUrl = uploadedUrl ?? currentUrl;
   let state: PictureControlState = 'default';
@@ -100,13 +103,13 @@ export function useProfilePicture({ currentUrl, required = false, onUploaded, en
     state = 'error';
     message = phase.message;
   } else if (selection) {
-    message = PICTURE_MESSAGES.selected;
+    message = s(PICTURE_MESSAGES.selected);
   } else if (phase.kind === 'success') {
     state = 'success';
-    message = PICTURE_MESSAGES.uploaded;
+    message = s(PICTURE_MESSAGES.uploaded);
   } else if (required && !pictureUrl) {
     state = 'required';
-    message = PICTURE_MESSAGES.required;
+    message = s(PICTURE_MESSAGES.required);
   }
 
   return {

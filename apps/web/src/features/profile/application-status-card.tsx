@@ -2,7 +2,7 @@ import { EyeOffIcon, HourglassIcon, InfoIcon } from 'lucide-react';
 import { PROFILE_VIEW_MESSAGES, type OwnProfileView } from '@bayclub/shared';
 import { ReactivateAccountButton } from '#/features/account';
 import { formatterOnDemand } from '#/lib/format';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 const dateFormat = formatterOnDemand((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }));
@@ -53,6 +53,7 @@ export function ApplicationStatusCard({ profile }: { profile: OwnProfileView }) 
  * (decision 012), so the banner carries the button as well.
  */
 export function DeactivatedBanner() {
+  const s = useSharedText();
   return (
     <section
       role="status"
@@ -63,9 +64,9 @@ export function DeactivatedBanner() {
         <EyeOffIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
         <div className="grid gap-1">
           <h2 id="deactivated-title" className="font-semibold">
-            {PROFILE_VIEW_MESSAGES.deactivatedTitle}
+            {s(PROFILE_VIEW_MESSAGES.deactivatedTitle)}
           </h2>
-          <p className="text-sm text-muted-foreground">{PROFILE_VIEW_MESSAGES.deactivatedText}</p>
+          <p className="text-sm text-muted-foreground">{s(PROFILE_VIEW_MESSAGES.deactivatedText)}</p>
         </div>
       </div>
       <ReactivateAccountButton className="self-start sm:self-center" />

@@ -9,7 +9,7 @@ import { useCan, useMe } from '#/lib/session/use-session';
 import { useRelationshipQuery } from '#/features/connections/api';
 import { useConversationQuery, useConversationWithQuery } from '#/features/messaging/api';
 import { errorMessage, isApiError } from '#/lib/api';
-import { t as translate, useT } from '#/lib/i18n';
+import { t as translate, useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 // The inbox and the chat load when the tab is opened, not with the profile (decision 011).
@@ -33,9 +33,10 @@ function TabNote({ icon: Icon, title, children }: { icon: typeof LockIcon; title
 }
 
 function MessagingNotAvailable() {
+  const s = useSharedText();
   return (
-    <TabNote icon={LockIcon} title={MESSAGING_MESSAGES.notAvailableTitle}>
-      <p className="max-w-sm text-sm text-muted-foreground">{MESSAGING_MESSAGES.notAvailableBody}</p>
+    <TabNote icon={LockIcon} title={s(MESSAGING_MESSAGES.notAvailableTitle)}>
+      <p className="max-w-sm text-sm text-muted-foreground">{s(MESSAGING_MESSAGES.notAvailableBody)}</p>
     </TabNote>
   );
 }
@@ -93,15 +94,17 @@ export function MessageTab({ isOwn, name, userId }: { isOwn: boolean; name: stri
   const routeUserId = useParams().userId;
   const memberId = userId ?? routeUserId ?? '';
   const blocked = useMessagingBlocked();
-  if (isOwn) return <TabNote icon={UserRoundIcon} title={PROFILE_VIEW_MESSAGES.ownProfile} />;
+  const s = useSharedText();
+  if (isOwn) return <TabNote icon={UserRoundIcon} title={s(PROFILE_VIEW_MESSAGES.ownProfile)} />;
   if (blocked) return <MessagingNotAvailable />;
   return <MatchedChat userId={memberId} name={name} />;
 }
 
 function NoMatch({ name }: { name: string }) {
   const t = useT(catalog);
+  const s = useSharedText();
   return (
-    <TabNote icon={MessageCircleIcon} title={MESSAGING_MESSAGES.noMatch}>
+    <TabNote icon={MessageCircleIcon} title={s(MESSAGING_MESSAGES.noMatch)}>
       <p className="max-w-sm text-sm text-muted-foreground">{t('profile.messages.noMatchText', { name })}</p>
     </TabNote>
   );
@@ -111,11 +114,12 @@ function MatchedChat({ userId, name }: { userId: string; name: string }) {
   const relationship = useRelationshipQuery(userId, userId !== '');
   const matched = relationship.data?.matched === true;
   const opened = useConversationWithQuery(userId, matched);
+  const s = useSharedText();
 
   if (relationship.isPending) return <Loading labelId="profile.messages.loadingRelationship" />;
   if (relationship.isError) {
     if (isApiError(relationship.error) && relationship.error.status === 404) {
-      return <TabNote icon={UserRoundXIcon} title={CONNECTION_MESSAGES.unavailable} />;
+      return <TabNote icon={UserRoundXIcon} title={s(CONNECTION_MESSAGES.unavailable)} />;
     }
     return <LoadError error={relationship.error} onRetry={() => void relationship.refetch()} />;
   }

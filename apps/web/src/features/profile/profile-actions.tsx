@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { CheckIcon, HandHeartIcon, MessageCircleIcon, SendIcon, Undo2Icon } from 'lucide-react';
 import {
   CONNECTION_MESSAGES,
+  LIMITS,
   MESSAGING_MESSAGES,
   accessLevel,
   type RelationshipView,
@@ -25,7 +26,7 @@ import {
   useRelationshipQuery,
   useWithdrawHelloMutation,
 } from '#/features/connections/api';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 interface ProfileActionsProps {
@@ -49,6 +50,7 @@ export function ProfileActions({ userId, name }: ProfileActionsProps) {
   const [limitReached, setLimitReached] = React.useState(false);
   const descriptionId = React.useId();
   const t = useT(catalog);
+  const s = useSharedText();
   const r = relationship.data;
 
   const handleBlocked = () => {
@@ -61,12 +63,12 @@ export function ProfileActions({ userId, name }: ProfileActionsProps) {
   const matched = r?.matched ?? false;
   const messageEnabled = matched && canMessage;
   const description = limitReached
-    ? CONNECTION_MESSAGES.dailyLimit
+    ? t('profile.actions.dailyLimit', { max: LIMITS.hellosPerDay })
     : !r || messageEnabled
       ? null
       : !canMessage
-        ? MESSAGING_MESSAGES.notAvailableTitle
-        : MESSAGING_MESSAGES.noMatch;
+        ? s(MESSAGING_MESSAGES.notAvailableTitle)
+        : s(MESSAGING_MESSAGES.noMatch);
   const opening = chat.opening === userId;
   const helloSentId = r?.helloSent === 'pending' ? (r.helloSentId ?? null) : null;
 
@@ -122,9 +124,10 @@ function HelloAction({ relationship: r, name, limitReached, onDailyLimit, descri
   const accept = useAcceptHelloMutation();
   const sayBack = useSayHiMutation();
   const t = useT(catalog);
+  const s = useSharedText();
 
   const handleSent = (result: SayHiResult) => {
-    toast.success(result.status === 'matched' ? CONNECTION_MESSAGES.matched : CONNECTION_MESSAGES.helloSent);
+    toast.success(s(result.status === 'matched' ? CONNECTION_MESSAGES.matched : CONNECTION_MESSAGES.helloSent));
   };
 
   if (r.helloReceived === 'pending') {

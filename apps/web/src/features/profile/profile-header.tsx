@@ -5,7 +5,7 @@ import { cityLabel, relationshipLabel } from '#/lib/member-format';
 import { AvatarWithRetry } from '#/components/member/avatar-with-retry';
 import { SocialLinks } from './social-links';
 import { VerifiedBadge } from '#/components/member/verified-badge';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 /** What the header shows; both the own profile (OwnProfileView) and another member's (PublicProfileView) fit. */
@@ -40,13 +40,15 @@ type Fact = { icon: typeof MapPinIcon; label: string; text: string };
 /** Spec 2: avatar, name, verified badge, @username, social icons, age, city, relationship status, bio (3 lines). */
 export function ProfileHeader({ profile, badge, actions }: ProfileHeaderProps) {
   const t = useT(catalog);
+  const s = useSharedText();
   const name = profile.fullName || t('profile.header.fallbackName');
+  // The club's cities, statuses and interests are the shared labels; a value it does not know is shown as it is.
   const city = cityLabel(profile.city);
   const relationship = relationshipLabel(profile.relationshipStatus);
   const facts = [
     profile.age !== null && { icon: CakeIcon, label: t('profile.header.age'), text: String(profile.age) },
-    city && { icon: MapPinIcon, label: t('profile.header.city'), text: city },
-    relationship && { icon: HeartIcon, label: t('profile.header.relationship'), text: relationship },
+    city && { icon: MapPinIcon, label: t('profile.header.city'), text: s(city) },
+    relationship && { icon: HeartIcon, label: t('profile.header.relationship'), text: s(relationship) },
   ].filter((f): f is Fact => Boolean(f));
 
   return (
@@ -96,7 +98,7 @@ export function ProfileHeader({ profile, badge, actions }: ProfileHeaderProps) {
         <ul aria-label={t('profile.header.interests')} className="flex flex-wrap justify-center gap-2 sm:justify-start">
           {profile.interests.map((interest) => (
             <li key={interest} className="rounded-full border bg-secondary px-3 py-1 text-sm text-secondary-foreground">
-              {interest}
+              {s(interest)}
             </li>
           ))}
         </ul>

@@ -13,7 +13,7 @@ describe('the own profile in Spanish (issue 26)', () => {
     mockApi({
       ...signedInAs(
         makeMe(
-          { fullName: 'Sam Rivera', age: 31, accountType: 'community_only', applicationStatus: 'pending', createdAt: '2026-03-05T12:00:00.000Z' },
+          { fullName: 'Sam Rivera', age: 31, accountType: 'community_only', applicationStatus: 'pending', createdAt: '2026-03-05T12:00:00.000Z', relationshipStatus: 'single' },
           { language: 'es' },
         ),
       ),
@@ -26,6 +26,7 @@ describe('the own profile in Spanish (issue 26)', () => {
     expect(screen.getByText('Solicitud enviada el 5 de marzo de 2026')).toBeInTheDocument();
     expect(screen.getByText('Miembro de la comunidad')).toBeInTheDocument();
     expect(screen.getByText('Edad')).toBeInTheDocument();
+    expect(screen.getByText('Soltero/a')).toBeInTheDocument(); // a shared label
     expect(screen.getByRole('button', { name: 'Compartir' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Configuración' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Fotos' })).toBeInTheDocument();

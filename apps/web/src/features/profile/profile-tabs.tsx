@@ -1,6 +1,5 @@
 import * as React from 'react';
 import { ImagesIcon, MapPinIcon, MessageCircleIcon } from 'lucide-react';
-import { LOCATION_MESSAGES } from '@bayclub/shared';
 import { PageSpinner } from '#/components/page-spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#/components/ui/tabs';
 import { PhotoGallery } from '#/features/gallery';
@@ -36,7 +35,7 @@ export function ProfileTabs({ profileId, isOwner, messageLabel, messageContent }
         {checkIns && (
           <TabsTrigger value="check-ins" onPointerEnter={() => void ProfileCheckIns.preload()}>
             <MapPinIcon aria-hidden="true" />
-            {LOCATION_MESSAGES.profileCheckIns}
+            {t('profile.tabs.checkIns')}
           </TabsTrigger>
         )}
       </TabsList>

@@ -9,7 +9,7 @@ import { ProfileActions } from './profile-actions';
 import { MessageTab } from './message-tab';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { catalog } from './i18n';
 
 /** '/view-profile/:userId': another member's profile (or one's own, seen as others see it). */
@@ -55,10 +55,11 @@ export function ViewProfilePage() {
 
 function NoProfile() {
   const t = useT(catalog);
+  const s = useSharedText();
   return (
     <section className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">
       <UserRoundXIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-      <h1 className="text-xl font-semibold">{PROFILE_VIEW_MESSAGES.noProfile}</h1>
+      <h1 className="text-xl font-semibold">{s(PROFILE_VIEW_MESSAGES.noProfile)}</h1>
       <p className="text-muted-foreground">{t('profile.view.noProfileText')}</p>
     </section>
   );

@@ -15,7 +15,7 @@ import { TextField } from '#/components/text-field';
 import { BioField, UsernameField } from '#/features/landing';
 import { InstagramConnect } from '#/features/instagram';
 import { ProfilePictureControl } from '#/features/media';
-import { useT } from '#/lib/i18n';
+import { useSharedText, useT } from '#/lib/i18n';
 import { SOCIAL_FIELDS, type ProfileSettings } from './use-profile-settings';
 import { catalog } from './i18n';
 
@@ -77,25 +77,26 @@ export function SocialTab({ settings }: { settings: ProfileSettings }) {
   );
 }
 
-const GENDER_OPTIONS: SelectOption[] = GENDERS.map((g) => ({ value: g, label: g }));
 const AGE_SELECT_OPTIONS: SelectOption[] = AGE_OPTIONS.map((a) => ({ value: String(a), label: String(a) }));
-const CITY_OPTIONS: SelectOption[] = CITIES.map((c) => ({ value: c, label: CITY_LABELS[c] }));
 const toNullable = (v: string) => (v === '' ? null : v);
 
-/** Personal: Gender, Relationship Status, Age (13 to 100) and City. */
+/** Personal: Gender, Relationship Status, Age (13 to 100) and City. The values stay English; their labels follow the page. */
 export function PersonalTab() {
   const t = useT(catalog);
+  const s = useSharedText();
+  const genderOptions: SelectOption[] = GENDERS.map((g) => ({ value: g, label: s(g) }));
+  const cityOptions: SelectOption[] = CITIES.map((c) => ({ value: c, label: s(CITY_LABELS[c]) }));
   /** not_specified has no display label (spec 3): offered here as 'Prefer not to say'. */
-  const relationshipOptions: SelectOption[] = RELATIONSHIP_STATUSES.map((s) => ({
-    value: s,
-    label: RELATIONSHIP_STATUS_LABELS[s] || t('settings.personal.relationshipNotSpecified'),
+  const relationshipOptions: SelectOption[] = RELATIONSHIP_STATUSES.map((status) => ({
+    value: status,
+    label: RELATIONSHIP_STATUS_LABELS[status] ? s(RELATIONSHIP_STATUS_LABELS[status]) : t('settings.personal.relationshipNotSpecified'),
   }));
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <SelectField<ProfileUpdateInput>
         name="gender"
         label={t('settings.personal.gender')}
-        options={GENDER_OPTIONS}
+        options={genderOptions}
         placeholder={t('settings.personal.genderPlaceholder')}
         toForm={toNullable}
       />
@@ -116,7 +117,7 @@ export function PersonalTab() {
       <SelectField<ProfileUpdateInput>
         name="city"
         label={t('settings.personal.city')}
-        options={CITY_OPTIONS}
+        options={cityOptions}
         placeholder={t('settings.personal.cityPlaceholder')}
         toForm={toNullable}
       />

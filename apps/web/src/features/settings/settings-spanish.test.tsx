@@ -38,6 +38,8 @@ describe('Settings in Spanish (issue 26)', () => {
 
     await user.click(dialog.getByRole('tab', { name: 'Personal' }));
     expect(dialog.getByLabelText('Situación sentimental')).toBeInTheDocument();
+    // A shared label (@bayclub/shared's catalogue): the option says Hombre, its value stays Male.
+    expect(dialog.getByRole('option', { name: 'Hombre' })).toHaveValue('Male');
 
     await user.click(dialog.getByRole('tab', { name: /^Seguridad/ }));
     expect(await dialog.findByRole('heading', { name: 'Zona de peligro' })).toBeInTheDocument();

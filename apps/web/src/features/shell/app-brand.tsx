@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
 import { DEFAULT_APP_NAME } from '@bayclub/shared';
 import { usePublicSettings } from '#/lib/public-settings';
+import { useSharedText } from '#/lib/i18n';
 
 /** Icon and app name (from settings), linking home. */
 export function AppBrand({ to, onNavigate }: { to: string; onNavigate?: () => void }) {
   const { data } = usePublicSettings();
-  const name = data?.app_name || DEFAULT_APP_NAME;
+  const s = useSharedText();
+  const name = data?.app_name || s(DEFAULT_APP_NAME);
   const icon = data?.favicon_url || data?.fallback_favicon_url || '/icon.svg';
   return (
     <Link

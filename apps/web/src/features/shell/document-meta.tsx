@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { DEFAULT_APP_DESCRIPTION, DEFAULT_APP_NAME } from '@bayclub/shared';
 import { usePublicSettings } from '#/lib/public-settings';
+import { useSharedText } from '#/lib/i18n';
 
 const DEFAULT_ICON = '/icon.svg';
 
@@ -11,8 +12,10 @@ function ensureTag<T extends HTMLElement>(selector: string, create: () => T): T 
 /** Spec 2 (page metadata): title, description and icon follow the app settings. Renders nothing. */
 export function DocumentMeta() {
   const { data } = usePublicSettings();
-  const name = data?.app_name || DEFAULT_APP_NAME;
-  const description = data?.app_description ?? DEFAULT_APP_DESCRIPTION;
+  const s = useSharedText();
+  // The admin's name and description are shown as written; only the built-in defaults are translated.
+  const name = data?.app_name || s(DEFAULT_APP_NAME);
+  const description = data?.app_description ?? s(DEFAULT_APP_DESCRIPTION);
   const icon = data?.favicon_url || data?.fallback_favicon_url || DEFAULT_ICON;
 
   React.useEffect(() => {
