@@ -1,5 +1,8 @@
 import { test, expect, newApplicant, expectNoA11yViolations } from './support/fixtures';
 import { englishLeftOn } from './support/english-left';
+import { approvedMember, memberApi } from './support/members';
+import { createPost, memberContext, userId } from './support/communities';
+import { createEventViaApi, uniqueEventTitle } from './support/events';
 
 // Issue 26: a visitor switches to Español on the landing page and applies in Spanish; the new member's account keeps
 // the language (the server answers in it), and Settings switches back to English.
@@ -10,6 +13,8 @@ test('a visitor applies in Spanish; the member reads the club in Spanish until t
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The walk finds English on an English page (so its empty answer below means something).
+  expect((await englishLeftOn(page)).length).toBeGreaterThan(5);
 
   await page.getByRole('button', { name: 'Español' }).click();
   await expect(page.getByRole('heading', { name: 'Cómo funciona la membresía' })).toBeVisible();
@@ -56,4 +61,60 @@ test('a visitor applies in Spanish; the member reads the club in Spanish until t
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   expect((await (await page.request.get('/api/me')).json()).language).toBe('en');
   await context.close();
+});
+
+// Issue 26: a Spanish-speaking member's main pages, with content and notices from an English-speaking member, read
+// Spanish everywhere except in what members wrote (a walk over the page's texts against the English catalogue).
+test("a Spanish-speaking member's club is Spanish but for members' words", async ({ browser, playwright, baseURL }) => {
+  const ana = await approvedMember(playwright, baseURL!, 'esa');
+  const lee = await approvedMember(playwright, baseURL!, 'enl');
+  const anaApi = await memberApi(playwright, baseURL!, ana.email, ana.password);
+  const leeApi = await memberApi(playwright, baseURL!, lee.email, lee.password);
+  expect((await anaApi.put('/api/me/language', { data: { language: 'es' } })).status()).toBe(200);
+  const anaId = await userId(anaApi);
+  const leeId = await userId(leeApi);
+
+  // Lee, in English: an event, a post, a hello Ana accepts, a message.
+  const event = await createEventViaApi(leeApi, { title: uniqueEventTitle('Sunset'), visibility: 'members' });
+  const post = await createPost(leeApi, null, 'Anyone for the sunset walk at the pier tonight?');
+  const hi = await leeApi.post('/api/hellos', { data: { userId: anaId } });
+  expect(hi.status(), await hi.text()).toBe(201);
+  const helloId = ((await hi.json()) as { hello: { id: string } }).hello.id;
+  expect((await anaApi.post(`/api/hellos/${helloId}/accept`, { data: {} })).status()).toBe(200);
+  const opened = await leeApi.post('/api/conversations', { data: { userId: anaId } });
+  const conversationId = ((await opened.json()) as { id: string }).id;
+  expect((await leeApi.post(`/api/conversations/${conversationId}/messages`, { data: { content: 'See you there!', clientId: crypto.randomUUID() } })).status()).toBe(201);
+  // Lee likes Ana's post: her notice is rendered in Spanish whatever Lee's language.
+  const anasPost = await createPost(anaApi, null, 'Mi primera publicación en el club');
+  expect((await leeApi.post(`/api/posts/${anasPost.id}/like`, { data: {} })).ok()).toBe(true);
+
+  // Ana's browser speaks Spanish; signed in with her session.
+  const context = await memberContext(browser, { locale: 'es-US', storageState: await anaApi.storageState() });
+  const page = await context.newPage();
+
+  const visit = async (path: string, ready: () => Promise<void>) => {
+    await page.goto(path);
+    await ready();
+    expect(await englishLeftOn(page), path).toEqual([]);
+  };
+  await visit('/community', () => expect(page.getByText('Anyone for the sunset walk at the pier tonight?')).toBeVisible());
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await visit(`/community/posts/${post.id}`, () => expect(page.getByText('Anyone for the sunset walk at the pier tonight?')).toBeVisible());
+  await visit('/events', () => expect(page.getByText(event.title).first()).toBeVisible());
+  await visit(`/events/${event.id}`, () => expect(page.getByRole('heading', { name: event.title })).toBeVisible());
+  const rsvp = page.getByRole('region', { name: 'Tu asistencia' });
+  await rsvp.getByRole('button', { name: 'Confirmar asistencia', exact: true }).click();
+  await expect(rsvp.getByText('Voy', { exact: true })).toBeVisible();
+  expect(await englishLeftOn(page)).toEqual([]);
+  await visit('/inbox', () => expect(page.getByText('See you there!')).toBeVisible());
+  await visit(`/chat/${conversationId}`, () => expect(page.getByText('See you there!')).toBeVisible());
+  await visit('/profile?notifications=open', () => expect(page.getByRole('dialog', { name: 'Notificaciones' })).toBeVisible());
+  const notices = page.getByRole('dialog', { name: 'Notificaciones' });
+  await expect(notices.getByText(/le gustó tu publicación/)).toBeVisible();
+  expect(await englishLeftOn(page)).toEqual([]);
+  await visit('/locations', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible());
+  await expectNoA11yViolations(page);
+  expect(leeId).not.toBe(anaId);
+  await context.close();
+  await Promise.all([anaApi.dispose(), leeApi.dispose()]);
 });
