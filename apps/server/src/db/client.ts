@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -215,7 +216,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
   try {
     const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
-      extensions: { pg_trgm },
+      // pg_trgm: search's trigram indexes; unaccent: bayclub_fold, accent-insensitive search (migration 0024).
+      extensions: { pg_trgm, unaccent },
       loadDataDir,
     });
     usePreparedStatements(client);

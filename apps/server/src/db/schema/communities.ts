@@ -36,8 +36,9 @@ export const communities = pgTable(
     index('communities_city_name_idx').on(t.city, sql`lower(${t.name})`, t.id),
     // Search as you type on the name (ILIKE '%q%').
     index('communities_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    // Global search (issue 13, decision 017) also matches descriptions.
-    index('communities_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    // Global search (issue 13, decision 017) matches names and descriptions folded (bayclub_fold, migration 0024).
+    index('communities_name_fold_trgm_idx').using('gin', sql`bayclub_fold(${t.name}) gin_trgm_ops`),
+    index('communities_description_fold_trgm_idx').using('gin', sql`bayclub_fold(${t.description}) gin_trgm_ops`),
     check('communities_name_length', sql`char_length(${t.name}) BETWEEN 3 AND 60`),
     check('communities_description_length', sql`${t.description} IS NULL OR char_length(${t.description}) <= 2000`),
     check('communities_member_count', sql`${t.memberCount} >= 0`),

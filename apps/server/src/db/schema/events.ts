@@ -66,9 +66,12 @@ export const events = pgTable(
     index('events_location_starts_idx').on(t.locationId, t.startsAt, t.id).where(sql`${t.locationId} IS NOT NULL`),
     // The reminder job: scheduled events starting soon whose reminders are not sent.
     index('events_reminders_idx').on(t.startsAt).where(sql`${t.status} = 'scheduled' AND ${t.remindedHourAt} IS NULL`),
-    // Search (issue 13): title and description.
-    index('events_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
-    index('events_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+    // Search (issue 13): title and description, folded (bayclub_fold, migration 0024: lower case, accents off).
+    index('events_title_fold_trgm_idx').using('gin', sql`bayclub_fold(${t.title}) gin_trgm_ops`),
+    index('events_description_fold_trgm_idx').using('gin', sql`bayclub_fold(${t.description}) gin_trgm_ops`),
+    // The city is searched with them ("tampa yoga"): indexed too, so a rare word is found through the three indexes
+    // rather than by reading every upcoming event.
+    index('events_city_trgm_idx').using('gin', sql`${t.city} gin_trgm_ops`),
     check('events_title_length', sql`char_length(${t.title}) BETWEEN 3 AND 120`),
     check('events_description_length', sql`char_length(${t.description}) <= 5000`),
     check('events_times', sql`${t.endsAt} > ${t.startsAt}`),

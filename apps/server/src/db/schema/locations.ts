@@ -37,6 +37,10 @@ export const locations = pgTable(
     // Search: name or address contains (ILIKE '%q%').
     index('locations_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('locations_address_trgm_idx').using('gin', sql`lower(${t.address}) gin_trgm_ops`),
+    // Global search matches places folded (bayclub_fold, migration 0024: lower case, accents off).
+    index('locations_name_fold_trgm_idx').using('gin', sql`bayclub_fold(${t.name}) gin_trgm_ops`),
+    index('locations_address_fold_trgm_idx').using('gin', sql`bayclub_fold(${t.address}) gin_trgm_ops`),
+    index('locations_description_fold_trgm_idx').using('gin', sql`bayclub_fold(${t.description}) gin_trgm_ops`),
     check('locations_name_length', sql`char_length(${t.name}) BETWEEN 2 AND 80`),
     check('locations_address_length', sql`char_length(${t.address}) BETWEEN 1 AND 200`),
     check('locations_description_length', sql`char_length(${t.description}) <= 2000`),

@@ -40,9 +40,10 @@ export const posts = pgTable(
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     // The moderators' queue: hidden or reported posts.
     index('posts_reported_idx').on(t.communityId, t.createdAt.desc()).where(sql`${t.reportCount} > 0`),
-    // Global search (issue 13, decision 017): "contains" on the text, and the newest matches of a common word
-    // found by walking all posts newest first (a rare word goes through the trigram index instead).
-    index('posts_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+    // Global search (issue 13, decision 017): "contains" on the folded text (bayclub_fold, migration 0024), and the
+    // newest matches of a common word found by walking all posts newest first (a rare word goes through the trigram
+    // index instead).
+    index('posts_content_fold_trgm_idx').using('gin', sql`bayclub_fold(${t.content}) gin_trgm_ops`),
     index('posts_created_idx').on(t.createdAt.desc(), t.id.desc()),
     check('posts_content_length', sql`char_length(${t.content}) <= 5000`),
     check('posts_images_max', sql`cardinality(${t.imageKeys}) <= 6`),

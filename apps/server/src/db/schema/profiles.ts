@@ -53,11 +53,15 @@ export const profiles = pgTable(
     // Ascending: read backwards it is exactly `order by created_at desc, id desc` (nulls first, as desc sorts them).
     index('profiles_directory_newest_idx').on(t.createdAt, t.id).where(sql`not ${t.isDeactivated}`),
     index('profiles_directory_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id).where(sql`not ${t.isDeactivated}`),
+    // The back office's and the organisers' member searches match the name as written (ILIKE).
     index('profiles_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
     index('profiles_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    // The directory and global search match names and bios folded (bayclub_fold, migration 0024: lower case, accents
+    // off, so "jose nunez" finds "José Núñez"). Usernames are lower-case ASCII already: their index above serves both.
+    index('profiles_full_name_fold_trgm_idx').using('gin', sql`bayclub_fold(${t.fullName}) gin_trgm_ops`),
     // Global search (issue 13, decision 017) also matches bios; lists that look through many rows leave out the
     // (few) deactivated members as one hashed set read from this index.
-    index('profiles_bio_trgm_idx').using('gin', sql`${t.bio} gin_trgm_ops`),
+    index('profiles_bio_fold_trgm_idx').using('gin', sql`bayclub_fold(${t.bio}) gin_trgm_ops`),
     index('profiles_deactivated_idx').on(t.id).where(sql`${t.isDeactivated}`),
     // The back office's member table: sorted by joined (the directory's index), name, or last active.
     index('profiles_last_active_idx').on(t.lastActiveAt, t.id),

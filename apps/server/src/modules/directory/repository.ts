@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { exactInstant } from '../../platform/cursor.js';
-import { columnsOf, containsPattern, rowsOf, textArray, textList } from '../../platform/sql.js';
+import { columnsOf, rowsOf, textArray, textList } from '../../platform/sql.js';
 import { linkedInstagramSql, notBlockedWith } from '../access/index.js';
 
 export interface DirectoryFilters {
@@ -42,6 +42,14 @@ export type DirectoryRow = z.output<typeof directoryRow>;
 const NAME_KEY = sql`lower(coalesce(p.full_name, ''))`;
 
 /**
+ * A contains-match of `q` folded as the names are, in SQL: the database folds the text first, then `%`, `_` and `\`
+ * are made literal (folding writes them for their full-width forms, so escaping before would be undone). Constants
+ * only: the search's transaction plans it for its value, as a literal pattern.
+ */
+const foldedContainsPattern = (q: string) =>
+  sql`'%' || replace(replace(replace(bayclub_fold(${q}::text), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
+/**
  * One page of the directory in one statement: the viewer's interests are read in the same query. Who is listed
  * (decision 018): approved, active members, as canSeeMembers decides for a viewer (full_platform, and
  * community_only approved or without an application), never the viewer, never anyone blocked either way.
@@ -68,8 +76,10 @@ export function directoryQuery(viewerId: string, f: DirectoryFilters, sort: Dire
     notBlockedWith(sql`p.id`, me),
   ];
   if (f.q) {
-    const pattern = containsPattern(f.q);
-    conditions.push(sql`(p.full_name ilike ${pattern} escape '\\' or p.username ilike ${pattern} escape '\\')`);
+    // Accents and case aside (issue 26): "jose nunez" finds "José Núñez". The name folded (bayclub_fold, migration
+    // 0024) is what profiles_full_name_fold_trgm_idx indexes; usernames are lower-case ASCII, folded already.
+    const pattern = foldedContainsPattern(f.q);
+    conditions.push(sql`(bayclub_fold(p.full_name) like ${pattern} escape '\\' or p.username like ${pattern} escape '\\')`);
   }
   if (f.city) conditions.push(sql`p.city = ${f.city}`);
   if (f.ageMin !== undefined) conditions.push(sql`p.age >= ${f.ageMin}`);

@@ -13,39 +13,74 @@ export const ALTERNATIVES_PER_WORD = 8;
 /** Query words shorter than this are matched as typed (a 3-letter word's "typos" are other words). */
 export const TYPO_MIN_LENGTH = 4;
 
-/** `ord` comes from WITH ORDINALITY: an int8. */
-const alternativeRow = z.object({ ord: count(), word: columnOf(searchWords, 'word') });
+/**
+ * Text as search compares it: bayclub_fold (migration 0024), lower case with the accents taken off ("Café" and
+ * "cafe" are one). Searched fields are folded where they are compared, with trigram indexes on these expressions.
+ */
+export const fold = (text: SQL) => sql`bayclub_fold(${text})`;
 
 /**
- * Typo tolerance, step one: for each query word of TYPO_MIN_LENGTH letters or more, the lexicon's words that look
- * like it (pg_trgm word similarity at its threshold, 0.6: "yoga" finds "yogis", "sunsett" finds "sunset") and do not
- * already contain it (those match the word as typed anyway). Answers one list per query word, best first.
+ * Row 0: the whole query, folded. Then per query word (`ord` from WITH ORDINALITY, an int8): the word folded, and
+ * one of its alternatives with its similarity (none: null), or the word alone.
  */
-export async function typoAlternatives(db: DbOrTx, words: string[]): Promise<string[][]> {
-  const found = words.map(() => [] as string[]);
+const lexiconRow = z.object({
+  ord: count(),
+  folded: z.string(),
+  word: columnOf(searchWords, 'word').nullable(),
+});
+
+/** The query and its words folded, and the typo alternatives of each word. */
+export interface FoldedQuery {
+  /** The whole query folded: what the searched fields (folded) are compared with. */
+  q: string;
+  /** Each query word folded, in the query's order. */
+  words: string[];
+  /** Per word (same order), the lexicon's words that look like it, best first; folded like the lexicon. */
+  alternatives: string[][];
+}
+
+/**
+ * The query folded by the database's own bayclub_fold (so it folds exactly as the indexed text does), and typo
+ * tolerance, step one: for each query word of TYPO_MIN_LENGTH letters or more once folded, the lexicon's words (all
+ * folded) that look like it (pg_trgm word similarity at its threshold, 0.6: "yoga" finds "yogis", "sunsett" finds
+ * "sunset", "cafw" finds "cafe", the word of "Café" too) and do not already contain it (those match the word as typed
+ * anyway). One statement.
+ */
+export async function foldedQuery(db: DbOrTx, q: string, words: string[]): Promise<FoldedQuery> {
   const rows = rowsOf(
     await db.execute(sql`
-      select q.ord, c.word from unnest(${textArray(words)}) with ordinality as q(w, ord)
-      cross join lateral (
-        select l.word from ${searchWords} l
-        where char_length(q.w) >= ${TYPO_MIN_LENGTH} and q.w <% l.word and strpos(l.word, q.w) = 0
-        order by word_similarity(q.w, l.word) desc, l.word
+      select 0::int8 as ord, ${fold(sql`${q}::text`)} as folded, null::text as word, null::real as similarity
+      union all
+      select q.ord, q.f, c.word, c.similarity
+      from (select u.ord, ${fold(sql`u.w`)} as f from unnest(${textArray(words)}) with ordinality as u(w, ord)) q
+      left join lateral (
+        select l.word, word_similarity(q.f, l.word) as similarity from ${searchWords} l
+        where char_length(q.f) >= ${TYPO_MIN_LENGTH} and q.f <% l.word and strpos(l.word, q.f) = 0
+        order by similarity desc, l.word
         limit ${ALTERNATIVES_PER_WORD}
-      ) c
-      order by q.ord`),
-    alternativeRow,
+      ) c on true
+      order by ord, similarity desc, word`),
+    lexiconRow,
   );
-  for (const r of rows) found[Number(r.ord) - 1]?.push(r.word);
-  return found;
+  const folded: FoldedQuery = { q: '', words: words.map(() => ''), alternatives: words.map(() => []) };
+  for (const r of rows) {
+    const i = Number(r.ord) - 1;
+    if (i < 0) folded.q = r.folded;
+    else {
+      folded.words[i] = r.folded;
+      if (r.word !== null) folded.alternatives[i]?.push(r.word);
+    }
+  }
+  return folded;
 }
 
 /** Which types the searcher may find (policy.ts decides) and how the query matches. */
 export interface SearchPlan {
-  /** The normalized query. */
+  /** The normalized query, folded (FoldedQuery.q): the searched fields are folded where they are compared. */
   q: string;
   /**
-   * One regular expression per query word: the word or one of its typo alternatives, anywhere (letters and digits
-   * only, so nothing in them is special). Empty: only the query as typed matches.
+   * One regular expression per query word: the word (folded) or one of its typo alternatives, anywhere (escaped, so
+   * nothing in them is special). Empty: only the query as typed matches.
    */
   wordPatterns: string[];
   searcherId: string;
@@ -60,8 +95,8 @@ export interface SearchPlan {
   /** Midnight today in club time: events starting from here on. */
   today: Date;
   /**
-   * The query as a whole word (PostgreSQL regex: `\m` and `\M` around it, every other character literal): a field
-   * holding it has word similarity 1, so ranking skips computing it there.
+   * The folded query as a whole word (PostgreSQL regex: `\m` and `\M` around it, every other character literal): a
+   * folded field holding it has word similarity 1, so ranking skips computing it there.
    */
   wholeWord: string;
   /** Matches counted per type (and looked through for the best few). */
@@ -108,6 +143,7 @@ const prefixPattern = (q: string) => containsPattern(q).slice(1);
 /**
  * A row matches when one of its fields contains the query as typed (`%`, `_` and `\` literal), or when every query
  * word (or one of its typo alternatives) is somewhere in its fields. Both forms are served by the trigram indexes.
+ * `fields` are folded (or lower-case ASCII by construction: usernames, cities, topics), like the query.
  * With word patterns, only they are asked: a field holding the query as typed holds each of its words too (the
  * patterns start with the word as typed), so asking both would only test every row twice.
  */
@@ -128,17 +164,17 @@ function matches(fields: SQL[], plan: SearchPlan): SQL {
 /** How many of a type's pool are ranked by word similarity (the rest cannot reach the first few). */
 export const RANKED_PER_TYPE = 20;
 
-/** SQL true when one of the fields holds the query as a whole word (its word similarity is then 1). */
+/** SQL true when one of the fields, folded, holds the query as a whole word (its word similarity is then 1). */
 const wholeWord = (plan: SearchPlan, fields: SQL[]) =>
   sql`(${sql.join(
-    fields.map((f) => sql`coalesce(${f} ~* ${plan.wholeWord}, false)`),
+    fields.map((f) => sql`coalesce(${fold(f)} ~* ${plan.wholeWord}, false)`),
     sql` or `,
   )})`;
 
-/** The best word similarity of the query to any of the fields (pg_trgm). */
+/** The best word similarity of the (folded) query to any of the fields, folded (pg_trgm). */
 const similarity = (plan: SearchPlan, fields: SQL[]) =>
   sql`greatest(${sql.join(
-    fields.map((f) => sql`word_similarity(${plan.q}, coalesce(${f}, ''))`),
+    fields.map((f) => sql`word_similarity(${plan.q}, coalesce(${fold(f)}, ''))`),
     sql`, `,
   )})`;
 
@@ -165,13 +201,14 @@ function ranked(plan: SearchPlan, type: SearchRow['type'], pool: SQL, fields: SQ
 
 function usersSql(plan: SearchPlan): SQL {
   const me = sql`${plan.searcherId}::uuid`;
-  const fields = [sql`p.full_name`, sql`p.username`, sql`p.bio`, tags(sql`p.city`, sql`p.interests`)];
+  // Usernames are lower-case ASCII (the format's rule): folded already, and profiles_username_trgm_idx serves them.
+  const fields = [fold(sql`p.full_name`), sql`p.username`, fold(sql`p.bio`), tags(sql`p.city`, sql`p.interests`)];
   // Exact and prefix on the names; every match is ordered by them before the cap, so an exact name is never cut.
   const pool = sql`select p.id, p.full_name as title, p.username as subtitle, p.bio as body, p.profile_picture_url as picture,
       p.is_verified as verified, ${linkedInstagramSql(sql`p`)} as instagram, null::timestamptz as starts_at, null::text as time_zone, p.city, null::text as status,
       p.created_at, null::boolean as truncated,
-      (lower(p.full_name) = lower(${plan.q}) or p.username = lower(${plan.q})) is true as exact,
-      (p.full_name ilike ${prefixPattern(plan.q)} escape '\\' or p.username ilike ${prefixPattern(plan.q)} escape '\\') is true as prefix
+      (${fold(sql`p.full_name`)} = ${plan.q} or p.username = ${plan.q}) is true as exact,
+      (${fold(sql`p.full_name`)} like ${prefixPattern(plan.q)} escape '\\' or p.username like ${prefixPattern(plan.q)} escape '\\') is true as prefix
     from ${profiles} p
     where ${approvedMemberSql(sql`p`)} and ${notBlockedWith(sql`p.id`, me)} and ${matches(fields, plan)}
     order by exact desc, prefix desc, p.created_at desc, p.id desc
@@ -180,12 +217,12 @@ function usersSql(plan: SearchPlan): SQL {
 }
 
 function communitiesSql(plan: SearchPlan): SQL {
-  // lower(name): the expression communities_name_trgm_idx indexes.
-  const fields = [sql`lower(c.name)`, sql`c.description`, tags(sql`c.city`, sql`c.interests`)];
+  // Folded name and description: the expressions communities_name_fold_trgm_idx and _description_fold_ index.
+  const fields = [fold(sql`c.name`), fold(sql`c.description`), tags(sql`c.city`, sql`c.interests`)];
   const pool = sql`select c.id, c.name as title, c.url_slug as subtitle, c.description as body, c.avatar_image_key as picture,
       null::boolean as verified, null::text as instagram, null::timestamptz as starts_at, null::text as time_zone, c.city, null::text as status,
       c.created_at, null::boolean as truncated,
-      lower(c.name) = lower(${plan.q}) as exact, lower(c.name) like lower(${prefixPattern(plan.q)}) escape '\\' as prefix
+      ${fold(sql`c.name`)} = ${plan.q} as exact, ${fold(sql`c.name`)} like ${prefixPattern(plan.q)} escape '\\' as prefix
     from ${communities} c
     where ${matches(fields, plan)}
     order by exact desc, prefix desc, c.created_at desc, c.id desc
@@ -226,12 +263,12 @@ function eventsSql(plan: SearchPlan, viewer: EventsViewer): SQL {
   const pool = firstVisible({
     table: sql`${events}`,
     alias: 'e',
-    where: sql`e.starts_at >= ${plan.today.toISOString()}::timestamptz and ${matches([sql`lower(e.title)`, sql`e.description`, sql`e.city`], plan)}`,
+    where: sql`e.starts_at >= ${plan.today.toISOString()}::timestamptz and ${matches([fold(sql`e.title`), fold(sql`e.description`), sql`e.city`], plan)}`,
     visible: visibleEventsFilter(viewer),
     order: sql`e.starts_at, e.id`,
     columns: sql`e.id, e.title, null::text as subtitle, e.description as body, e.cover_image_key as picture,
       null::boolean as verified, null::text as instagram, e.starts_at, e.time_zone, e.city, e.status, e.created_at, null::boolean as truncated,
-      lower(e.title) = lower(${plan.q}) as exact, lower(e.title) like lower(${prefixPattern(plan.q)}) escape '\\' as prefix`,
+      ${fold(sql`e.title`)} = ${plan.q} as exact, ${fold(sql`e.title`)} like ${prefixPattern(plan.q)} escape '\\' as prefix`,
     cap: plan.cap,
   });
   return ranked(plan, 'event', pool, [sql`title`, sql`body`], sql`starts_at, id`);
@@ -243,13 +280,13 @@ function postsSql(plan: SearchPlan, reader: Reader): SQL {
   const pool = firstVisible({
     table: sql`${posts}`,
     alias: 'p',
-    where: matches([sql`p.content`], plan),
+    where: matches([fold(sql`p.content`)], plan),
     visible: readablePostsFilter(reader),
     order: sql`p.created_at desc nulls last, p.id desc nulls last`,
     columns: sql`p.id, null::text as title, null::text as subtitle, left(p.content, ${SEARCH_LIMITS.postPreview}) as body,
       null::text as picture, null::boolean as verified, null::text as instagram, null::timestamptz as starts_at, null::text as time_zone,
       null::text as city, null::text as status, p.created_at, char_length(p.content) > ${SEARCH_LIMITS.postPreview} as truncated,
-      lower(p.content) = lower(${plan.q}) as exact, p.content ilike ${prefixPattern(plan.q)} escape '\\' as prefix,
+      ${fold(sql`p.content`)} = ${plan.q} as exact, ${fold(sql`p.content`)} like ${prefixPattern(plan.q)} escape '\\' as prefix,
       p.content`,
     cap: plan.cap,
   });
@@ -258,12 +295,12 @@ function postsSql(plan: SearchPlan, reader: Reader): SQL {
 
 function placesSql(plan: SearchPlan): SQL {
   // Active places only (a deactivated one is gone to members); a club has hundreds. Name, address, description, city
-  // and category: lower(name) and lower(address) are the list's trigram indexes, description has its own (0012).
-  const fields = [sql`lower(l.name)`, sql`lower(l.address)`, sql`l.description`, tags(sql`l.city`, sql`array[l.category]`)];
+  // and category: the first three folded, each with its trigram index (0024).
+  const fields = [fold(sql`l.name`), fold(sql`l.address`), fold(sql`l.description`), tags(sql`l.city`, sql`array[l.category]`)];
   const pool = sql`select l.id, l.name as title, l.category as subtitle, l.address as body, null::text as picture,
       null::boolean as verified, null::text as instagram, null::timestamptz as starts_at, null::text as time_zone, l.city, null::text as status,
       l.created_at, null::boolean as truncated,
-      lower(l.name) = lower(${plan.q}) as exact, lower(l.name) like lower(${prefixPattern(plan.q)}) escape '\\' as prefix
+      ${fold(sql`l.name`)} = ${plan.q} as exact, ${fold(sql`l.name`)} like ${prefixPattern(plan.q)} escape '\\' as prefix
     from ${locations} l
     where l.active and ${matches(fields, plan)}
     order by exact desc, prefix desc, lower(l.name), l.id
