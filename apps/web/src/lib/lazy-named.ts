@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { currentLocale, loadCatalogs } from '#/lib/i18n/i18n';
 
 // Props are whatever the component declares: React.lazy's own constraint is ComponentType<any>.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -25,9 +26,14 @@ export function lazyNamed<M extends Record<K, AnyComponent>, K extends keyof M>(
 ): LazyNamed<M[K]> {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
+  // A page's code brings its folders' catalogues: the page is ready once they are loaded in the page's language too,
+  // so a Spanish page shows in Spanish at once, with no fallback in between (decision 038).
   const preload = () =>
     (loading ??= load().then(
-      (module) => (loaded = module),
+      async (module) => {
+        if (currentLocale() !== 'en') await loadCatalogs(currentLocale());
+        return (loaded = module);
+      },
       (error: unknown) => {
         // A failed download (offline, a deploy replaced the file) may be tried again by the next render.
         loading = undefined;

@@ -110,12 +110,17 @@ export function useT(catalog: Catalog): Translate {
 /** Translate outside React (a toast from a mutation callback); the caller's catalogue is loaded by its component. */
 export const t: Translate = (id, values) => translate(id, values);
 
+/** Every catalogue declared so far, and the shared texts, in `locale` (at once for English). */
+export function loadCatalogs(locale: Locale): Promise<unknown> {
+  return Promise.all([...catalogs.map((catalog) => catalog.load(locale)), loadSharedTexts(locale)]);
+}
+
 /**
  * Switch the language: every catalogue in use is loaded first, so nothing on screen suspends or shows an id.
  * Resolves once the page speaks it.
  */
 export async function activateLocale(locale: Locale): Promise<void> {
-  await Promise.all([...catalogs.map((catalog) => catalog.load(locale)), loadSharedTexts(locale)]);
+  await loadCatalogs(locale);
   if (i18n.locale === locale) return;
   i18n.load(locale, {}); // merges nothing; only so Lingui knows the language before any of its catalogues
   i18n.activate(locale);
