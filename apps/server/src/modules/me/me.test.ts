@@ -40,7 +40,7 @@ describe('GET /api/me', () => {
     const res = await getMe(u);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['hasCrmAccess', 'isAdmin', 'profile', 'recoverable', 'roles', 'user']);
+    expect(Object.keys(body).sort()).toEqual(['hasCrmAccess', 'isAdmin', 'language', 'profile', 'recoverable', 'roles', 'user']);
     expect(body.user).toEqual({ id: u.id, email: u.email });
     expect(Object.keys(body.profile).sort()).toEqual(OWN_PROFILE_KEYS);
     expect(body.profile).toMatchObject({
