@@ -24,8 +24,11 @@ const schemaModules = new Set(
     .filter((file) => /from 'zod'/.test(fs.readFileSync(file, 'utf8'))),
 );
 const isContract = (id: string) => schemaModules.has(id) || /[\\/]node_modules[\\/]zod[\\/]/.test(id);
-/** The rest of the shared package (limits, access rules, messages): small, and the first screen needs some of it. */
-const isSharedConstant = (id: string) => id.startsWith(sharedSrc) && !schemaModules.has(id);
+/**
+ * The rest of the shared package (limits, access rules, messages): small, and the first screen needs some of it.
+ * Not its Spanish texts (locales/es.json): a chunk of their own, fetched by a Spanish page only.
+ */
+const isSharedConstant = (id: string) => id.startsWith(sharedSrc) && !schemaModules.has(id) && !id.includes(`${path.sep}locales${path.sep}`);
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy next to every script, stylesheet and SVG of the build; the server
