@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { currentLocale, loadCatalogs } from '#/lib/i18n/i18n';
+import { loadCatalogs, targetLocale } from '#/lib/i18n/i18n';
 
 // Props are whatever the component declares: React.lazy's own constraint is ComponentType<any>.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,7 +31,10 @@ export function lazyNamed<M extends Record<K, AnyComponent>, K extends keyof M>(
   const preload = () =>
     (loading ??= load().then(
       async (module) => {
-        if (currentLocale() !== 'en') await loadCatalogs(currentLocale());
+        // The language being switched to, not only the active one: at start-up a Spanish page's code may arrive
+        // before its first catalogues, while the page is still English.
+        const locale = targetLocale();
+        if (locale !== 'en') await loadCatalogs(locale);
         return (loaded = module);
       },
       (error: unknown) => {

@@ -94,6 +94,10 @@ const getVersion = () => version;
 /** The active language. */
 export const currentLocale = (): Locale => (i18n.locale || DEFAULT_LOCALE) as Locale;
 
+let target: Locale = DEFAULT_LOCALE;
+/** The language the page is switching to (the active one once loaded): code loaded meanwhile brings its catalogues in it. */
+export const targetLocale = (): Locale => target;
+
 /**
  * A component's translate function for its feature's catalogue, in the active language; the component renders again
  * when the language changes, and suspends while the catalogue of a new language loads.
@@ -120,7 +124,9 @@ export function loadCatalogs(locale: Locale): Promise<unknown> {
  * Resolves once the page speaks it.
  */
 export async function activateLocale(locale: Locale): Promise<void> {
+  target = locale;
   await loadCatalogs(locale);
+  if (target !== locale) return; // switched again meanwhile: the later switch wins
   if (i18n.locale === locale) return;
   i18n.load(locale, {}); // merges nothing; only so Lingui knows the language before any of its catalogues
   i18n.activate(locale);
