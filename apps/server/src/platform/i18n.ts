@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n } from '@lingui/core';
-import { DEFAULT_LOCALE, LOCALES, negotiateLocale, type Locale } from '@bayclub/shared';
+import { DEFAULT_LOCALE, negotiateLocale, type Locale } from '@bayclub/shared';
 import { compileCatalog, type SourceCatalog } from '@bayclub/shared/i18n-catalog';
 import type { ServerMessage } from './errors.js';
 
@@ -108,4 +108,3 @@ export function requestLocale(request: { actor?: { language: Locale | null } | n
   return request.actor?.language ?? negotiateLocale(request.headers['accept-language']);
 }
 
-export { LOCALES };
