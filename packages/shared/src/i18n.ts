@@ -9,6 +9,9 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** Each language's own name, as a member picks it (never translated: a reader finds their language by its name). */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', es: 'Español' };
 
+/** The Intl locale of each language: the club is in the United States (dates, times, numbers and dollars as there). */
+export const INTL_LOCALES: Readonly<Record<Locale, string>> = { en: 'en-US', es: 'es-US' };
+
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /** `es-US` -> `es`; anything we do not speak -> null. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n } from '@lingui/core';
-import { DEFAULT_LOCALE, negotiateLocale, type Locale } from '@bayclub/shared';
+import { DEFAULT_LOCALE, INTL_LOCALES, negotiateLocale, type Locale } from '@bayclub/shared';
 import { compileCatalog, type SourceCatalog } from '@bayclub/shared/i18n-catalog';
 import type { ServerMessage } from './errors.js';
 
@@ -86,8 +86,6 @@ export interface Translate {
 export const translatorFor = (locale: Locale): Translate =>
   Object.assign((id: string, values?: Record<string, unknown>) => translate(locale, id, values), { locale });
 
-/** The Intl locale of each language, as the page's (apps/web lib/i18n/intl.ts): the club is in the United States. */
-const INTL_LOCALES: Readonly<Record<Locale, string>> = { en: 'en-US', es: 'es-US' };
 /** The Intl locale for dates and numbers written in `locale` ('en-US', 'es-US'). */
 export const intlLocaleOf = (locale: Locale): string => INTL_LOCALES[locale];
 
