@@ -119,7 +119,7 @@ for (const dir of localeDirs(path.join(root, 'apps/server/src'))) {
 
 // The shared package's texts: keyed by their English, each with its Spanish (npm run i18n:shared lists the missing).
 {
-  const texts = sharedTexts();
+  const texts = await sharedTexts();
   const file = path.join(root, 'packages/shared/src/locales/es.json');
   const spanish = read(file) ?? {};
   const missing = [...texts.keys()].filter((text) => !spanish[text]);

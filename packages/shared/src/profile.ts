@@ -17,9 +17,18 @@ export const USERNAME_MESSAGES = {
   checkFailed: 'Error checking availability',
 } as const;
 
+/** The texts of a required string field, written out whole so each has its translation (decision 038). */
+const REQUIRED_FIELD_MESSAGES = {
+  Username: { required: 'Username is required', notText: 'Username must be text' },
+  Name: { required: 'Name is required', notText: 'Name must be text' },
+  Email: { required: 'Email is required', notText: 'Email must be text' },
+} as const;
+
 /** A string field whose absence reads "{label} is required" instead of a type error. */
-export const requiredString = (label: string) =>
-  z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required` : `${label} must be text`) });
+export const requiredString = (label: keyof typeof REQUIRED_FIELD_MESSAGES) => {
+  const messages = REQUIRED_FIELD_MESSAGES[label];
+  return z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? messages.required : messages.notText) });
+};
 
 /**
  * Spec section 5 username rules, checked in the order the messages are listed (an empty name is only

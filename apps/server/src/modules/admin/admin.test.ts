@@ -245,6 +245,14 @@ describe('suspension', () => {
     const right = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: m.email, password: m.password } });
     expect(right.statusCode).toBe(403);
     expect(right.json().error).toMatchObject({ code: 'ACCOUNT_SUSPENDED', message: 'Your account is suspended. Reason: Spamming the feed' });
+    // In the reader's language, with the admin's reason as written.
+    const spanish = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: m.email, password: m.password },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(spanish.json().error).toMatchObject({ code: 'ACCOUNT_SUSPENDED', message: 'Tu cuenta está suspendida. Motivo: Spamming the feed' });
     expect(right.headers['set-cookie']).toBeUndefined();
     expect(await db.select().from(sessions).where(eq(sessions.userId, m.id))).toEqual([]);
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { changePasswordSchema, PASSWORD_MESSAGES } from '@bayclub/shared';
+import { changePasswordSchema, PASSWORD_MESSAGES, SUSPENDED_SIGN_IN_CODE, suspendedSignInMessage } from '@bayclub/shared';
 import { publish } from '../../platform/bus.js';
 import { deactivateForUser } from '../push/index.js';
 import type { AppContext } from '../../app-context.js';
@@ -37,11 +37,27 @@ export async function sendAuthResponse(reply: FastifyReply, response: Response) 
     } catch {
       /* not JSON */
     }
+    const reason = code === SUSPENDED_SIGN_IN_CODE ? suspensionReasonOf(message) : null;
     const answer =
-      response.status === 429 ? M.tooManyAttempts : message === undefined ? M.requestFailed : M.betterAuthMessage({ message });
+      response.status === 429
+        ? M.tooManyAttempts
+        : message === undefined
+          ? M.requestFailed
+          : reason
+            ? M.suspendedSignInWithReason({ reason })
+            : M.betterAuthMessage({ message });
     return reply.type('application/json').send(errorBody(code, answer));
   }
   return reply.send(stripTokens(text));
+}
+
+/**
+ * The admin's reason inside better-auth's suspended-sign-in text (auth.ts writes it there, better-auth's error body
+ * has no field of ours), so the text can be sent in the reader's language with the reason as the admin wrote it.
+ */
+function suspensionReasonOf(message: string | undefined): string | null {
+  const head = suspendedSignInMessage('?').slice(0, -1); // "Your account is suspended. Reason: "
+  return message?.startsWith(head) ? message.slice(head.length) : null;
 }
 
 /**

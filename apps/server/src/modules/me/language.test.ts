@@ -50,6 +50,18 @@ describe('error texts in the reader language', () => {
     expect(res.json().error.fields.email).not.toMatch(/[Ee]mail is|required/);
   });
 
+  it('a limit built into a message and a required field of the wrong type, in Spanish too', async () => {
+    const payload = { name: 'x'.repeat(101), username: 5 };
+    const res = await t.app.inject({ method: 'POST', url: '/api/applications', payload, headers: { 'accept-language': 'es' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({
+      name: 'El nombre debe tener 100 caracteres como máximo',
+      username: 'El nombre de usuario debe ser texto',
+    });
+    const english = await t.app.inject({ method: 'POST', url: '/api/applications', payload });
+    expect(english.json().error.fields).toMatchObject({ name: 'Name must be at most 100 characters', username: 'Username must be text' });
+  });
+
   it('a visitor gets them in the language of the request (Accept-Language), English otherwise', async () => {
     const es = await t.app.inject({ method: 'GET', url: '/api/me', headers: { 'accept-language': 'es-US,es;q=0.9,en;q=0.8' } });
     expect(es.statusCode).toBe(401);

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import type { EventView } from '@bayclub/shared';
 import { api } from '#/lib/api';
 import { activateLocale } from '#/lib/i18n';
-import { json, mockApi, renderInProviders, signedInAs } from '#/test/render-app';
+import { json, mockApi, renderApp, renderInProviders, signedInAs } from '#/test/render-app';
 import { makeMe } from '#/test/fixtures';
 import { eventKeys } from './keys';
 import { RsvpBar } from './rsvp-bar';
 import { RsvpPanel } from './rsvp-panel';
 import { EVENT_ID, makeEvent, makeMine, makeTicket } from './rsvp-fixtures';
+import { eventsPage } from './event-fixtures';
+import { defaultEventTimes } from './event-form-dialog';
 
 const LOAD = { timeout: 5000 };
 
@@ -42,5 +45,21 @@ describe('the RSVP in Spanish (issue 26)', () => {
     expect(within(panel).getByRole('img', { name: 'Código de la entrada: A C D 2 3 4' })).toBeInTheDocument();
     const bar = screen.getByRole('region', { name: 'Barra de confirmación de asistencia' });
     expect(within(bar).getByRole('button', { name: 'Tu entrada' })).toBeInTheDocument();
+  });
+
+  it('the event form says its limits in Spanish: a number built into the message is in the catalogue', async () => {
+    await activateLocale('es');
+    mockApi({ ...signedInAs(makeMe()), 'GET /api/events': () => json(eventsPage([])), 'GET /api/communities/mine': () => json({ items: [] }) });
+    const user = userEvent.setup();
+    renderApp('/events');
+    await user.click((await screen.findAllByRole('button', { name: 'Crear evento' }, LOAD))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Crear evento' });
+    const { startsAtLocal } = defaultEventTimes();
+    fireEvent.change(within(dialog).getByLabelText('Título'), { target: { value: 'x'.repeat(121) } });
+    fireEvent.change(within(dialog).getByLabelText('Termina'), { target: { value: startsAtLocal.replace('T19:00', 'T18:00') } });
+    await user.type(within(dialog).getByLabelText(/Capacidad/), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear evento' }));
+    expect(await within(dialog).findByText('El título debe tener 120 caracteres como máximo', {}, LOAD)).toBeInTheDocument();
+    expect(within(dialog).getByText('La capacidad debe ser un número entero de 1 a 5000')).toBeInTheDocument();
   });
 });
