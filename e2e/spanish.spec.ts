@@ -2,7 +2,7 @@ import { test, expect, newApplicant, expectNoA11yViolations } from './support/fi
 import { englishLeftOn } from './support/english-left';
 import { approvedMember, memberApi } from './support/members';
 import { createPost, memberContext, userId } from './support/communities';
-import { createEventViaApi, uniqueEventTitle } from './support/events';
+import { createEventViaApi, downloadedText, uniqueEventTitle } from './support/events';
 
 // Issue 26: a visitor switches to Español on the landing page and applies in Spanish; the new member's account keeps
 // the language (the server answers in it), and Settings switches back to English.
@@ -66,6 +66,7 @@ test('a visitor applies in Spanish; the member reads the club in Spanish until t
 // Issue 26: a Spanish-speaking member's main pages, with content and notices from an English-speaking member, read
 // Spanish everywhere except in what members wrote (a walk over the page's texts against the English catalogue).
 test("a Spanish-speaking member's club is Spanish but for members' words", async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(240_000);
   const ana = await approvedMember(playwright, baseURL!, 'esa');
   const lee = await approvedMember(playwright, baseURL!, 'enl');
   const anaApi = await memberApi(playwright, baseURL!, ana.email, ana.password);
@@ -84,6 +85,12 @@ test("a Spanish-speaking member's club is Spanish but for members' words", async
   const opened = await leeApi.post('/api/conversations', { data: { userId: anaId } });
   const conversationId = ((await opened.json()) as { id: string }).id;
   expect((await leeApi.post(`/api/conversations/${conversationId}/messages`, { data: { content: 'See you there!', clientId: crypto.randomUUID() } })).status()).toBe(201);
+  // Lee's place, with the poster a phone's camera opens to check in.
+  const placeName = `Pier Cafe ${Date.now().toString(36)}`;
+  const placeRes = await leeApi.post('/api/locations', { data: { name: placeName, category: 'venue', address: '1 Bayshore Blvd', city: 'tampa' } });
+  expect(placeRes.status(), await placeRes.text()).toBe(201);
+  const placeId = ((await placeRes.json()) as { id: string }).id;
+  const poster = (await (await leeApi.get(`/api/locations/${placeId}/qr`)).json()) as { url: string };
   // Lee likes Ana's post: her notice is rendered in Spanish whatever Lee's language.
   const anasPost = await createPost(anaApi, null, 'Mi primera publicación en el club');
   expect((await leeApi.post(`/api/posts/${anasPost.id}/like`, { data: {} })).ok()).toBe(true);
@@ -106,6 +113,25 @@ test("a Spanish-speaking member's club is Spanish but for members' words", async
   await rsvp.getByRole('button', { name: 'Confirmar asistencia', exact: true }).click();
   await expect(rsvp.getByText('Voy', { exact: true })).toBeVisible();
   expect(await englishLeftOn(page)).toEqual([]);
+  // The event's calendar file: the host's words as written, the file's own words in hers (the personal feed's name).
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Agregar al calendario (.ics)' }).click();
+  const ics = await downloadedText(await downloading);
+  expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  expect(ics).toContain(`SUMMARY:${event.title}`);
+  expect(ics).toContain('STATUS:CONFIRMED');
+  await visit('/events', () => expect(page.getByText(event.title).first()).toBeVisible());
+  await page.getByRole('button', { name: 'Suscripción de calendario' }).click();
+  const feedDialog = page.getByRole('dialog', { name: 'Tu suscripción de calendario' });
+  await feedDialog.getByRole('button', { name: 'Crear mi enlace de calendario' }).click();
+  const feedUrl = await feedDialog.getByLabel('Tu enlace de calendario').inputValue();
+  expect(await englishLeftOn(page)).toEqual([]);
+  const calendarApp = await playwright.request.newContext();
+  const feed = await (await calendarApp.get(feedUrl)).text();
+  await calendarApp.dispose();
+  expect(feed).toContain('X-WR-CALNAME:Eventos de Bay Club');
+  expect(feed).toContain(`SUMMARY:${event.title}`);
+  await page.keyboard.press('Escape');
   await visit('/inbox', () => expect(page.getByText('See you there!')).toBeVisible());
   await visit(`/chat/${conversationId}`, () => expect(page.getByText('See you there!')).toBeVisible());
   await visit('/profile?notifications=open', () => expect(page.getByRole('dialog', { name: 'Notificaciones' })).toBeVisible());
@@ -113,6 +139,12 @@ test("a Spanish-speaking member's club is Spanish but for members' words", async
   await expect(notices.getByText(/le gustó tu publicación/)).toBeVisible();
   expect(await englishLeftOn(page)).toEqual([]);
   await visit('/locations', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible());
+  await expectNoA11yViolations(page);
+  // A check-in from the place's poster.
+  await visit(poster.url.replace(/^https?:\/\/[^/]+/, ''), () => expect(page.getByRole('link', { name: placeName })).toBeVisible());
+  await page.getByRole('button', { name: 'Hacer check-in', exact: true }).click();
+  await expect(page.getByRole('status').getByText('Hiciste check-in')).toBeVisible();
+  expect(await englishLeftOn(page)).toEqual([]);
   await expectNoA11yViolations(page);
   expect(leeId).not.toBe(anaId);
   await context.close();

@@ -200,6 +200,18 @@ export function fieldsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<Pro
   return fields;
 }
 
+/**
+ * A result's own sentence (a check-in's "You’re checked in", its refusal "You already checked in here…", the account
+ * deletion's goodbye): a top-level `message` that is a text of the shared package, in the reader's language. Anything
+ * else named `message` is not one of those texts and goes out as it is.
+ */
+function resultTextTranslated(request: FastifyRequest, payload: object): object {
+  const message = (payload as { message?: unknown }).message;
+  if (typeof message !== 'string') return payload;
+  const translated = translateShared(requestLocale(request), message);
+  return translated === message ? payload : { ...payload, message: translated };
+}
+
 /** The one error handler: { error: { code, message, fields? } }, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance) {
   // Every error body written from the catalogues goes out in the reader's language (issue 26): the member's saved
@@ -207,7 +219,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
     if (typeof payload !== 'object' || payload === null) return payload;
     const source = bodySources.get(payload);
-    if (!source) return payload;
+    if (!source) return resultTextTranslated(request, payload);
     const locale = requestLocale(request);
     if (locale === 'en') return payload;
     const text = (message: ServerMessage) => translateMessage(locale, message);

@@ -87,6 +87,18 @@ describe('checking in with a code', () => {
     expect(outcome(await checkIn(me, place, { token: qr.token }))).toEqual([201, 'checked_in']);
   });
 
+  it('the answer and the refusal read in the member’s language (issue 26)', async () => {
+    const place = await createTestLocation(db, { name: 'Café Bar' });
+    const { token } = (await get(admin, `/api/locations/${place}/qr`)).json() as LocationQrView;
+    const ana = await createMember(t);
+    expect((await send(ana, 'PUT', '/api/me/language', { language: 'es' })).statusCode).toBe(200);
+    const first = await checkIn(ana, place, { token });
+    expect(first.json()).toMatchObject({ outcome: 'checked_in', message: 'Hiciste check-in', location: { name: 'Café Bar' } });
+    const again = await checkIn(ana, place, { token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ outcome: 'already_checked_in', message: 'Ya hiciste check-in aquí en las últimas 3 horas' });
+  });
+
   it('forged, malformed and foreign tokens are invalid; another place’s code is other_place', async () => {
     const place = await createTestLocation(db);
     const other = await createTestLocation(db);
