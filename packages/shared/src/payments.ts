@@ -218,7 +218,7 @@ export interface PaymentsModeView {
   mode: 'local' | 'test' | 'live';
 }
 
-/** "$25.00", "€12.50": minor units in their currency (en-US). */
-export function formatMoney(amount: number, currency: Currency | string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+/** "$25.00", "€12.50": minor units in their currency, written as `locale` writes money (the reader's Intl locale). */
+export function formatMoney(amount: number, currency: Currency | string, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 }

@@ -4,7 +4,7 @@ import { EVENT_MESSAGES, EVENT_VISIBILITY_LABELS, formatMoney, imageVariantUrl, 
 import { Badge } from '#/components/ui/badge';
 import { useLocationAccess } from '#/features/locations';
 import { MEMBER_LINK_REL } from '#/components/message-text';
-import { useSharedText, useT } from '#/lib/i18n';
+import { useSharedText, useT, intlLocale } from '#/lib/i18n';
 import { EventBadges } from './event-card';
 import { cityName, dayAndTime, longDate, mapUrl, timeRange, zoneLabel } from './event-time';
 import { catalog } from './i18n';
@@ -86,7 +86,7 @@ export function EventHeader({ event }: { event: EventView }) {
               <span className="sr-only">{t('events.header.price')}</span>
             </dt>
             <dd className="grid">
-              <span className="font-medium">{t('events.header.perSeat', { price: formatMoney(event.paid.amount, event.paid.currency) })}</span>
+              <span className="font-medium">{t('events.header.perSeat', { price: formatMoney(event.paid.amount, event.paid.currency, intlLocale()) })}</span>
               <span className="text-muted-foreground">
                 {t('events.header.refundsUntil', { date: dayAndTime(event.paid.refundsUntil, event.timeZone) })}
               </span>

@@ -4,7 +4,7 @@ import { EVENT_MESSAGES, formatMoney, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useSharedText, useT } from '#/lib/i18n';
+import { useSharedText, useT, intlLocale } from '#/lib/i18n';
 import { useCancelTicketMutation, useCheckoutMutation } from './api';
 import { pageNavigation } from './browser';
 import { catalog } from './i18n';
@@ -51,7 +51,7 @@ function useStartCheckout(eventId: string) {
 
 /** What the party pays: the price per seat, guests the same. */
 export const partyPrice = (event: EventView, guests: number) =>
-  event.paid ? formatMoney(event.paid.amount * (1 + guests), event.paid.currency) : '';
+  event.paid ? formatMoney(event.paid.amount * (1 + guests), event.paid.currency, intlLocale()) : '';
 
 interface GetTicketProps {
   event: EventView;

@@ -47,7 +47,7 @@ export const seatsText = (n: number) => t('payments.seats', { count: n });
 export function refundLine(refund: RefundView, currency: Currency): string {
   switch (refund.state) {
     case 'succeeded': {
-      const values = { amount: formatMoney(refund.amount, currency), reason: sharedText(REFUND_REASON_LABELS[refund.reason]) };
+      const values = { amount: formatMoney(refund.amount, currency, intlLocale()), reason: sharedText(REFUND_REASON_LABELS[refund.reason]) };
       return refund.at
         ? t('payments.refund.succeededOn', { ...values, date: formatDay(refund.at) })
         : t('payments.refund.succeeded', values);

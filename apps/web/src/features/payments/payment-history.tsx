@@ -6,7 +6,7 @@ import { LoadMore } from '#/components/load-more';
 import { Skeleton } from '#/components/ui/skeleton';
 import { itemsOf } from '#/lib/api';
 import { formatDay } from '#/lib/format';
-import { useSharedText, useT } from '#/lib/i18n';
+import { useSharedText, useT, intlLocale } from '#/lib/i18n';
 import { usePaymentsQuery } from './api';
 import { catalog } from './i18n';
 import { refundLine, seatsText } from './money';
@@ -67,7 +67,7 @@ function PaymentRow({ payment }: { payment: PaymentView }) {
       </div>
       <p className="text-sm text-muted-foreground">
         <time dateTime={date}>{formatDay(date)}</time> · {seatsText(payment.seats)} ·{' '}
-        <span className="font-medium text-foreground">{formatMoney(payment.amount, payment.currency)}</span>
+        <span className="font-medium text-foreground">{formatMoney(payment.amount, payment.currency, intlLocale())}</span>
       </p>
       {payment.refund && <p className="text-sm">{refundLine(payment.refund, payment.currency)}</p>}
     </article>

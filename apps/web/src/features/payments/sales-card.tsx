@@ -5,7 +5,7 @@ import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT } from '#/lib/i18n';
+import { useT, intlLocale } from '#/lib/i18n';
 import { useEventSalesQuery } from './api';
 import { catalog } from './i18n';
 import { usePayoutDashboard } from './use-payout-actions';
@@ -49,7 +49,7 @@ export function SalesCard({ event }: { event: EventView }) {
 
 function SalesFigures({ sales }: { sales: EventSalesView }) {
   const t = useT(catalog);
-  const money = (amount: number) => formatMoney(amount, sales.currency);
+  const money = (amount: number) => formatMoney(amount, sales.currency, intlLocale());
   // [label id, value]
   const figures: Array<[string, string]> = [
     ['payments.sales.seatsSold', String(sales.seatsSold)],

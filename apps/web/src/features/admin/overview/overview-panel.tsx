@@ -11,7 +11,7 @@ import {
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
-import { t, useSharedText, useT } from '#/lib/i18n';
+import { t, useSharedText, useT, intlLocale } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { catalog } from '../i18n';
 import { SectionError } from '../section-error';
@@ -107,12 +107,12 @@ function Overview({ o }: { o: AdminOverviewView }) {
         <Figure
           label={t('admin.overview.payments')}
           value={o.paymentsThisMonth.count}
-          hint={money.length ? money.map((m) => formatMoney(m.paid, m.currency)).join(' · ') : t('admin.overview.noneYet')}
+          hint={money.length ? money.map((m) => formatMoney(m.paid, m.currency, intlLocale())).join(' · ') : t('admin.overview.noneYet')}
         />
         <Figure
           label={t('admin.overview.refunds')}
           value={o.paymentsThisMonth.refunds}
-          hint={money.some((m) => m.refunded) ? money.filter((m) => m.refunded).map((m) => formatMoney(m.refunded, m.currency)).join(' · ') : undefined}
+          hint={money.some((m) => m.refunded) ? money.filter((m) => m.refunded).map((m) => formatMoney(m.refunded, m.currency, intlLocale())).join(' · ') : undefined}
         />
       </div>
 
