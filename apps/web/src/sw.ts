@@ -67,6 +67,9 @@ const scope: WorkerScope = {
   clients: self.clients,
   registration: self.registration,
   fetch: (input, init) => self.fetch(input, init),
+  get languages() {
+    return self.navigator.languages;
+  },
 };
 
 self.addEventListener('push', (event) => {

@@ -69,6 +69,9 @@ describe('push payloads', () => {
     expect(parsePushPayload(JSON.stringify(message), ORIGIN)).toEqual(message);
     expect(parsePushPayload('not json', ORIGIN)).toEqual({ title: FALLBACK_TITLE, body: '', url: '/', tag: 'bayclub' });
     expect(parsePushPayload(null, ORIGIN).title).toBe(FALLBACK_TITLE);
+    // A Spanish browser's fallback is Spanish (the worker knows only the browser's languages).
+    expect(parsePushPayload(null, ORIGIN, ['es-US', 'en']).title).toBe('Nueva notificación');
+    expect(parsePushPayload(null, ORIGIN, ['fr-FR', 'en-US', 'es']).title).toBe(FALLBACK_TITLE);
   });
 });
 

@@ -8,6 +8,13 @@ import { decodeApplicationServerKey } from './vapid-key';
 export const NOTIFICATION_ICON = '/icon-192.png';
 /** Not a spec text: shown only if a push arrives that is not our JSON (the browser insists on showing something). */
 export const FALLBACK_TITLE = 'New notification';
+/**
+ * The same in Spanish. The worker cannot load the catalogues (they would bring the page's code into /sw.js) and does
+ * not know the member's saved language, so it follows the browser's (issue 26).
+ */
+const FALLBACK_TITLE_ES = 'Nueva notificación';
+export const fallbackTitle = (languages: readonly string[] = []) =>
+  languages.find((l) => /^(en|es)\b/i.test(l))?.toLowerCase().startsWith('es') ? FALLBACK_TITLE_ES : FALLBACK_TITLE;
 
 /** What the handlers use of the worker's global scope, so tests can hand in plain objects. */
 export interface WorkerScope {
@@ -15,6 +22,8 @@ export interface WorkerScope {
   clients: Pick<Clients, 'matchAll' | 'openWindow'>;
   registration: Pick<ServiceWorkerRegistration, 'showNotification' | 'pushManager'>;
   fetch: typeof fetch;
+  /** The browser's languages (the worker's navigator.languages), for the fallback title. */
+  languages?: readonly string[];
 }
 
 /** An in-app path for `url`: same-origin only, so a payload can never send a click to another site. */
@@ -29,7 +38,7 @@ export function appPath(url: unknown, origin: string): string {
 }
 
 /** The server's PushPayload; anything else still becomes a notification (Chrome requires one per push). */
-export function parsePushPayload(text: string | null | undefined, origin: string): PushPayload {
+export function parsePushPayload(text: string | null | undefined, origin: string, languages?: readonly string[]): PushPayload {
   let value: unknown = null;
   try {
     value = text ? JSON.parse(text) : null;
@@ -38,7 +47,7 @@ export function parsePushPayload(text: string | null | undefined, origin: string
   }
   const p = (typeof value === 'object' && value !== null ? value : {}) as Partial<Record<keyof PushPayload, unknown>>;
   return {
-    title: typeof p.title === 'string' && p.title ? p.title : FALLBACK_TITLE,
+    title: typeof p.title === 'string' && p.title ? p.title : fallbackTitle(languages),
     body: typeof p.body === 'string' ? p.body : '',
     url: appPath(p.url, origin),
     tag: typeof p.tag === 'string' && p.tag ? p.tag : 'bayclub',
@@ -58,7 +67,7 @@ const pathOf = (url: string) => new URL(url).pathname;
  * tab ("Sites with a currently visible tab don't need to show notifications"), and a focused window is visible.
  */
 export async function handlePush(scope: WorkerScope, data: { text(): string } | null): Promise<void> {
-  const payload = parsePushPayload(data?.text(), scope.origin);
+  const payload = parsePushPayload(data?.text(), scope.origin, scope.languages);
   const clients = await windowClients(scope);
   const target = pathOf(new URL(payload.url, scope.origin).href);
   const watching = clients.some((c) => c.focused && c.visibilityState === 'visible' && pathOf(c.url) === target);
