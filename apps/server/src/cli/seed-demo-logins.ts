@@ -8,6 +8,7 @@ export const DEMO_ADMIN_EMAIL = 'admin@bayclub.demo';
 const NAMED_LOGINS: Array<[string, string]> = [
   [DEMO_ADMIN_EMAIL, 'admin (reviews the pending applications under /admin)'],
   ['avarivera@bayclub.demo', 'full-platform member (moderator; sells seats to "Sunset sail on Tampa Bay", payouts set up)'],
+  ['camilajohnson@bayclub.demo', 'full-platform member who reads the club in Spanish (Settings → Security → Language)'],
   ['priya@bayclub.demo', 'applicant with a pending application'],
 ];
 

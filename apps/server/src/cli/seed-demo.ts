@@ -22,6 +22,8 @@ const ADMIN_EMAIL = DEMO_ADMIN_EMAIL;
 
 const FIRST = ['Ava', 'Liam', 'Maya', 'Noah', 'Zoe', 'Ethan', 'Isla', 'Lucas', 'Chloe', 'Mateo', 'Nora', 'Owen', 'Ruby', 'Elijah', 'Layla', 'Caleb', 'Stella', 'Julian', 'Hazel', 'Miles', 'Aria', 'Leo', 'Naomi', 'Ezra', 'Camila'];
 const LAST = ['Rivera', 'Nguyen', 'Patel', 'Johnson', 'Brooks', 'Garcia', 'Kim', 'Thompson', 'Alvarez', 'Reed', 'Okafor', 'Bennett', 'Santos', 'Hughes', 'Moreau'];
+/** The first names of the demo members who chose Español in Settings. */
+const SPANISH_READERS = new Set(['Mateo', 'Camila']);
 const BIOS = [
   'Sunrise runs on Bayshore, sunset tacos after.',
   'New to St Pete and looking for people who love live music.',
@@ -121,6 +123,8 @@ async function main() {
           instagramUsername: rand() > 0.5 ? username.replace(/-/g, '_') : null,
           isVerified: rand() > 0.8,
         });
+        // A few members read the club in Spanish (issue 26): their pages, mails and pushes come in it.
+        if (SPANISH_READERS.has(first)) await tx.update(users).set({ language: 'es' }).where(eq(users.id, uid));
         return uid;
       });
       memberIds.push(id);
