@@ -41,3 +41,10 @@ export const isTimeCursor = (v: unknown): v is TimeCursor =>
  */
 export const exactInstant = (col: AnyPgColumn | SQL) =>
   sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * A member's name as a sort key: lower case with the accents taken off (bayclub_fold, migration 0024), so "Álvaro"
+ * sorts with the a's, not after "Zoe" as its bytes would (issue 26). Never null; the indexes that walk a name sort
+ * are built on exactly this expression (migration 0025).
+ */
+export const nameSortKey = (fullName: SQL) => sql<string>`bayclub_fold(coalesce(${fullName}, ''))`;

@@ -52,7 +52,7 @@ export const profiles = pgTable(
     // page; the trigram indexes serve a name or username search ("contains", case-insensitive) on both engines.
     // Ascending: read backwards it is exactly `order by created_at desc, id desc` (nulls first, as desc sorts them).
     index('profiles_directory_newest_idx').on(t.createdAt, t.id).where(sql`not ${t.isDeactivated}`),
-    index('profiles_directory_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id).where(sql`not ${t.isDeactivated}`),
+    index('profiles_directory_name_idx').on(sql`bayclub_fold(coalesce(${t.fullName}, ''))`, t.id).where(sql`not ${t.isDeactivated}`),
     // The back office's and the organisers' member searches match the name as written (ILIKE).
     index('profiles_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
     index('profiles_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
@@ -69,7 +69,7 @@ export const profiles = pgTable(
     // The Overview's new members per week (deactivated members included, unlike the directory's index).
     index('profiles_created_idx').on(t.createdAt),
     index('profiles_admin_last_active_idx').on(t.lastActiveAt.desc().nullsLast(), t.id.desc()),
-    index('profiles_admin_name_idx').on(sql`lower(coalesce(${t.fullName}, ''))`, t.id),
+    index('profiles_admin_name_idx').on(sql`bayclub_fold(coalesce(${t.fullName}, ''))`, t.id),
     index('profiles_suspended_idx').on(t.id).where(sql`${t.suspendedAt} IS NOT NULL`),
     // One Instagram account links to at most one member (decision 033): the index settles two members racing.
     uniqueIndex('profiles_instagram_user_id_key').on(t.instagramUserId).where(sql`${t.instagramUserId} IS NOT NULL`),

@@ -17,7 +17,7 @@ import {
   sessions,
   userRoles,
 } from '../../db/schema/index.js';
-import { exactInstant } from '../../platform/cursor.js';
+import { exactInstant, nameSortKey } from '../../platform/cursor.js';
 import { columnsOf, containsPattern, count, rowsOf, textList, timestamp } from '../../platform/sql.js';
 
 /**
@@ -98,7 +98,7 @@ export interface MembersCursor {
   i: string;
 }
 
-const NAME_KEY = sql`lower(coalesce(p.full_name, ''))`;
+const NAME_KEY = nameSortKey(sql`p.full_name`);
 
 /** A member's state as a value, in the policy's order (policy.memberState): the first that holds wins. */
 export const MEMBER_STATE_SQL = sql`case when p.suspended_at is not null then 'suspended' when p.is_deactivated then 'deactivated'

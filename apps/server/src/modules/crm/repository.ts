@@ -19,7 +19,7 @@ import {
   posts,
   profiles,
 } from '../../db/schema/index.js';
-import { exactInstant } from '../../platform/cursor.js';
+import { exactInstant, nameSortKey } from '../../platform/cursor.js';
 import { columnsOf, containsPattern, count, jsonb, rowsOf, textArray, textList, timestamp, uuid } from '../../platform/sql.js';
 import type { OrganisedCommunity } from './policy.js';
 
@@ -84,7 +84,7 @@ const FIGURE_COLUMN = {
  * the cursor carries the key as the text PostgreSQL wrote, so it is compared exactly (microseconds included).
  */
 const SORT_KEY: Record<CrmSort, { expr: SQL; cast: SQL }> = {
-  name: { expr: sql`lower(coalesce(p.full_name, ''))`, cast: sql`text` },
+  name: { expr: nameSortKey(sql`p.full_name`), cast: sql`text` },
   joined: { expr: sql`extract(epoch from p.created_at)`, cast: sql`numeric` },
   last_active: { expr: sql`coalesce(extract(epoch from p.last_active_at), -1)`, cast: sql`numeric` },
   rsvps: { expr: FIGURE_COLUMN.rsvps, cast: sql`integer` },

@@ -3,7 +3,7 @@ import { LIMITS, type City, type DirectorySort } from '@bayclub/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
-import { exactInstant } from '../../platform/cursor.js';
+import { exactInstant, nameSortKey } from '../../platform/cursor.js';
 import { columnsOf, rowsOf, textArray, textList } from '../../platform/sql.js';
 import { linkedInstagramSql, notBlockedWith } from '../access/index.js';
 
@@ -39,7 +39,7 @@ export type DirectoryRow = z.output<typeof directoryRow>;
  * The name sort key. The same expression is indexed (profiles_directory_name_idx, migration 0006): members without
  * a name sort first as '' rather than disappearing.
  */
-const NAME_KEY = sql`lower(coalesce(p.full_name, ''))`;
+const NAME_KEY = nameSortKey(sql`p.full_name`);
 
 /**
  * A contains-match of `q` folded as the names are, in SQL: the database folds the text first, then `%`, `_` and `\`
@@ -109,7 +109,7 @@ export function directoryQuery(viewerId: string, f: DirectoryFilters, sort: Dire
       break;
     }
     case 'name': {
-      // Walks profiles_directory_name_idx (lower(coalesce(full_name, '')), id).
+      // Walks profiles_directory_name_idx (bayclub_fold(coalesce(full_name, '')), id).
       if (cursor?.s === 'name') conditions.push(sql`(${NAME_KEY}, p.id) > (${cursor.n}, ${cursor.i}::uuid)`);
       query = sql`select ${columns}, 0 as common from ${from} where ${sql.join(conditions, sql` and `)}
         order by ${NAME_KEY}, p.id limit ${limit + 1}`;

@@ -130,6 +130,28 @@ describe('the directory: accents and case', () => {
     expect(await directory(searcher, handle.toUpperCase())).toEqual([byHandle]);
   });
 
+  it('the name sort puts "Álvaro" with the a\'s and "Émile" with the e\'s, page after page', async () => {
+    const w = tag();
+    const zoe = (await quickMember(t, { fullName: `Zoe ${w}` })).id;
+    const emile = (await quickMember(t, { fullName: `Émile ${w}` })).id;
+    const bruno = (await quickMember(t, { fullName: `bruno ${w}` })).id;
+    const alvaro = (await quickMember(t, { fullName: `Álvaro ${w}` })).id;
+    const sorted = async (query: string) => {
+      const res = await injectAs(t, searcher, { method: 'GET', url: `/api/directory?q=${w}&sort=name&${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as DirectoryPage;
+    };
+    expect((await sorted('limit=50')).items.map((c) => c.id)).toEqual([alvaro, bruno, emile, zoe]);
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: DirectoryPage = await sorted(`limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      walked.push(...page.items.map((c) => c.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual([alvaro, bruno, emile, zoe]);
+  });
+
   it('%, _ and \\ stay literal after folding (full-width forms fold to them)', async () => {
     const w = tag();
     const percent = (await quickMember(t, { fullName: `Zoe ${w} 100% Fun` })).id;
