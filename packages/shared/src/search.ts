@@ -53,7 +53,6 @@ export const SEARCH_MESSAGES = {
   inputLabel: 'Search',
   placeholder: 'Search people, communities, events and posts',
   searching: 'Searching...',
-  noResults: (query: string) => `No results found for "${query}"`,
   recent: 'Recent searches',
   clearRecent: 'Clear',
   postsNeedMore: `Type at least ${SEARCH_LIMITS.postsMinLength} characters to search posts.`,
