@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { LEGAL_DOCUMENTS, LEGAL_LIMITS, LEGAL_MESSAGES } from '@bayclub/shared';
 import { applyAs, buildTestApp, createAdmin, createLimitedMember, createMember, DENIED, injectAs } from '../../test/helpers.js';
 import { DEFAULT_LEGAL_MARKDOWN, DEFAULT_LEGAL_UPDATED_AT } from './default-texts.js';
+import { DEFAULT_LEGAL_MARKDOWN_ES } from './default-texts.es.js';
 
 const t = await buildTestApp({ MAIL_FROM: 'Bay Club <hello@bayclub.test>' });
 const admin = await createAdmin(t);
 const member = await createMember(t);
 const limited = await createLimitedMember(t);
 
-const read = (document: string) => t.app.inject({ method: 'GET', url: `/api/legal/${document}` });
+const read = (document: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/legal/${document}`, headers });
+/** What must not differ between the languages of a built-in text: its numbered sections, links, bold and table rows. */
+const shapeOf = (markdown: string) => ({
+  sections: markdown.match(/^## \d+\./gm),
+  links: markdown.match(/\]\([^)]+\)/g),
+  bold: markdown.match(/\*\*/g)?.length,
+  rows: markdown.match(/^\|/gm)?.length,
+  contact: markdown.match(/\{\{contact_email\}\}/g)?.length,
+});
 const put = (user: { cookie: string } | null, document: string, body: unknown) =>
   injectAs(t, user, { method: 'PUT', url: `/api/admin/legal/${document}`, payload: body as object });
 const auditOf = async () =>
@@ -29,6 +38,14 @@ describe('GET /api/legal/:document', () => {
     expect(body.markdown).toContain('hello@bayclub.test');
     expect(body.markdown).not.toContain('{{contact_email}}');
     expect(body.markdown).toBe(DEFAULT_LEGAL_MARKDOWN[document].replaceAll('{{contact_email}}', 'hello@bayclub.test'));
+  });
+
+  it.each(LEGAL_DOCUMENTS)('a Spanish reader gets the built-in %s in Spanish, with the same sections and links (issue 26)', async (document) => {
+    const res = await read(document, { 'accept-language': 'es-US,es;q=0.9' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/accept-language/i);
+    expect(res.json().markdown).toBe(DEFAULT_LEGAL_MARKDOWN_ES[document].replaceAll('{{contact_email}}', 'hello@bayclub.test'));
+    expect(shapeOf(DEFAULT_LEGAL_MARKDOWN_ES[document])).toEqual(shapeOf(DEFAULT_LEGAL_MARKDOWN[document]));
   });
 
   it('the built-in texts say what the spec needs them to say', async () => {
@@ -72,6 +89,8 @@ describe('PUT /api/admin/legal/:document', () => {
 
     const pub = (await read('terms-of-service')).json();
     expect(pub.markdown).toBe('## Our terms\n\nBe kind. Write to hello@bayclub.test.');
+    // The admin's text is the club's words: every reader gets it as written.
+    expect((await read('terms-of-service', { 'accept-language': 'es' })).json().markdown).toBe(pub.markdown);
     expect(pub.updatedAt).toBe(res.json().updatedAt);
     // The admin's view keeps the placeholder; the other document is untouched.
     const raw = (await injectAs(t, admin, { method: 'GET', url: '/api/admin/legal/terms-of-service' })).json();

@@ -1,5 +1,9 @@
-import { LEGAL_CONTACT_PLACEHOLDER, type AdminLegalDocumentView, type LegalDocument, type LegalDocumentView } from '@bayclub/shared';
+import { LEGAL_CONTACT_PLACEHOLDER, type AdminLegalDocumentView, type LegalDocument, type LegalDocumentView, type Locale } from '@bayclub/shared';
 import { DEFAULT_LEGAL_MARKDOWN, DEFAULT_LEGAL_UPDATED_AT } from './default-texts.js';
+import { DEFAULT_LEGAL_MARKDOWN_ES } from './default-texts.es.js';
+
+/** The built-in texts by language (the admins edit the English one; their own text then serves every reader). */
+const BUILT_IN: Record<Locale, Record<LegalDocument, string>> = { en: DEFAULT_LEGAL_MARKDOWN, es: DEFAULT_LEGAL_MARKDOWN_ES };
 import type { StoredSetting } from './repository.js';
 
 /** The admins' view: the stored text as written (placeholders kept), or the built-in one. */
@@ -12,8 +16,12 @@ export function presentAdminDocument(document: LegalDocument, stored: StoredSett
   };
 }
 
-/** The members' view: the contact address filled in. */
-export function presentDocument(document: LegalDocument, stored: StoredSetting | undefined, contact: string): LegalDocumentView {
-  const { markdown, updatedAt } = presentAdminDocument(document, stored);
+/**
+ * The members' view: the contact address filled in. The built-in text comes in the reader's language; an admin's
+ * own text is the club's words, served to everyone as written.
+ */
+export function presentDocument(document: LegalDocument, stored: StoredSetting | undefined, contact: string, locale: Locale): LegalDocumentView {
+  const { updatedAt } = presentAdminDocument(document, stored);
+  const markdown = stored?.value ?? BUILT_IN[locale][document];
   return { document, markdown: markdown.replaceAll(LEGAL_CONTACT_PLACEHOLDER, contact), updatedAt };
 }

@@ -3,6 +3,7 @@ import { legalDocumentParamsSchema, updateLegalDocumentSchema } from '@bayclub/s
 import type { AppContext } from '../../app-context.js';
 import { requireActor } from '../access/index.js';
 import { createLegalService } from './service.js';
+import { requestLocale } from '../../platform/i18n.js';
 
 /**
  * The legal pages (issue 24): GET /api/legal/:document for everyone (signed out too: the links sit under the
@@ -16,7 +17,11 @@ export const legalRoutes =
     app.get(
       '/api/legal/:document',
       { config: { access: 'public' }, schema: { params: legalDocumentParamsSchema } },
-      async (request) => service.read(request.params.document),
+      async (request, reply) => {
+        // The built-in text differs by language: a shared cache keeps one copy per Accept-Language.
+        void reply.header('vary', 'accept-language');
+        return service.read(request.params.document, requestLocale(request));
+      },
     );
 
     app.get(

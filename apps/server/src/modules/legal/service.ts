@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LEGAL_SETTING_KEYS, LEGAL_TITLES, type AdminLegalDocumentView, type LegalDocument, type LegalDocumentView } from '@bayclub/shared';
+import { LEGAL_SETTING_KEYS, LEGAL_TITLES, type AdminLegalDocumentView, type LegalDocument, type LegalDocumentView, type Locale } from '@bayclub/shared';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../audit/index.js';
 import { presentAdminDocument, presentDocument } from './presenter.js';
@@ -24,12 +24,15 @@ export function createLegalService({ db, mailFrom }: { db: Db; mailFrom: string 
     return presentAdminDocument(document, (await readSettings(db, [key])).get(key));
   }
   return {
-    /** The page as members and visitors read it; the contact address from the settings, else MAIL_FROM's. */
-    async read(document: LegalDocument): Promise<LegalDocumentView> {
+    /**
+     * The page as members and visitors read it, the built-in text in `locale`; the contact address from the
+     * settings, else MAIL_FROM's.
+     */
+    async read(document: LegalDocument, locale: Locale): Promise<LegalDocumentView> {
       const key = LEGAL_SETTING_KEYS[document];
       const rows = await readSettings(db, [key, CONTACT_KEY]);
       const contact = rows.get(CONTACT_KEY)?.value.trim() || mailAddressOf(mailFrom);
-      return presentDocument(document, rows.get(key), contact);
+      return presentDocument(document, rows.get(key), contact, locale);
     },
 
     readForAdmin,
