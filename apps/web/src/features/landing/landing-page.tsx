@@ -19,8 +19,9 @@ export function LandingPage() {
   const appName = settings?.app_name || DEFAULT_APP_NAME;
   const t = useT(catalog);
   const s = useSharedText();
-  // The club's own description (an admin's words) as it is; the default one in the page's language.
-  const description = settings?.app_description || s(DEFAULT_APP_DESCRIPTION);
+  // The club's own description (an admin's words) as it is; the built-in one (the server answers it when no admin
+  // wrote one) in the page's language.
+  const description = s(settings?.app_description || DEFAULT_APP_DESCRIPTION);
 
   return (
     <div className="pb-16">

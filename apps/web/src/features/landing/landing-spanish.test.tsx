@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LANGUAGE_STORAGE_KEY } from '#/lib/i18n';
 import { json, mockApi, renderApp } from '#/test/render-app';
@@ -18,6 +18,9 @@ describe('the landing page in Spanish (issue 26)', () => {
     expect(await screen.findByRole('link', { name: 'Solicita tu membresía' }, LOAD)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Cómo funciona la membresía' })).toBeInTheDocument();
     expect(screen.getByText('Miembros')).toBeInTheDocument();
+    // The built-in description (the server answers it when no admin wrote one) in Spanish, on the page and in its meta.
+    expect(screen.getByText(/^Una comunidad social solo para miembros/)).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Una comunidad social/));
     expect(document.documentElement.lang).toBe('es');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('es');
     const back = screen.getByRole('button', { name: 'English' });

@@ -15,7 +15,7 @@ export function DocumentMeta() {
   const s = useSharedText();
   // The admin's name and description are shown as written; only the built-in defaults are translated.
   const name = data?.app_name || s(DEFAULT_APP_NAME);
-  const description = data?.app_description ?? s(DEFAULT_APP_DESCRIPTION);
+  const description = s(data?.app_description ?? DEFAULT_APP_DESCRIPTION);
   const icon = data?.favicon_url || data?.fallback_favicon_url || DEFAULT_ICON;
 
   React.useEffect(() => {
