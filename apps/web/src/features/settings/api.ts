@@ -26,6 +26,10 @@ export function useLanguageMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LanguageUpdateInput) => api.put<LanguageUpdateInput>('/api/me/language', { ...input }),
-    onSuccess: ({ language }) => queryClient.setQueryData<MeView | null>(sessionKeys.me, (me) => (me ? { ...me, language } : me)),
+    onSuccess: ({ language }) => {
+      queryClient.setQueryData<MeView | null>(sessionKeys.me, (me) => (me ? { ...me, language } : me));
+      // What the server wrote for this reader (notifications, the built-in legal texts) comes again in the new language.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.me[0] });
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale } from '#/lib/i18n';
 import { json, mockApi, renderApp, signedInAs } from '#/test/render-app';
@@ -45,5 +45,29 @@ describe('Settings in Spanish (issue 26)', () => {
     expect(await dialog.findByRole('heading', { name: 'Zona de peligro' })).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Cambiar contraseña' })).toBeInTheDocument();
     expect(dialog.getByRole('switch', { name: 'Modo oscuro' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('choosing English saves it, switches the page, and fetches again what the server wrote in Spanish', async () => {
+    let images = 0;
+    mockApi({
+      ...signedInAs(makeMe({}, { language: 'es' })),
+      [`GET /api/profiles/${OWN_ID}/images`]: () => {
+        images += 1;
+        return json({ items: [] });
+      },
+      'GET /api/payments/payout-account': () => json(NO_PAYOUT_ACCOUNT),
+      'GET /api/account/export': () => json(NO_DATA_EXPORT),
+      'PUT /api/me/language': () => json({ language: 'en' }),
+    });
+    await activateLocale('es');
+    const user = userEvent.setup();
+    renderApp('/profile?settings=security');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Configuración' }, LOAD));
+    await waitFor(() => expect(images).toBeGreaterThan(0));
+    const before = images;
+    await user.selectOptions(await dialog.findByRole('combobox', { name: 'Idioma' }, LOAD), 'en');
+    expect(await screen.findByRole('dialog', { name: 'Settings' }, LOAD)).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    await waitFor(() => expect(images).toBeGreaterThan(before));
   }, 30_000);
 });
