@@ -1,7 +1,7 @@
-import { test, expect, newApplicant, expectNoA11yViolations } from './support/fixtures';
+import { test, expect, newApplicant, expectNoA11yViolations, adminApi } from './support/fixtures';
 import { englishLeftOn } from './support/english-left';
 import { approvedMember, memberApi } from './support/members';
-import { createPost, memberContext, userId } from './support/communities';
+import { createCommunity, createPost, memberContext, uniqueCommunity, userId } from './support/communities';
 import { createEventViaApi, downloadedText, uniqueEventTitle } from './support/events';
 
 // Issue 26: a visitor switches to Español on the landing page and applies in Spanish; the new member's account keeps
@@ -147,6 +147,63 @@ test("a Spanish-speaking member's club is Spanish but for members' words", async
   expect(await englishLeftOn(page)).toEqual([]);
   await expectNoA11yViolations(page);
   expect(leeId).not.toBe(anaId);
+  await context.close();
+  await Promise.all([anaApi.dispose(), leeApi.dispose()]);
+});
+
+// Issue 26: every other page a Spanish-speaking admin opens (their profile and Settings, the people and community
+// pages, the back office's sections, the CRM, the legal pages) has no English left outside members' words. Every
+// page is walked before the test says what it found, so one run names every leftover.
+test('a Spanish-speaking admin finds no English on any other page', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(300_000);
+  const ana = await approvedMember(playwright, baseURL!, 'esadm');
+  const lee = await approvedMember(playwright, baseURL!, 'enl2');
+  const anaApi = await memberApi(playwright, baseURL!, ana.email, ana.password);
+  const admin = await adminApi(await playwright.request.newContext({ baseURL }), baseURL!);
+  for (const role of ['admin', 'crm_admin']) {
+    const granted = await admin.put(`/api/admin/members/${await userId(anaApi)}/roles/${role}`, { headers: { origin: baseURL! } });
+    expect(granted.status(), await granted.text()).toBe(200);
+  }
+  await admin.dispose();
+  const leeApi = await memberApi(playwright, baseURL!, lee.email, lee.password);
+  expect((await anaApi.put('/api/me/language', { data: { language: 'es' } })).status()).toBe(200);
+  const community = uniqueCommunity('Bay Paddlers');
+  await createCommunity(leeApi, community);
+  const leeId = await userId(leeApi);
+
+  const context = await memberContext(browser, { locale: 'es-US', storageState: await anaApi.storageState() });
+  const page = await context.newPage();
+  const pages = [
+    '/profile',
+    '/profile?settings=profile',
+    '/profile?settings=security',
+    '/profile?settings=earnings',
+    '/profile?settings=memberships',
+    `/view-profile/${leeId}`,
+    '/say-hi',
+    '/connections',
+    '/user-directory',
+    '/communities',
+    `/c/${community.urlSlug}`,
+    '/groups',
+    '/inbox',
+    '/get-app',
+    ...['overview', 'members', 'reports', 'applications', 'settings', 'health', 'performance', 'audit'].map((tab) => `/admin?tab=${tab}`),
+    '/crm',
+    '/terms-of-service',
+    '/privacy-policy',
+    '/delete-data',
+  ];
+  const left: Record<string, string[]> = {};
+  for (const path of pages) {
+    await page.goto(path);
+    // The page's title, or the open dialog's (Settings hides the page behind it).
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    const english = await englishLeftOn(page);
+    if (english.length) left[path] = english;
+  }
+  expect(left).toEqual({});
   await context.close();
   await Promise.all([anaApi.dispose(), leeApi.dispose()]);
 });

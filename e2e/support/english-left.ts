@@ -2,31 +2,49 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
-/**
- * The page's English texts that have a different Spanish (every web catalogue, en.json against es.json), without
- * placeholders: a text node of a Spanish page equal to one of them was left in English (issue 26). Texts that read
- * the same in both languages ("Bay Club", "Email") do not count.
- */
-function englishOnlyTexts(): string[] {
-  const root = path.resolve(import.meta.dirname, '../../apps/web/src');
-  const texts = new Set<string>();
+type Catalogue = Readonly<Record<string, string>>;
+const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Catalogue;
+
+/** Every catalogue with its Spanish: the page's folders, the server's texts, and the shared package's (keyed by English). */
+function catalogues(): Array<{ en: Catalogue; es: Catalogue }> {
+  const repo = path.resolve(import.meta.dirname, '../..');
+  const found: Array<{ en: Catalogue; es: Catalogue }> = [];
   const visit = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(full);
-      else if (entry.name === 'en.json' && path.basename(dir) === 'locales') {
-        const en = JSON.parse(fs.readFileSync(full, 'utf8')) as Record<string, string>;
-        const es = JSON.parse(fs.readFileSync(path.join(dir, 'es.json'), 'utf8')) as Record<string, string>;
-        for (const [id, text] of Object.entries(en)) {
-          if (/[{}<]/.test(text) || es[id] === text) continue;
-          const trimmed = text.trim();
-          if (trimmed.length > 1) texts.add(trimmed);
-        }
-      }
+      else if (entry.name === 'en.json' && path.basename(dir) === 'locales') found.push({ en: readJson(full), es: readJson(path.join(dir, 'es.json')) });
     }
   };
-  visit(root);
-  return [...texts];
+  visit(path.join(repo, 'apps/web/src'));
+  visit(path.join(repo, 'apps/server/src'));
+  const shared = readJson(path.join(repo, 'packages/shared/src/locales/es.json'));
+  found.push({ en: Object.fromEntries(Object.keys(shared).map((text) => [text, text])), es: shared });
+  return found;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The English texts that have a different Spanish (issue 26): a text node of a Spanish page equal to one of them was
+ * left in English. Texts that read the same in both languages ("Bay Club", "Email") do not count. A text with plain
+ * `{name}` placeholders ("{name} liked your post") becomes a pattern when its own words are long enough to be
+ * English only; plurals, selects and texts split by markup (`<0>`) are left out.
+ */
+function englishOnlyTexts(): { exact: string[]; patterns: string[] } {
+  const exact = new Set<string>();
+  const patterns = new Set<string>();
+  for (const { en, es } of catalogues()) {
+    for (const [id, text] of Object.entries(en)) {
+      const trimmed = text.trim();
+      if (es[id] === text || trimmed.length < 2 || trimmed.includes('<')) continue;
+      if (!trimmed.includes('{')) exact.add(trimmed);
+      else if (!/\{[^}]*[,{]/.test(trimmed) && trimmed.replace(/\{\w+\}/g, '').replace(/[^\p{L}]/gu, '').length >= 10) {
+        patterns.add(`^${escapeRegExp(trimmed).replace(/\\\{\w+\\\}/g, '.+?')}$`);
+      }
+    }
+  }
+  return { exact: [...exact], patterns: [...patterns] };
 }
 
 const ENGLISH = englishOnlyTexts();
@@ -34,12 +52,15 @@ const ENGLISH = englishOnlyTexts();
 /** The text nodes and labels (aria-label, placeholder, title, alt) of the page that are still English. */
 export async function englishLeftOn(page: Page): Promise<string[]> {
   return page.evaluate((english) => {
-    const known = new Set(english);
+    const exact = new Set(english.exact);
+    const patterns = english.patterns.map((source) => new RegExp(source, 'u'));
+    const known = { has: (text: string) => exact.has(text) || patterns.some((re) => re.test(text)) };
     const found = new Set<string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, [hidden], [aria-hidden="true"]')) continue;
+      // A textarea's text is its value: what someone wrote (an admin's setting), not the page's words.
+      if (!parent || parent.closest('script, style, textarea, [hidden], [aria-hidden="true"]')) continue;
       const text = node.textContent?.trim() ?? '';
       if (known.has(text)) found.add(text);
     }
