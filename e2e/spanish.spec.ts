@@ -170,6 +170,10 @@ test('a Spanish-speaking admin finds no English on any other page', async ({ bro
   const community = uniqueCommunity('Bay Paddlers');
   await createCommunity(leeApi, community);
   const leeId = await userId(leeApi);
+  const placeRes = await leeApi.post('/api/locations', { data: { name: `Dock ${community.urlSlug}`, category: 'venue', address: '2 Bayshore Blvd', city: 'tampa' } });
+  expect(placeRes.status(), await placeRes.text()).toBe(201);
+  const placeId = ((await placeRes.json()) as { id: string }).id;
+  const ownEvent = await createEventViaApi(anaApi, { title: uniqueEventTitle('Paddle'), visibility: 'members', capacity: 12 });
 
   const context = await memberContext(browser, { locale: 'es-US', storageState: await anaApi.storageState() });
   const page = await context.newPage();
@@ -188,6 +192,10 @@ test('a Spanish-speaking admin finds no English on any other page', async ({ bro
     '/groups',
     '/inbox',
     '/get-app',
+    `/locations/${placeId}`,
+    `/events/${ownEvent.id}`,
+    `/events/${ownEvent.id}/door`,
+    `/admin?tab=members&member=${leeId}`,
     ...['overview', 'members', 'reports', 'applications', 'settings', 'health', 'performance', 'audit'].map((tab) => `/admin?tab=${tab}`),
     '/crm',
     '/terms-of-service',
@@ -203,7 +211,28 @@ test('a Spanish-speaking admin finds no English on any other page', async ({ bro
     const english = await englishLeftOn(page);
     if (english.length) left[path] = english;
   }
-  expect(left).toEqual({});
+  // On a phone: the bottom tabs and the phone's own menus.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/community', '/events']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    const english = await englishLeftOn(page);
+    if (english.length) left[`${path} (phone)`] = english;
+  }
   await context.close();
+
+  // Signed out, in a Spanish browser: the pages a visitor reaches.
+  const visitor = await browser.newContext({ locale: 'es-US' });
+  const visitorPage = await visitor.newPage();
+  for (const path of ['/auth', '/reset-password', '/delete-data', '/communities', '/terms-of-service']) {
+    await visitorPage.goto(path);
+    await expect(visitorPage.getByRole('heading').first()).toBeVisible();
+    await visitorPage.waitForLoadState('networkidle').catch(() => undefined);
+    const english = await englishLeftOn(visitorPage);
+    if (english.length) left[`${path} (visitor)`] = english;
+  }
+  await visitor.close();
+  expect(left).toEqual({});
   await Promise.all([anaApi.dispose(), leeApi.dispose()]);
 });
