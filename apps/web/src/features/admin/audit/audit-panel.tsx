@@ -77,7 +77,9 @@ function AuditEntry({ entry }: { entry: AuditEntryView }) {
   const t = useT(catalog);
   const s = useSharedText();
   const word = TARGET_WORDS[entry.targetType];
-  const target = entry.targetLabel ?? (word ? t(word) : entry.targetType);
+  // A label is what the target was called when the entry was written: a member's or a community's name as is, one
+  // of our own texts ("Terms of Service") in the reader's language.
+  const target = entry.targetLabel !== null ? s(entry.targetLabel) : word ? t(word) : entry.targetType;
   return (
     <article className="grid gap-2 rounded-lg border p-3 text-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -131,8 +133,8 @@ export function Changes({ before, after }: { before: unknown; after: unknown }) 
           <React.Fragment key={k}>
             <dt className="text-muted-foreground">{humanKey(k)}</dt>
             <dd className="break-words">
-              {b && k in b ? readable(b[k]) : t('admin.audit.none')} <span aria-hidden="true">→</span>{' '}
-              <span className="sr-only">{t('admin.audit.changedTo')}</span> {a && k in a ? readable(a[k]) : t('admin.audit.none')}
+              <RecordedValue value={b && k in b ? b[k] : undefined} /> <span aria-hidden="true">→</span>{' '}
+              <span className="sr-only">{t('admin.audit.changedTo')}</span> <RecordedValue value={a && k in a ? a[k] : undefined} />
             </dd>
           </React.Fragment>
         ))}
@@ -141,7 +143,17 @@ export function Changes({ before, after }: { before: unknown; after: unknown }) 
   }
   return (
     <p className="rounded-md bg-muted/40 p-2 text-xs break-words">
-      {readable(before)} <span aria-hidden="true">→</span> <span className="sr-only">{t('admin.audit.changedTo')}</span> {readable(after)}
+      <RecordedValue value={before} /> <span aria-hidden="true">→</span> <span className="sr-only">{t('admin.audit.changedTo')}</span>{' '}
+      <RecordedValue value={after} />
     </p>
   );
+}
+
+/**
+ * A value as the entry recorded it (a setting's stored value such as `image`, a text as an admin typed it): shown
+ * as it is, marked not to be translated, in any language (issue 26). Only "none", "yes" and "no" are our words.
+ */
+function RecordedValue({ value }: { value: unknown }) {
+  const words = value === null || value === undefined || typeof value === 'boolean';
+  return words ? readable(value) : <span translate="no">{readable(value)}</span>;
 }
