@@ -49,9 +49,14 @@ function englishOnlyTexts(): { exact: string[]; patterns: string[] } {
 
 const ENGLISH = englishOnlyTexts();
 
-/** The text nodes and labels (aria-label, placeholder, title, alt) of the page that are still English. */
-export async function englishLeftOn(page: Page): Promise<string[]> {
-  return page.evaluate((english) => {
+/**
+ * The text nodes and labels (aria-label, placeholder, title, alt) of the page that are still English. Content marked
+ * `translate="no"` (a value as recorded) is not the page's words; `skip`: a selector for more of that kind (an
+ * admin's own legal text).
+ */
+export async function englishLeftOn(page: Page, { skip }: { skip?: string } = {}): Promise<string[]> {
+  const outside = ['script', 'style', 'textarea', '[hidden]', '[aria-hidden="true"]', '[translate="no"]', ...(skip ? [skip] : [])].join(', ');
+  return page.evaluate(({ english, outside }) => {
     const exact = new Set(english.exact);
     const patterns = english.patterns.map((source) => new RegExp(source, 'u'));
     const known = { has: (text: string) => exact.has(text) || patterns.some((re) => re.test(text)) };
@@ -60,7 +65,7 @@ export async function englishLeftOn(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       // A textarea's text is its value: what someone wrote (an admin's setting), not the page's words.
-      if (!parent || parent.closest('script, style, textarea, [hidden], [aria-hidden="true"]')) continue;
+      if (!parent || parent.closest(outside)) continue;
       const text = node.textContent?.trim() ?? '';
       if (known.has(text)) found.add(text);
     }
@@ -71,5 +76,5 @@ export async function englishLeftOn(page: Page): Promise<string[]> {
       }
     }
     return [...found];
-  }, ENGLISH);
+  }, { english: ENGLISH, outside });
 }
