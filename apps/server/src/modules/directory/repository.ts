@@ -36,7 +36,7 @@ const directoryRow = z.object({
 export type DirectoryRow = z.output<typeof directoryRow>;
 
 /**
- * The name sort key. The same expression is indexed (profiles_directory_name_idx, migration 0006): members without
+ * The name sort key. The same expression is indexed (profiles_directory_name_idx, migration 0025): members without
  * a name sort first as '' rather than disappearing.
  */
 const NAME_KEY = nameSortKey(sql`p.full_name`);

@@ -1,10 +1,10 @@
 import { LEGAL_CONTACT_PLACEHOLDER, type AdminLegalDocumentView, type LegalDocument, type LegalDocumentView, type Locale } from '@bayclub/shared';
 import { DEFAULT_LEGAL_MARKDOWN, DEFAULT_LEGAL_UPDATED_AT } from './default-texts.js';
 import { DEFAULT_LEGAL_MARKDOWN_ES } from './default-texts.es.js';
+import type { StoredSetting } from './repository.js';
 
 /** The built-in texts by language (the admins edit the English one; their own text then serves every reader). */
 const BUILT_IN: Record<Locale, Record<LegalDocument, string>> = { en: DEFAULT_LEGAL_MARKDOWN, es: DEFAULT_LEGAL_MARKDOWN_ES };
-import type { StoredSetting } from './repository.js';
 
 /** The admins' view: the stored text as written (placeholders kept), or the built-in one. */
 export function presentAdminDocument(document: LegalDocument, stored: StoredSetting | undefined): AdminLegalDocumentView {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ClockIcon, MapPinIcon, TicketIcon, UsersIcon } from 'lucide-react';
-import { eventPath, formatMoney, type EventSummaryView, type RegistrationStatus } from '@bayclub/shared';
+import { eventPath, type EventSummaryView, type RegistrationStatus } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { cn } from '#/lib/utils';
-import { t as translate, useSharedText, useT, intlLocale } from '#/lib/i18n';
+import { t as translate, useSharedText, useT, localMoney } from '#/lib/i18n';
 import { EventCover } from './event-cover';
 import { cardTime, cityName, dateBlock, longDate, pageZoneNote } from './event-time';
 import { catalog } from './i18n';
@@ -115,7 +115,7 @@ export function EventCard({
               <Badge variant="outline">
                 <TicketIcon aria-hidden="true" />
                 <span className="sr-only">{t('events.card.pricePerSeat')}</span>
-                {formatMoney(event.price.amount, event.price.currency, intlLocale())}
+                {localMoney(event.price.amount, event.price.currency)}
               </Badge>
             )}
             <EventBadges event={event} />

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { CalendarIcon, ExternalLinkIcon, GlobeIcon, LockIcon, MapPinIcon, TicketIcon, UsersIcon } from 'lucide-react';
-import { EVENT_MESSAGES, EVENT_VISIBILITY_LABELS, formatMoney, imageVariantUrl, type EventView } from '@bayclub/shared';
+import { EVENT_MESSAGES, EVENT_VISIBILITY_LABELS, imageVariantUrl, type EventView } from '@bayclub/shared';
 import { Badge } from '#/components/ui/badge';
 import { useLocationAccess } from '#/features/locations';
 import { MEMBER_LINK_REL } from '#/components/message-text';
-import { useSharedText, useT, intlLocale } from '#/lib/i18n';
+import { useSharedText, useT, localMoney } from '#/lib/i18n';
 import { EventBadges } from './event-card';
 import { cityName, dayAndTime, longDate, mapUrl, timeRange, zoneLabel } from './event-time';
 import { catalog } from './i18n';
@@ -86,7 +86,7 @@ export function EventHeader({ event }: { event: EventView }) {
               <span className="sr-only">{t('events.header.price')}</span>
             </dt>
             <dd className="grid">
-              <span className="font-medium">{t('events.header.perSeat', { price: formatMoney(event.paid.amount, event.paid.currency, intlLocale()) })}</span>
+              <span className="font-medium">{t('events.header.perSeat', { price: localMoney(event.paid.amount, event.paid.currency) })}</span>
               <span className="text-muted-foreground">
                 {t('events.header.refundsUntil', { date: dayAndTime(event.paid.refundsUntil, event.timeZone) })}
               </span>

@@ -1,10 +1,10 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { EVENT_MESSAGES, formatMoney, type EventView } from '@bayclub/shared';
+import { EVENT_MESSAGES, type EventView } from '@bayclub/shared';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useSharedText, useT, intlLocale } from '#/lib/i18n';
+import { useSharedText, useT, localMoney } from '#/lib/i18n';
 import { useCancelTicketMutation, useCheckoutMutation } from './api';
 import { pageNavigation } from './browser';
 import { catalog } from './i18n';
@@ -51,7 +51,7 @@ function useStartCheckout(eventId: string) {
 
 /** What the party pays: the price per seat, guests the same. */
 export const partyPrice = (event: EventView, guests: number) =>
-  event.paid ? formatMoney(event.paid.amount * (1 + guests), event.paid.currency, intlLocale()) : '';
+  event.paid ? localMoney(event.paid.amount * (1 + guests), event.paid.currency) : '';
 
 interface GetTicketProps {
   event: EventView;

@@ -1,6 +1,6 @@
-import { formatMoney, REFUND_REASON_LABELS, type Currency, type PayoutCountry, type RefundView } from '@bayclub/shared';
+import { REFUND_REASON_LABELS, type Currency, type PayoutCountry, type RefundView } from '@bayclub/shared';
 import { formatDay } from '#/lib/format';
-import { intlLocale, sharedText, t } from '#/lib/i18n';
+import { intlLocale, sharedText, t, localMoney } from '#/lib/i18n';
 
 /** Payout countries of spec 3 (US the default), as the setup form names them (catalogue ids). */
 export const PAYOUT_COUNTRY_LABELS: Record<PayoutCountry, string> = {
@@ -47,7 +47,7 @@ export const seatsText = (n: number) => t('payments.seats', { count: n });
 export function refundLine(refund: RefundView, currency: Currency): string {
   switch (refund.state) {
     case 'succeeded': {
-      const values = { amount: formatMoney(refund.amount, currency, intlLocale()), reason: sharedText(REFUND_REASON_LABELS[refund.reason]) };
+      const values = { amount: localMoney(refund.amount, currency), reason: sharedText(REFUND_REASON_LABELS[refund.reason]) };
       return refund.at
         ? t('payments.refund.succeededOn', { ...values, date: formatDay(refund.at) })
         : t('payments.refund.succeeded', values);

@@ -1,12 +1,12 @@
 import type * as React from 'react';
 import { Link } from 'react-router';
-import { eventPath, formatMoney, type PaymentStatus, type PaymentView } from '@bayclub/shared';
+import { eventPath, type PaymentStatus, type PaymentView } from '@bayclub/shared';
 import { CardGrid, ListError } from '#/components/card-grid';
 import { LoadMore } from '#/components/load-more';
 import { Skeleton } from '#/components/ui/skeleton';
 import { itemsOf } from '#/lib/api';
 import { formatDay } from '#/lib/format';
-import { useSharedText, useT, intlLocale } from '#/lib/i18n';
+import { useSharedText, useT, localMoney } from '#/lib/i18n';
 import { usePaymentsQuery } from './api';
 import { catalog } from './i18n';
 import { refundLine, seatsText } from './money';
@@ -67,7 +67,7 @@ function PaymentRow({ payment }: { payment: PaymentView }) {
       </div>
       <p className="text-sm text-muted-foreground">
         <time dateTime={date}>{formatDay(date)}</time> · {seatsText(payment.seats)} ·{' '}
-        <span className="font-medium text-foreground">{formatMoney(payment.amount, payment.currency, intlLocale())}</span>
+        <span className="font-medium text-foreground">{localMoney(payment.amount, payment.currency)}</span>
       </p>
       {payment.refund && <p className="text-sm">{refundLine(payment.refund, payment.currency)}</p>}
     </article>

@@ -1,11 +1,11 @@
 import { ExternalLinkIcon } from 'lucide-react';
-import { formatMoney, type EventSalesView, type EventView } from '@bayclub/shared';
+import { type EventSalesView, type EventView } from '@bayclub/shared';
 import { RetryButton } from '#/components/retry-button';
 import { Button } from '#/components/ui/button';
 import { Skeleton } from '#/components/ui/skeleton';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage, isApiError } from '#/lib/api';
-import { useT, intlLocale } from '#/lib/i18n';
+import { useT, localMoney } from '#/lib/i18n';
 import { useEventSalesQuery } from './api';
 import { catalog } from './i18n';
 import { usePayoutDashboard } from './use-payout-actions';
@@ -49,7 +49,7 @@ export function SalesCard({ event }: { event: EventView }) {
 
 function SalesFigures({ sales }: { sales: EventSalesView }) {
   const t = useT(catalog);
-  const money = (amount: number) => formatMoney(amount, sales.currency, intlLocale());
+  const money = (amount: number) => localMoney(amount, sales.currency);
   // [label id, value]
   const figures: Array<[string, string]> = [
     ['payments.sales.seatsSold', String(sales.seatsSold)],

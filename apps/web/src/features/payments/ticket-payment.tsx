@@ -1,11 +1,11 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { formatMoney, type EventView } from '@bayclub/shared';
+import { type EventView } from '@bayclub/shared';
 import { ConfirmDialog } from '#/components/confirm-dialog';
 import { Button } from '#/components/ui/button';
 import { Spinner } from '#/components/ui/spinner';
 import { errorMessage } from '#/lib/api';
-import { useSharedText, useT, intlLocale } from '#/lib/i18n';
+import { useSharedText, useT, localMoney } from '#/lib/i18n';
 import { useCancelTicketMutation, useEventPaymentQuery } from './api';
 import { partyPrice } from './checkout-actions';
 import { catalog } from './i18n';
@@ -22,7 +22,7 @@ export function PaidTicketActions({ event }: { event: EventView }) {
   const [confirming, setConfirming] = React.useState(false);
   const paid = event.paid;
   if (!paid) return null;
-  const amount = payment ? formatMoney(payment.amount, payment.currency, intlLocale()) : partyPrice(event, event.mine?.guests ?? 0);
+  const amount = payment ? localMoney(payment.amount, payment.currency) : partyPrice(event, event.mine?.guests ?? 0);
   const refundable = Date.now() < Date.parse(paid.refundsUntil);
   const description = refundable
     ? t('payments.ticket.refundFull', { amount })
@@ -44,7 +44,7 @@ export function PaidTicketActions({ event }: { event: EventView }) {
     <div className="grid gap-3">
       {payment?.status === 'paid' && (
         <p className="text-sm font-medium">
-          {t('payments.ticket.paid', { amount: formatMoney(payment.amount, payment.currency, intlLocale()), seats: seatsText(payment.seats) })}
+          {t('payments.ticket.paid', { amount: localMoney(payment.amount, payment.currency), seats: seatsText(payment.seats) })}
         </p>
       )}
       <div>

@@ -13,7 +13,7 @@ export const FALLBACK_TITLE = 'New notification';
  * not know the member's saved language, so it follows the browser's (issue 26).
  */
 const FALLBACK_TITLE_ES = 'Nueva notificación';
-export const fallbackTitle = (languages: readonly string[] = []) =>
+const fallbackTitle = (languages: readonly string[] = []) =>
   languages.find((l) => /^(en|es)\b/i.test(l))?.toLowerCase().startsWith('es') ? FALLBACK_TITLE_ES : FALLBACK_TITLE;
 
 /** What the handlers use of the worker's global scope, so tests can hand in plain objects. */

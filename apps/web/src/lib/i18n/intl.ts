@@ -1,7 +1,8 @@
-import { INTL_LOCALES } from '@bayclub/shared';
+import { formatMoney, INTL_LOCALES, type Currency } from '@bayclub/shared';
 import { currentLocale } from './i18n';
-
-export { INTL_LOCALES };
 
 /** The Intl locale of the page's language, for `Intl.*` and `toLocale*String`. */
 export const intlLocale = (): string => INTL_LOCALES[currentLocale()];
+
+/** Money (minor units) written as the page's language writes it: `formatMoney` in `intlLocale()`. */
+export const localMoney = (amount: number, currency: Currency | string): string => formatMoney(amount, currency, intlLocale());

@@ -4,14 +4,13 @@ import { AlertOctagonIcon, AlertTriangleIcon, CheckCircle2Icon, InfoIcon } from 
 import {
   ADMIN_MEMBER_STATE_LABELS,
   ADMIN_MEMBER_STATES,
-  formatMoney,
   type AdminOverviewView,
   type AttentionItem,
 } from '@bayclub/shared';
 import { Skeleton } from '#/components/ui/skeleton';
 import { errorMessage } from '#/lib/api';
 import { formatDateTime } from '#/lib/format';
-import { t, useSharedText, useT, intlLocale } from '#/lib/i18n';
+import { t, useSharedText, useT, localMoney } from '#/lib/i18n';
 import { cn } from '#/lib/utils';
 import { catalog } from '../i18n';
 import { SectionError } from '../section-error';
@@ -107,12 +106,12 @@ function Overview({ o }: { o: AdminOverviewView }) {
         <Figure
           label={t('admin.overview.payments')}
           value={o.paymentsThisMonth.count}
-          hint={money.length ? money.map((m) => formatMoney(m.paid, m.currency, intlLocale())).join(' · ') : t('admin.overview.noneYet')}
+          hint={money.length ? money.map((m) => localMoney(m.paid, m.currency)).join(' · ') : t('admin.overview.noneYet')}
         />
         <Figure
           label={t('admin.overview.refunds')}
           value={o.paymentsThisMonth.refunds}
-          hint={money.some((m) => m.refunded) ? money.filter((m) => m.refunded).map((m) => formatMoney(m.refunded, m.currency, intlLocale())).join(' · ') : undefined}
+          hint={money.some((m) => m.refunded) ? money.filter((m) => m.refunded).map((m) => localMoney(m.refunded, m.currency)).join(' · ') : undefined}
         />
       </div>
 
