@@ -40,6 +40,16 @@ function oid(dotted: string): Buffer {
   return tlv(0x06, Buffer.from(out));
 }
 
+/**
+ * A random positive serial with no leading zero byte: DER wants the shortest form, and 0x00 before a byte under 0x80
+ * is refused as "illegal padding" (it came up once in 512 certificates and failed a CI run).
+ */
+function serialNumber(): Buffer {
+  const serial = crypto.randomBytes(8);
+  serial[0] = (serial[0]! & 0x7f) | 0x01;
+  return serial;
+}
+
 /** A P-256 key and a self-signed certificate for 127.0.0.1 and localhost, valid for a day. */
 export function selfSignedCertificate(commonName = 'bayclub push test'): { key: string; cert: string } {
   const { privateKey, publicKey } = crypto.generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
@@ -52,7 +62,7 @@ export function selfSignedCertificate(commonName = 'bayclub push test'): { key: 
   );
   const tbs = seq(
     tlv(0xa0, int(Buffer.from([2]))), // version 3
-    int(crypto.randomBytes(8)),
+    int(serialNumber()),
     ecdsaWithSha256,
     name,
     seq(utcTime(new Date(now - 60_000)), utcTime(new Date(now + 24 * 3600_000))),
